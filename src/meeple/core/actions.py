@@ -1,0 +1,127 @@
+"""Actions: immutable, hashable, with a stable integer id and a compact text notation.
+
+Every game declares a fixed :class:`ActionSpace` per configuration: a numbered list of the
+player actions and a separate numbered list of chance outcomes (as OpenSpiel separates
+``num_distinct_actions`` from ``max_chance_outcomes``). Actions are interned: the space holds the
+only instance of each, so equality and hashing are by identity-cheap integer ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from meeple.core.errors import NotationError
+
+
+class Action:
+    """One player action or chance outcome.
+
+    Attributes:
+        id: Stable index in the game's player action space (or chance outcome space).
+        text: Compact notation, unique within the space; ``str(action)`` returns it.
+        kind: Short tag the game's rules dispatch on (e.g. ``"take"``, ``"write"``).
+        args: Game-specific immutable parameters of the action.
+        chance: True for chance outcomes.
+    """
+
+    __slots__ = ("args", "chance", "id", "kind", "text")
+
+    def __init__(self, id: int, text: str, kind: str, args: tuple = (), chance: bool = False):
+        self.id = id
+        self.text = text
+        self.kind = kind
+        self.args = args
+        self.chance = chance
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, "chance"):
+            raise AttributeError("Action is immutable")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __hash__(self) -> int:
+        return self.id if not self.chance else ~self.id
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if isinstance(other, Action):
+            return other.id == self.id and other.chance == self.chance and other.text == self.text
+        return NotImplemented
+
+    def __reduce__(self):
+        return (Action, (self.id, self.text, self.kind, self.args, self.chance))
+
+
+class ActionSpace:
+    """A game's fixed, numbered set of player actions and chance outcomes.
+
+    Args:
+        actions: ``(text, kind, args)`` triples for player actions, numbered in order.
+        chance_outcomes: ``(text, kind, args)`` triples for chance outcomes, numbered in order.
+
+    Raises:
+        ValueError: if two entries share a notation.
+    """
+
+    def __init__(
+        self,
+        actions: Iterable[tuple[str, str, tuple]],
+        chance_outcomes: Iterable[tuple[str, str, tuple]] = (),
+    ):
+        self.actions: tuple[Action, ...] = tuple(
+            Action(i, t, k, a) for i, (t, k, a) in enumerate(actions)
+        )
+        self.chance_outcomes: tuple[Action, ...] = tuple(
+            Action(i, t, k, a, chance=True) for i, (t, k, a) in enumerate(chance_outcomes)
+        )
+        self._by_text: dict[str, Action] = {}
+        for a in self.actions + self.chance_outcomes:
+            if a.text in self._by_text:
+                raise ValueError(f"duplicate action notation {a.text!r}")
+            self._by_text[a.text] = a
+
+    @property
+    def num_actions(self) -> int:
+        """Number of distinct player actions (the RL action-space size)."""
+        return len(self.actions)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """Number of distinct chance outcomes."""
+        return len(self.chance_outcomes)
+
+    def parse(self, text: str) -> Action:
+        """Return the action whose notation is ``text`` (surrounding blanks ignored).
+
+        Raises:
+            NotationError: if no action has that notation.
+        """
+        try:
+            return self._by_text[text.strip()]
+        except KeyError:
+            raise NotationError(f"unknown action notation {text!r}") from None
+
+    def get(self, key: Action | str | int, chance: bool = False) -> Action:
+        """Coerce an action, its notation or its integer id (in the player or chance space).
+
+        Raises:
+            NotationError: for unknown notation or an id out of range.
+        """
+        if isinstance(key, Action):
+            return key
+        if isinstance(key, str):
+            return self.parse(key)
+        table: Sequence[Action] = self.chance_outcomes if chance else self.actions
+        if isinstance(key, int) and 0 <= key < len(table):
+            return table[key]
+        raise NotationError(f"no action with id {key!r}")
+
+    def __contains__(self, text: str) -> bool:
+        return text in self._by_text

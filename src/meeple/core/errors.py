@@ -1,0 +1,54 @@
+"""Errors raised by the engine core and by every game.
+
+All engine errors derive from :class:`MeepleError`, so a driver (CLI, web app, RL adapter) can
+catch one type and show its message without losing the state it was working on.
+"""
+
+from __future__ import annotations
+
+
+class MeepleError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(MeepleError):
+    """An action that the rules forbid in the current state.
+
+    The state the action was applied to is left unchanged.
+
+    Attributes:
+        rule: Rule or ruling id the action breaks, e.g. ``"PF-021"`` or ``"PF-R04"``.
+        reason: Human sentence explaining why the action is refused.
+        action: The offending action as the caller gave it (notation, id or object).
+        seat: The seat that tried to act, or ``None`` for a chance outcome.
+    """
+
+    def __init__(self, rule: str, reason: str, action: object = None, seat: int | None = None):
+        self.rule = rule
+        self.reason = reason
+        self.action = action
+        self.seat = seat
+        who = "chance" if seat is None or seat < 0 else f"seat {seat}"
+        super().__init__(f"[{rule}] {reason} (action {action!r} by {who})")
+
+
+class ConfigError(MeepleError):
+    """A game configuration that the game does not support (player count, unknown option...)."""
+
+
+class ContentError(MeepleError):
+    """Content data (TOML) that fails validation.
+
+    Attributes:
+        file: Path of the offending content file.
+        field: Dotted path of the offending field inside the file.
+    """
+
+    def __init__(self, file: str, field: str, message: str):
+        self.file = file
+        self.field = field
+        super().__init__(f"{file}: {field}: {message}")
+
+
+class NotationError(MeepleError, ValueError):
+    """Text that does not parse as an action of the game."""

@@ -1,0 +1,379 @@
+"""The game contract: metadata, the :class:`Game` factory and the :class:`State` base class.
+
+Vocabulary follows OpenSpiel: ``current_player``, ``legal_actions``, ``apply_action``,
+``chance_outcomes``, ``observe``, ``returns``, ``clone``, ``is_terminal``. A state is one of four
+kinds of node:
+
+* a *decision node*: one seat must act (``current_player() >= 0``);
+* a *simultaneous node*: several seats commit sealed choices in any order; none sees another's
+  pending choice; the node resolves when the last one commits (``current_player() == SIMULTANEOUS``,
+  ``acting_seats()`` lists who still has to commit);
+* a *chance node*: the driver samples one of ``chance_outcomes()`` with its own seeded RNG and
+  applies it (``current_player() == CHANCE``);
+* a *terminal* state (``current_player() == TERMINAL``).
+
+The engine never owns an RNG and never calls an agent: drivers do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action, ActionSpace
+from meeple.core.errors import ConfigError, IllegalActionError, NotationError
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata a game declares once, up front.
+
+    Attributes:
+        name: Registry name, e.g. ``"peach-festival"``.
+        title: Printed title.
+        version: Rules version; bumped whenever behaviour changes (records name it).
+        min_players: Smallest supported seat count.
+        max_players: Largest supported seat count.
+        has_chance: Whether the game has chance nodes.
+        hidden_information: Whether some seat may not see the whole state.
+        simultaneous: Whether the game has simultaneous (sealed) decision nodes.
+        rulebook: The rulebook the rules implement.
+    """
+
+    name: str
+    title: str
+    version: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    rulebook: str = ""
+
+
+@dataclass
+class SeatResult:
+    """Final result of one seat: total score, per-category breakdown and rank (1 = best)."""
+
+    seat: int
+    score: float
+    breakdown: dict[str, float]
+    rank: int
+    winner: bool
+
+
+@dataclass
+class GameResult:
+    """Final result of a game: one :class:`SeatResult` per seat, plus game-specific extras."""
+
+    seats: list[SeatResult]
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scores(self) -> list[float]:
+        return [s.score for s in self.seats]
+
+    @property
+    def winners(self) -> list[int]:
+        return [s.seat for s in self.seats if s.winner]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": self.scores,
+            "winners": self.winners,
+            "ranks": [s.rank for s in self.seats],
+            "breakdown": [s.breakdown for s in self.seats],
+            "extras": self.extras,
+        }
+
+
+def rank_seats(keys: Sequence[tuple]) -> list[int]:
+    """Competition ranks (1 = best) from per-seat sort keys, larger is better; equal keys tie."""
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+class Game:
+    """A configured game: rules, content and action space, and a factory for initial states.
+
+    Subclasses set :attr:`info` and :attr:`options` and build :attr:`action_space`.
+
+    Args:
+        players: Number of seats.
+        **options: Game options (see the game's ``options`` declaration).
+
+    Raises:
+        ConfigError: for an unsupported player count or an unknown option.
+    """
+
+    info: ClassVar[GameInfo]
+    #: Option name -> default value. Unknown options are refused.
+    options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, players: int | None = None, **options: Any):
+        if players is None:
+            players = self.info.min_players
+        if not isinstance(players, int) or not (
+            self.info.min_players <= players <= self.info.max_players
+        ):
+            raise ConfigError(
+                f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
+                f"players, not {players!r}"
+            )
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise ConfigError(
+                f"{self.info.name} has no option(s) {sorted(unknown)}; "
+                f"known: {sorted(self.options)}"
+            )
+        self.num_players = players
+        self.config: dict[str, Any] = {"players": players, **self.options, **options}
+        self.action_space: ActionSpace = self._build_action_space()
+
+    # -- to implement -------------------------------------------------------------------------
+    def _build_action_space(self) -> ActionSpace:
+        raise NotImplementedError
+
+    def new_initial_state(self) -> State:
+        """The state before setup; setup randomness comes as chance nodes."""
+        raise NotImplementedError
+
+    def determinize_observation(self, observation: dict, rng: random.Random) -> State:
+        """A full state consistent with ``observation``, hidden parts sampled with ``rng``.
+
+        The result depends only on the observation and the RNG, so a bot that searches
+        determinizations cannot peek.
+        """
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """Upper bound on the number of actions (player and chance) in one game."""
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+    def action(self, key: Action | str | int, chance: bool = False) -> Action:
+        """Coerce notation, id or action to this game's :class:`Action`.
+
+        Raises:
+            NotationError: for unknown notation or id.
+        """
+        return self.action_space.get(key, chance)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Resample what ``seat`` cannot see in ``state``; see :meth:`determinize_observation`."""
+        return self.determinize_observation(state.observe(seat), rng)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State:
+    """Base class of every game state. State is data; the game's rules module changes it.
+
+    Subclasses implement the ``_``-prefixed hooks. The public methods here add the shared
+    contract: notation/id coercion, legality checking with a rule id, caching of legal
+    actions, and the action history used by records.
+    """
+
+    __slots__ = ("_legal_cache", "game", "history")
+
+    def __init__(self, game: Game):
+        self.game = game
+        #: Every action applied so far as ``(seat, action)``; ``seat`` is ``CHANCE`` for chance.
+        self.history: list[tuple[int, Action]] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+
+    # -- hooks --------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """Seats that must still decide at this node (empty at chance and terminal nodes)."""
+        p = self.current_player()
+        return (p,) if p >= 0 else ()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action, seat: int) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
+        """Rule id and reason explaining why ``action`` is not legal for ``seat`` now."""
+        return ("CORE-01", f"{action} is not among the legal actions now")
+
+    def observe(self, seat: int | None) -> dict:
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """The full state, hidden parts included, as JSON-serialisable data."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """An independent copy. Subclasses copy their own fields cheaply (no deepcopy)."""
+        raise NotImplementedError
+
+    def result(self) -> GameResult:
+        """Final scores with breakdown and ranks (terminal states only)."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Per-seat utility at a terminal state (0 for every seat before the end)."""
+        raise NotImplementedError
+
+    def render(self, seat: int | None = None) -> str:
+        """Plain-text picture of what ``seat`` sees."""
+        return json.dumps(self.observe(seat), indent=1)
+
+    # -- shared API ---------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the current player), in a deterministic order.
+
+        At a chance node (or with ``seat=CHANCE``) these are the possible outcomes. A seat that
+        need not act now has no legal actions. The list must not be mutated by the caller.
+        """
+        if seat is None:
+            seat = self.current_player()
+            if seat == SIMULTANEOUS:
+                raise ValueError("simultaneous node: name the seat whose actions you want")
+        cached = self._legal_cache.get(seat)
+        if cached is not None:
+            return cached
+        if seat == CHANCE:
+            acts = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else []
+        elif seat < 0 or seat not in self.acting_seats():
+            acts = []
+        else:
+            acts = self._legal_actions(seat)
+        self._legal_cache[seat] = acts
+        return acts
+
+    def apply_action(self, action: Action | str | int, seat: int | None = None) -> None:
+        """Apply a player action or chance outcome.
+
+        Args:
+            action: An :class:`Action`, its notation, or its integer id.
+            seat: The acting seat; required at simultaneous nodes, defaults to the current
+                player (or chance) otherwise.
+
+        Raises:
+            IllegalActionError: when the rules forbid it; the state is then unchanged. The error
+                names the rule (``error.rule``).
+        """
+        cp = self.current_player()
+        if cp == TERMINAL:
+            raise IllegalActionError("CORE-02", "the game is over", action, seat)
+        if seat is None:
+            if cp == SIMULTANEOUS:
+                raise IllegalActionError(
+                    "CORE-03", "simultaneous node: say which seat commits", action, seat
+                )
+            seat = cp
+        chance = seat == CHANCE
+        try:
+            act = self.game.action(action, chance=chance)
+        except NotationError as e:
+            raise IllegalActionError("CORE-04", str(e), action, seat) from None
+        if act.chance != chance:
+            raise IllegalActionError(
+                "CORE-05",
+                "chance outcomes are applied at chance nodes only"
+                if act.chance
+                else "a chance node takes a chance outcome",
+                action,
+                seat,
+            )
+        if seat != CHANCE and seat not in self.acting_seats():
+            raise IllegalActionError(
+                "CORE-06", f"seat {seat} has no decision to make now", action, seat
+            )
+        legal = self.legal_actions(seat)
+        if act not in legal:
+            rule, why = self._why_illegal(act, seat)
+            raise IllegalActionError(rule, why, str(act), seat)
+        self._legal_cache = {}
+        self.history.append((seat, act))
+        self._apply(act, seat)
+
+    def fingerprint(self) -> str:
+        """SHA-256 of the canonical full snapshot: equal fingerprints mean equal states."""
+        data = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def move_number(self) -> int:
+        return len(self.history)
+
+    def _clone_base(self, new: State) -> State:
+        """Copy the base-class fields into ``new`` (call from subclasses' ``clone``)."""
+        new.game = self.game
+        new.history = self.history.copy()
+        new._legal_cache = {}
+        return new
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Sample a chance outcome of ``state`` with ``rng`` (the driver's RNG, never the engine's).
+
+    Raises:
+        ValueError: if ``state`` is not a chance node.
+    """
+    if not state.is_chance_node():
+        raise ValueError("not a chance node")
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    r = rng.random()
+    acc = 0.0
+    for act, p in outcomes:
+        acc += p
+        if r < acc:
+            return act
+    return outcomes[-1][0]
+
+
+def observe(state: State, seat: int | None) -> dict:
+    """The one door for hidden information: what ``seat`` may see (``None``: spectator)."""
+    return state.observe(seat)
+
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "ConfigError",
+    "Game",
+    "GameInfo",
+    "GameResult",
+    "SeatResult",
+    "State",
+    "observe",
+    "rank_seats",
+    "sample_chance",
+]

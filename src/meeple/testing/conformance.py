@@ -1,0 +1,254 @@
+"""Game-agnostic conformance checks, in the spirit of OpenSpiel's ``random_sim_test``.
+
+Each ``check_*`` function raises :class:`ConformanceFailure` with a description of the first
+violation; :func:`run_conformance` runs them all over many seeded random games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+
+from meeple.core.errors import IllegalActionError
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
+from meeple.core.record import GameRecord, replay
+from meeple.core.seeding import make_rng
+
+
+class ConformanceFailure(AssertionError):
+    """A game broke the engine contract."""
+
+
+def _fail(msg: str, state: State | None = None) -> None:
+    where = f" after {state.move_number()} actions" if state is not None else ""
+    raise ConformanceFailure(msg + where)
+
+
+def _random_step(state: State, rng: random.Random) -> tuple[int, object]:
+    cp = state.current_player()
+    if cp == CHANCE:
+        return CHANCE, sample_chance(state, rng)
+    seats = state.acting_seats()
+    seat = seats[rng.randrange(len(seats))]
+    legal = state.legal_actions(seat)
+    return seat, legal[rng.randrange(len(legal))]
+
+
+def check_node_invariants(state: State) -> None:
+    """Legal actions non-empty for every acting seat; chance probabilities positive, sum 1."""
+    cp = state.current_player()
+    if cp == TERMINAL:
+        if state.acting_seats():
+            _fail("terminal state has acting seats", state)
+        return
+    if cp == CHANCE:
+        outcomes = state.chance_outcomes()
+        if not outcomes:
+            _fail("chance node without outcomes", state)
+        total = math.fsum(p for _, p in outcomes)
+        if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
+            _fail(f"chance probabilities sum to {total}", state)
+        if len({a.id for a, _ in outcomes}) != len(outcomes):
+            _fail("duplicate chance outcomes", state)
+        return
+    seats = state.acting_seats()
+    if not seats:
+        _fail("decision node with no acting seat", state)
+    if cp >= 0 and seats != (cp,):
+        _fail("decision node whose acting seats differ from the current player", state)
+    if cp == SIMULTANEOUS and len(seats) < 1:
+        _fail("simultaneous node without seats", state)
+    for seat in seats:
+        legal = state.legal_actions(seat)
+        if not legal:
+            _fail(f"seat {seat} must act but has no legal action", state)
+        if len({a.id for a in legal}) != len(legal):
+            _fail(f"duplicate legal actions for seat {seat}", state)
+        if legal != state.clone().legal_actions(seat):
+            _fail("legal actions differ between a state and its clone", state)
+
+
+def check_notation_round_trip(state: State) -> None:
+    """Every legal action parses back from its notation and its id to the same action."""
+    game = state.game
+    seats = [CHANCE] if state.is_chance_node() else list(state.acting_seats())
+    for seat in seats:
+        for a in state.legal_actions(seat):
+            if game.action(a.text, chance=a.chance) != a or game.action(a.id, chance=a.chance) != a:
+                _fail(f"notation round trip failed for {a.text!r}", state)
+
+
+def check_illegal_actions_raise(state: State, rng: random.Random, samples: int = 12) -> None:
+    """Actions outside the legal set raise :class:`IllegalActionError` and change nothing."""
+    if state.is_terminal():
+        return
+    before = state.fingerprint()
+    space = state.game.action_space
+    seats = [CHANCE] if state.is_chance_node() else list(state.acting_seats())
+    for seat in seats:
+        legal = {a.id for a in state.legal_actions(seat)}
+        pool = space.chance_outcomes if seat == CHANCE else space.actions
+        illegal = [a for a in pool if a.id not in legal]
+        for a in rng.sample(illegal, min(samples, len(illegal))):
+            try:
+                state.apply_action(a, seat)
+            except IllegalActionError as e:
+                if not e.rule:
+                    _fail("IllegalActionError without a rule id", state)
+            else:
+                _fail(f"illegal action {a.text!r} by seat {seat} was accepted", state)
+            if state.fingerprint() != before:
+                _fail(f"rejected action {a.text!r} changed the state", state)
+    # a seat that has nothing to decide cannot act either
+    if not state.is_chance_node():
+        idle = [s for s in range(state.num_players) if s not in state.acting_seats()]
+        for seat in idle[:1]:
+            try:
+                state.apply_action(space.actions[0], seat)
+            except IllegalActionError:
+                pass
+            else:
+                _fail(f"seat {seat} acted out of turn", state)
+            if state.fingerprint() != before:
+                _fail("rejected out-of-turn action changed the state", state)
+
+
+def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -> None:
+    """Advancing a clone never changes the original, and vice versa."""
+    before = state.fingerprint()
+    clone = state.clone()
+    if clone.fingerprint() != before:
+        _fail("clone differs from its original", state)
+    for _ in range(steps):
+        if clone.is_terminal():
+            break
+        seat, act = _random_step(clone, rng)
+        clone.apply_action(act, seat)
+    if state.fingerprint() != before:
+        _fail("advancing a clone changed the original", state)
+    snap = clone.fingerprint()
+    probe = state.clone()
+    for _ in range(steps):
+        if probe.is_terminal():
+            break
+        seat, act = _random_step(probe, rng)
+        probe.apply_action(act, seat)
+    if clone.fingerprint() != snap or state.fingerprint() != before:
+        _fail("advancing one clone changed another", state)
+
+
+def check_determinization(state: State, rng: random.Random) -> None:
+    """Observations are JSON data; a determinization gives each seat the same observation.
+
+    The determinized state differs from the original at most in what ``seat`` cannot see, so
+    equal observations also show the observation leaks nothing about those parts.
+    """
+    game = state.game
+    for seat in [None, *range(state.num_players)]:
+        obs = state.observe(seat)
+        try:
+            json.dumps(obs)
+        except TypeError as e:
+            _fail(f"observation of seat {seat} is not JSON data: {e}", state)
+        if seat is None:
+            continue
+        det = game.determinize_observation(obs, rng)
+        if det.observe(seat) != obs:
+            diff = _first_difference(det.observe(seat), obs)
+            _fail(f"determinization for seat {seat} changes its observation at {diff}", state)
+        if det.current_player() != state.current_player():
+            _fail("determinization changes whose turn it is", state)
+
+
+def _first_difference(a: object, b: object, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k) != b.get(k):
+                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or '<root>'}: {a!r} != {b!r}"
+
+
+def check_record_round_trip(state: State, seed: int | None = None) -> None:
+    """A record of ``state`` serialises to JSON and replays to an identical state."""
+    record = GameRecord.from_state(state, seed=seed)
+    back = GameRecord.from_json(record.to_json())
+    rebuilt = replay(back)
+    if rebuilt.fingerprint() != state.fingerprint():
+        _fail("replayed record differs from the original state", state)
+
+
+def check_random_game(
+    game: Game,
+    seed: int,
+    deep_every: int = 0,
+) -> State:
+    """Play one random game checking node invariants at every step.
+
+    Args:
+        game: The configured game.
+        seed: Seed for the random choices.
+        deep_every: Also run the expensive checks (illegal actions, clones, notation,
+            determinization) about once per this many steps; 0 disables them.
+
+    Returns:
+        The terminal state.
+    """
+    rng = make_rng(seed, "conformance")
+    state = game.new_initial_state()
+    limit = game.max_game_length()
+    while not state.is_terminal():
+        if state.move_number() > limit:
+            _fail(f"game exceeded its declared maximum length {limit}", state)
+        check_node_invariants(state)
+        if deep_every and rng.randrange(deep_every) == 0:
+            check_notation_round_trip(state)
+            check_illegal_actions_raise(state, rng)
+            check_clone_independence(state, rng)
+            check_determinization(state, rng)
+        seat, act = _random_step(state, rng)
+        state.apply_action(act, seat)
+    check_node_invariants(state)
+    if any(state.legal_actions(s) for s in range(state.num_players)):
+        _fail("terminal state offers legal actions", state)
+    returns = state.returns()
+    if len(returns) != state.num_players:
+        _fail("returns() has the wrong length", state)
+    result = state.result()
+    if len(result.seats) != state.num_players or not result.winners:
+        _fail("result() must rank every seat and name at least one winner", state)
+    return state
+
+
+def check_same_seed_same_game(game_factory: Callable[[], Game], seed: int) -> None:
+    """Two random games from the same seed are identical, record for record."""
+    from meeple.agents.base import RandomAgent
+    from meeple.core.driver import play_game
+
+    records = []
+    for _ in range(2):
+        game = game_factory()
+        _, rec = play_game(game, [RandomAgent() for _ in range(game.num_players)], seed=seed)
+        records.append(rec.to_json())
+    if records[0] != records[1]:
+        raise ConformanceFailure(f"seed {seed} gave two different games")
+
+
+def run_conformance(
+    game_factory: Callable[[], Game], games: int = 100, seed: int = 0, deep_every: int = 25
+) -> int:
+    """Run every check over ``games`` random games; returns the number of actions checked."""
+    total = 0
+    for i in range(games):
+        game = game_factory()
+        state = check_random_game(game, seed + i, deep_every=deep_every if i % 10 == 0 else 0)
+        total += state.move_number()
+        if i % 50 == 0:
+            check_record_round_trip(state, seed=seed + i)
+    check_same_seed_same_game(game_factory, seed)
+    return total
