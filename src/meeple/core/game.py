@@ -166,6 +166,18 @@ class Game:
         """
         return self.action_space.get(key, chance)
 
+    def describe_action(self, action: Action) -> str:
+        """A human sentence for ``action`` (default: its notation)."""
+        return action.text
+
+    def render(self, observation: dict) -> Any:
+        """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
+        return json.dumps(observation, indent=1)
+
+    def rules_summary(self) -> str:
+        """A short reminder of the rules, shown by the terminal's ``rules`` command."""
+        return f"{self.info.title}: see the rulebook ({self.info.rulebook})."
+
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Resample what ``seat`` cannot see in ``state``; see :meth:`determinize_observation`."""
         return self.determinize_observation(state.observe(seat), rng)
