@@ -1,0 +1,133 @@
+"""Deliberately broken variants of the fixture game: the conformance suite must catch each."""
+
+from __future__ import annotations
+
+import random
+
+from fixture_game import PipsState, SealedPips
+
+from meeple.core.actions import Action
+from meeple.core.game import GameInfo, GameResult
+
+
+def _info(name: str) -> GameInfo:
+    base = SealedPips.info
+    return GameInfo(
+        name=name,
+        title=base.title,
+        version=base.version,
+        min_players=base.min_players,
+        max_players=base.max_players,
+        has_chance=True,
+        hidden_information=True,
+        simultaneous=True,
+    )
+
+
+class LeakyState(PipsState):
+    """Observation leaks every hand."""
+
+    __slots__ = ()
+
+    def observe(self, seat: int | None) -> dict:
+        obs = super().observe(seat)
+        obs["all_hands"] = [list(h) for h in self.hands]
+        return obs
+
+
+class LeakyPips(SealedPips):
+    info = _info("broken-leaky")
+    state_class = LeakyState
+
+
+class SharedCloneState(PipsState):
+    """Clone shares the hands list with its original."""
+
+    __slots__ = ()
+
+    def clone(self) -> PipsState:
+        new = super().clone()
+        new.hands = self.hands
+        return new
+
+
+class SharedClonePips(SealedPips):
+    info = _info("broken-shared-clone")
+    state_class = SharedCloneState
+
+
+class BadOddsState(PipsState):
+    """Chance probabilities that do not sum to 1."""
+
+    __slots__ = ()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = super().chance_outcomes()
+        return [(a, p * 0.9) for a, p in outcomes]
+
+
+class BadOddsPips(SealedPips):
+    info = _info("broken-odds")
+    state_class = BadOddsState
+
+
+class TooLongPips(SealedPips):
+    """Declares a maximum length its games exceed."""
+
+    info = _info("broken-too-long")
+
+    def max_game_length(self) -> int:
+        return 5
+
+
+class NoWinnerState(PipsState):
+    """A result naming no winner."""
+
+    __slots__ = ()
+
+    def result(self) -> GameResult:
+        res = super().result()
+        for s in res.seats:
+            s.winner = False
+        return res
+
+
+class NoWinnerPips(SealedPips):
+    info = _info("broken-no-winner")
+    state_class = NoWinnerState
+
+
+class UnstableOrderState(PipsState):
+    """Orders chance outcomes with an unseeded RNG: not the same game from the same seed."""
+
+    __slots__ = ()
+
+    _salt = random.Random()  # a private RNG, reseeded from the OS on import
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = super().chance_outcomes()
+        self._salt.shuffle(outcomes)
+        return outcomes
+
+
+class UnstablePips(SealedPips):
+    info = _info("broken-unstable")
+    state_class = UnstableOrderState
+
+
+BROKEN = {
+    "broken-leaky": "broken_games:LeakyPips",
+    "broken-shared-clone": "broken_games:SharedClonePips",
+    "broken-odds": "broken_games:BadOddsPips",
+    "broken-too-long": "broken_games:TooLongPips",
+    "broken-no-winner": "broken_games:NoWinnerPips",
+    "broken-unstable": "broken_games:UnstablePips",
+}
+
+
+def register() -> None:
+    """Register the broken variants (tests only)."""
+    from meeple.core.registry import register as _register
+
+    for name, target in BROKEN.items():
+        _register(name, target)

@@ -1,0 +1,148 @@
+"""Records: JSON round trip, replay, version checks, and seeds stable across processes."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fixture_game import HighBidder, SealedPips
+
+from meeple.agents import RandomAgent, make_agent
+from meeple.core import ConfigError, GameRecord, IllegalActionError, replay
+from meeple.core.driver import play_game, random_playout
+from meeple.core.seeding import make_rng
+
+HERE = Path(__file__).resolve().parent
+
+
+def _play(game: SealedPips, seed: int) -> tuple:
+    return play_game(game, [RandomAgent() for _ in range(game.num_players)], seed=seed)
+
+
+def test_record_round_trips_through_json_and_replays_identically(game):
+    state, record = _play(game, seed=11)
+    back = GameRecord.from_json(record.to_json())
+    assert back == record
+    assert back.game == "fixture-pips" and back.version == "1.0"
+    assert back.config == {"players": game.num_players, "rounds": 3, "deck": 12}
+    assert back.agents == ["random"] * game.num_players
+    assert back.result == state.result().to_dict()
+    assert replay(back).fingerprint() == state.fingerprint()
+
+
+def test_record_holds_chance_outcomes_with_seat_minus_one(game2):
+    _, record = _play(game2, seed=2)
+    assert record.actions[0][0] == -1 and record.actions[0][1].startswith("c")
+    assert {seat for seat, _ in record.actions} == {-1, 0, 1}
+
+
+def test_save_and_load(tmp_path, game2):
+    state, record = _play(game2, seed=4)
+    path = record.save(tmp_path / "sub" / "game.json")
+    loaded = GameRecord.load(path)
+    assert replay(loaded).fingerprint() == state.fingerprint()
+
+
+def test_replay_upto_rebuilds_a_prefix(game2):
+    _, record = _play(game2, seed=5)
+    mid = replay(record, upto=10)
+    assert mid.move_number() == 10
+    assert [(s, a.text) for s, a in mid.history] == [tuple(x) for x in record.actions[:10]]
+
+
+def test_unfinished_game_records_no_result(game2):
+    state, record = play_game(game2, [RandomAgent(), RandomAgent()], seed=1, max_steps=9)
+    assert record.result is None
+    assert replay(record).fingerprint() == state.fingerprint()
+
+
+def test_version_mismatch_is_a_config_error(game2):
+    _, record = _play(game2, seed=6)
+    old = dataclasses.replace(record, version="0.9")
+    with pytest.raises(ConfigError, match=r"0\.9"):
+        replay(old)
+
+
+def test_tampered_fingerprint_is_a_config_error(game2):
+    _, record = _play(game2, seed=6)
+    with pytest.raises(ConfigError, match="differs"):
+        replay(dataclasses.replace(record, fingerprint="0" * 64))
+
+
+def test_illegal_action_in_a_record_raises(game2):
+    _, record = _play(game2, seed=6)
+    actions = [list(a) for a in record.actions]
+    actions[0] = [-1, "b1"]
+    with pytest.raises(IllegalActionError):
+        replay(dataclasses.replace(record, actions=actions))
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"game": "x"}', '{"gam": 1}'])
+def test_malformed_record_is_a_config_error(text):
+    with pytest.raises(ConfigError):
+        GameRecord.from_json(text)
+
+
+def test_same_seed_gives_the_same_record_and_a_new_seed_another(game2):
+    a = _play(game2, seed=9)[1].to_json()
+    b = _play(SealedPips(players=2), seed=9)[1].to_json()
+    c = _play(game2, seed=10)[1].to_json()
+    assert a == b
+    assert a != c
+
+
+def test_game_specific_agents_come_from_the_games_table(game2):
+    agent = make_agent("high", game2)
+    assert isinstance(agent, HighBidder)
+    _, record = play_game(game2, [agent, make_agent("random", game2)], seed=0)
+    assert record.agents == ["high", "random"]
+    with pytest.raises(ConfigError, match="high"):
+        make_agent("nobody", game2)
+
+
+def test_play_game_checks_the_number_of_agents(game2):
+    with pytest.raises(ValueError):
+        play_game(game2, [RandomAgent()], seed=0)
+
+
+def test_random_playout_ends_the_game(game):
+    state = random_playout(game.new_initial_state(), make_rng(1))
+    assert state.is_terminal()
+
+
+_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import fixture_game
+fixture_game.register()
+from meeple import make
+from meeple.agents import RandomAgent
+from meeple.core.driver import play_game
+out = []
+for players in (2, 3):
+    game = make("fixture-pips", players=players)
+    _, rec = play_game(game, [RandomAgent() for _ in range(players)], seed=42)
+    out.append(rec.to_json())
+print("\\n".join(out))
+"""
+
+
+def test_same_seed_same_record_whatever_the_hash_seed():
+    outputs = []
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run(
+            [sys.executable, "-c", _SCRIPT, str(HERE)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0].split("\n}\n")[0] + "\n}")["game"] == "fixture-pips"
