@@ -1,14 +1,282 @@
-"""Entry point of the ``meeple`` command."""
+"""Entry point of the ``meeple`` command: ``games``, ``play``, ``simulate``, ``replay``."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
 
 import typer
+from rich.markup import escape
+from rich.table import Table
 
-app = typer.Typer(help="Play, simulate and replay tabletop games.", no_args_is_help=True)
+from meeple.cli.common import (
+    console,
+    err_console,
+    fail,
+    parse_options,
+    parse_seats,
+    split_list,
+)
+from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
+from meeple.core.registry import game_class, game_names, make
+
+app = typer.Typer(
+    help="Play, simulate and replay tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _read_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def _default_players(cls) -> int:
+    info = cls.info
+    return max(info.min_players, min(2, info.max_players))
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 @app.command()
 def games() -> None:
-    """List the games."""
-    from meeple.core.registry import game_names
+    """List the games with their metadata."""
+    con = console()
+    table = Table(title="Games")
+    for col in ("name", "title", "players", "chance", "hidden", "simult.", "version"):
+        table.add_column(col)
+    table.add_column("agents")
+    from meeple.agents.base import agent_names
 
     for name in game_names():
-        typer.echo(name)
+        try:
+            cls = game_class(name)
+            info = cls.info
+        except (ImportError, AttributeError) as e:
+            table.add_row(escape(name), f"[dim]not available ({escape(type(e).__name__)})[/]")
+            continue
+        players = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
+        table.add_row(
+            escape(name),
+            escape(info.title),
+            players,
+            _yes(info.has_chance),
+            _yes(info.hidden_information),
+            _yes(info.simultaneous),
+            escape(info.version),
+            escape(", ".join(agent_names(cls))),
+        )
+    con.print(table)
+
+
+def _resolve_game(name: str):
+    try:
+        return game_class(name)
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    except ImportError as e:
+        raise fail(f"game {name!r} is registered but cannot be loaded: {e}") from None
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", help="A human seat (0-based); repeatable.")
+    ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option("--humans", help="Human seats, comma-separated (e.g. 0,2), or 'none'."),
+    ] = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot agent for the other seats; a comma list gives one per bot seat "
+            "(or one per seat).",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the game.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Record file (default records/<game>-<time>.json)."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal: human seat(s) against bots."""
+    from meeple.agents.base import agent_names, make_agent
+    from meeple.cli.play import PlaySession, new_seed
+
+    cls = _resolve_game(game)
+    name = cls.info.name
+    con = console()
+    try:
+        n = players if players is not None else _default_players(cls)
+        g = make(name, players=n, **parse_options(name, option))
+        human_texts = [*(seat or []), *([humans] if humans is not None else [])]
+        human_seats = parse_seats(human_texts, n) if human_texts else [0]
+        bot_seats = [s for s in range(n) if s not in human_seats]
+        default_bot = "greedy" if "greedy" in agent_names(g) else "random"
+        specs = split_list(bots) or [default_bot]
+        if len(specs) == 1:
+            chosen = {s: specs[0] for s in bot_seats}
+        elif len(specs) == len(bot_seats):
+            chosen = dict(zip(bot_seats, specs, strict=True))
+        elif len(specs) == n:
+            chosen = {s: specs[s] for s in bot_seats}
+        else:
+            raise ConfigError(
+                f"--bots names {len(specs)} agents for {len(bot_seats)} bot seats; give one, "
+                f"one per bot seat, or one per seat"
+            )
+        agents = {s: make_agent(spec, g) for s, spec in chosen.items()}
+        for s, agent in agents.items():
+            if human_seats and not getattr(agent, "honest", True):
+                raise ConfigError(
+                    f"agent {chosen[s]!r} reads hidden information; it never plays against people"
+                )
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    if seed is None:
+        seed = new_seed()
+    path = save or Path("records") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    seats_text = ", ".join(
+        f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
+    )
+    con.print(f"[bold]{escape(g.info.title)}[/] — {n} players, seed {seed}")
+    con.print(escape(seats_text))
+    con.print("Type [bold]help[/] for commands.")
+    session = PlaySession(
+        g, human_seats, agents, seed, con, _read_line, echo_input=not sys.stdin.isatty()
+    )
+    finished = False
+    interrupted = False
+    try:
+        finished = session.run()
+    except KeyboardInterrupt:
+        interrupted = True
+        con.print("\nInterrupted.")
+    finally:
+        record = session.record()
+        saved = record.save(path)
+        what = "Record" if finished else "Unfinished game record"
+        con.print(f"{what} saved to {escape(str(saved))}")
+    if interrupted:
+        raise typer.Exit(130)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option("--agents", "-a", help="Agents, comma-separated; they rotate over seats."),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Per-game results file (.csv or .jsonl).")
+    ] = None,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Simulate many games between agents and summarise scores, win rates and seat advantage."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from meeple.cli.summary import print_summary
+    from meeple.sim import SimSpec, run_simulation, summarize, write_results
+
+    cls = _resolve_game(game)
+    name = cls.info.name
+    specs = split_list(agents) or ["random"]
+    if games_ < 1:
+        raise fail("--games must be at least 1")
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs < 0:
+        raise fail("--jobs must be 0 or more")
+    if players is None:
+        players = (
+            len(specs)
+            if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
+            else _default_players(cls)
+        )
+    try:
+        spec = SimSpec(name, players, tuple(specs), games_, seed, parse_options(name, option))
+        if out is not None and out.suffix.lower() not in (".csv", ".jsonl"):
+            raise ConfigError(f"results file must end in .csv or .jsonl, not {out.name!r}")
+        if progress:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err_console(),
+            ) as bar:
+                task = bar.add_task(f"{name} x{games_}", total=games_)
+                rows = run_simulation(spec, jobs, lambda k: bar.advance(task, k))
+        else:
+            rows = run_simulation(spec, jobs)
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    summary = summarize(rows, spec.labels(), players)
+    print_summary(console(), spec, summary, cls.info.title)
+    if out is not None:
+        path = write_results(rows, out, players)
+        err_console().print(f"Results written to {escape(str(path))}")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter between actions.")] = False,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show only what this seat may see.")
+    ] = None,
+) -> None:
+    """Replay a saved record: every action with who took it, then the result."""
+    from meeple.cli.replay import replay_record
+    from meeple.core.record import GameRecord
+
+    try:
+        record = GameRecord.load(file)
+        replay_record(record, console(), step=step, seat=seat, read_line=_read_line)
+    except OSError as e:
+        raise fail(f"cannot read {file}: {e.strerror or e}") from None
+    except IllegalActionError as e:
+        raise fail(f"the record does not replay under the installed rules: {e}") from None
+    except (MeepleError, ImportError) as e:
+        raise fail(str(e)) from None
+
+
+def main() -> None:  # pragma: no cover - console script convenience
+    app()

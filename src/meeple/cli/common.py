@@ -1,0 +1,130 @@
+"""Helpers shared by the ``meeple`` commands: option parsing, consoles and error exits."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game
+from meeple.core.registry import game_class
+
+
+def console() -> Console:
+    """A console on the current standard output (looked up when called, so tests can swap it)."""
+    return Console(file=sys.stdout, highlight=False)
+
+
+def err_console() -> Console:
+    """A console on the current standard error."""
+    return Console(file=sys.stderr, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``message`` as an error on standard error and return the exit to raise."""
+    err_console().print(f"[bold red]error:[/] {escape(message)}")
+    return typer.Exit(code)
+
+
+def _coerce(text: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        low = text.strip().lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise ConfigError(f"expected true or false, not {text!r}")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise ConfigError(f"expected a whole number, not {text!r}") from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise ConfigError(f"expected a number, not {text!r}") from None
+    if isinstance(default, str) or default is None:
+        if default is None:
+            try:
+                return json.loads(text)
+            except ValueError:
+                return text
+        return text
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ConfigError(f"expected JSON for this option, not {text!r}") from None
+
+
+def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]:
+    """Turn repeated ``key=value`` strings into game options typed like their defaults.
+
+    Raises:
+        ConfigError: for a malformed pair, an unknown game or option, or a badly typed value.
+    """
+    cls = game_class(game_name)
+    known = dict(cls.options)
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"game options are written key=value, not {pair!r}")
+        if key not in known:
+            raise ConfigError(
+                f"{cls.info.name} has no option {key!r}; known: {', '.join(sorted(known)) or '-'}"
+            )
+        try:
+            out[key] = _coerce(value, known[key])
+        except ConfigError as e:
+            raise ConfigError(f"option {key}: {e}") from None
+    return out
+
+
+def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
+    """Seats from repeated and/or comma-separated numbers (``"0,2"``); ``none`` means no seat.
+
+    Raises:
+        ConfigError: for a non-number or a seat outside ``0..players-1``.
+    """
+    seats: list[int] = []
+    for text in texts or ():
+        for part in str(text).split(","):
+            part = part.strip()
+            if not part or part.lower() == "none":
+                continue
+            try:
+                seat = int(part)
+            except ValueError:
+                raise ConfigError(
+                    f"seats are numbers from 0 to {players - 1}, not {part!r}"
+                ) from None
+            if not 0 <= seat < players:
+                raise ConfigError(f"seat {seat} does not exist with {players} players")
+            if seat not in seats:
+                seats.append(seat)
+    return sorted(seats)
+
+
+def split_list(texts: Iterable[str] | None) -> list[str]:
+    """Comma-separated and/or repeated values as one list."""
+    out: list[str] = []
+    for text in texts or ():
+        out += [p.strip() for p in str(text).split(",") if p.strip()]
+    return out
+
+
+def print_view(con: Console, game: Game, observation: dict) -> None:
+    """Print ``game.render(observation)``; plain strings are printed verbatim (no markup)."""
+    view = game.render(observation)
+    if isinstance(view, str):
+        con.print(view, markup=False, highlight=False)
+    else:
+        con.print(view)

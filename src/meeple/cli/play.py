@@ -1,0 +1,234 @@
+"""Interactive play in the terminal: human seats against bots.
+
+Only a human seat's own observation is ever shown. At a simultaneous node each human seat
+commits in turn; bots' sealed commitments are announced without their content, and chance
+outcomes are never printed (what a seat may know of them is in its rendered view).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from meeple.agents.base import Agent
+from meeple.cli.common import print_view
+from meeple.core.errors import IllegalActionError
+from meeple.core.game import CHANCE, Game, State, sample_chance
+from meeple.core.record import GameRecord
+from meeple.core.seeding import make_rng
+
+HELP = """Commands:
+  <number>   play the move with that number in the list
+  <notation> play a move by its notation (shown beside each number)
+  moves      list the legal moves again
+  view       show your view again
+  rules      a summary of the rules
+  help       this help
+  quit       stop the game (the unfinished game is still saved)"""
+
+
+class Quit(Exception):
+    """The person at the keyboard asked to stop (or the input ended)."""
+
+    def __init__(self, eof: bool = False):
+        super().__init__("quit")
+        self.eof = eof
+
+
+@dataclass
+class PlaySession:
+    """One terminal game.
+
+    Attributes:
+        game: The configured game.
+        humans: Human seats.
+        bots: Agent of every other seat.
+        seed: Seed of chance and of the bots' RNGs.
+        console: Where everything is printed.
+        read_line: Returns the next input line, or ``None`` at end of input.
+        echo_input: Print each input line after the prompt (input from a pipe or file).
+    """
+
+    game: Game
+    humans: Sequence[int]
+    bots: dict[int, Agent]
+    seed: int
+    console: Console
+    read_line: Callable[[], str | None]
+    echo_input: bool = False
+    state: State = field(init=False)
+    _last_viewer: int | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_initial_state()
+        self.chance_rng = make_rng(self.seed, "chance")
+        self.rngs = [make_rng(self.seed, "seat", i) for i in range(self.game.num_players)]
+        for seat, agent in self.bots.items():
+            agent.setup(self.game, seat)
+
+    # -- labels --------------------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        if seat in self.bots:
+            return f"seat {seat} ({self.bots[seat].name})"
+        return f"seat {seat} (you)" if len(self.humans) == 1 else f"seat {seat} (human)"
+
+    def agent_labels(self) -> list[str]:
+        return [
+            self.bots[s].name if s in self.bots else "human" for s in range(self.game.num_players)
+        ]
+
+    def record(self) -> GameRecord:
+        return GameRecord.from_state(self.state, seed=self.seed, agents=self.agent_labels())
+
+    # -- loop ----------------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the end; returns False if the person quit first."""
+        con = self.console
+        try:
+            while not self.state.is_terminal():
+                cp = self.state.current_player()
+                if cp == CHANCE:
+                    self.state.apply_action(sample_chance(self.state, self.chance_rng), CHANCE)
+                    continue
+                seats = self.state.acting_seats()
+                sealed = cp < 0
+                bot_seats = [s for s in seats if s in self.bots]
+                seat = bot_seats[0] if bot_seats else seats[0]
+                if seat in self.bots:
+                    self.bot_move(seat, sealed)
+                else:
+                    self.human_move(seat, sealed)
+        except Quit as q:
+            con.print("[yellow]Input ended; game stopped.[/]" if q.eof else "Game stopped.")
+            return False
+        self.show_end()
+        return True
+
+    def bot_move(self, seat: int, sealed: bool) -> None:
+        state = self.state
+        agent = self.bots[seat]
+        action = agent.act(state.observe(seat), state.legal_actions(seat), self.rngs[seat])
+        state.apply_action(action, seat)
+        if sealed:
+            self.console.print(f"{escape(self.who(seat))} has made a sealed choice.")
+        else:
+            self.console.print(f"{escape(self.who(seat))} plays {self.describe(action)}")
+
+    def describe(self, action) -> str:
+        text = self.game.describe_action(action)
+        if text == action.text:
+            return f"[bold]{escape(action.text)}[/]"
+        return f"[bold]{escape(action.text)}[/] — {escape(text)}"
+
+    def handoff(self, seat: int) -> None:
+        """With several humans, let the next one take the keyboard before showing a view."""
+        if len(self.humans) > 1 and self._last_viewer not in (None, seat):
+            if self.console.is_terminal:
+                self.console.clear()
+            self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
+            if self.read_line() is None:
+                raise Quit(eof=True)
+            if self.console.is_terminal:
+                self.console.clear()
+        self._last_viewer = seat
+
+    def show_moves(self, legal: Sequence) -> None:
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        for i, action in enumerate(legal, 1):
+            text = self.game.describe_action(action)
+            table.add_row(
+                f"{i:>3}", escape(action.text), escape(text) if text != action.text else ""
+            )
+        self.console.print(table)
+
+    def human_move(self, seat: int, sealed: bool) -> None:
+        con = self.console
+        state = self.state
+        self.handoff(seat)
+        con.rule(f"{escape(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
+        print_view(con, self.game, state.observe(seat))
+        legal = state.legal_actions(seat)
+        self.show_moves(legal)
+        while True:
+            con.print(f"seat {seat}> ", end="", markup=False)
+            line = self.read_line()
+            if line is None:
+                con.print()
+                raise Quit(eof=True)
+            if self.echo_input:
+                con.print(line.rstrip("\n"), markup=False, highlight=False)
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("quit", "exit", "q"):
+                raise Quit()
+            if low in ("help", "?", "h"):
+                con.print(HELP, markup=False)
+                continue
+            if low == "rules":
+                con.print(self.game.rules_summary(), markup=False)
+                continue
+            if low in ("moves", "m"):
+                self.show_moves(legal)
+                continue
+            if low in ("view", "v"):
+                print_view(con, self.game, state.observe(seat))
+                continue
+            if text.isdigit() and text not in self.game.action_space:
+                n = int(text)
+                if not 1 <= n <= len(legal):
+                    con.print(
+                        f"[red]No move number {n}; choose 1-{len(legal)}, a notation, or help.[/]"
+                    )
+                    continue
+                action = legal[n - 1]
+            elif text in self.game.action_space:
+                action = text
+            else:
+                con.print(
+                    f"[red]Unknown move {escape(text)!r}: not a move number or a notation of "
+                    f"{escape(self.game.info.title)}. Type help.[/]"
+                )
+                continue
+            try:
+                state.apply_action(action, seat)
+            except IllegalActionError as e:
+                con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
+                continue
+            played = self.game.action(action)
+            con.print(f"{escape(self.who(seat))} plays {self.describe(played)}")
+            return
+
+    def show_end(self) -> None:
+        con = self.console
+        state = self.state
+        con.rule("Game over")
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        print_view(con, self.game, state.observe(viewer))
+        result = state.result()
+        table = Table(title="Result")
+        for col in ("seat", "player", "score", "rank", "breakdown"):
+            table.add_column(col)
+        for s in result.seats:
+            parts = ", ".join(f"{k} {v:g}" for k, v in s.breakdown.items())
+            table.add_row(
+                str(s.seat),
+                escape(self.who(s.seat)) + (" ★" if s.winner else ""),
+                f"{s.score:g}",
+                str(s.rank),
+                escape(parts),
+            )
+        con.print(table)
+        winners = ", ".join(self.who(s) for s in result.winners)
+        con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {escape(winners)}")
+
+
+def new_seed() -> int:
+    """A fresh seed for a game started without one (from the OS, never the global RNG)."""
+    return secrets.randbits(31)

@@ -1,0 +1,96 @@
+"""Replaying a saved record: every action with who took it, then the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from meeple.cli.common import print_view
+from meeple.core.errors import ConfigError
+from meeple.core.game import CHANCE, SIMULTANEOUS
+from meeple.core.record import GameRecord, replay
+
+
+def replay_record(
+    record: GameRecord,
+    con: Console,
+    step: bool = False,
+    seat: int | None = None,
+    read_line: Callable[[], str | None] | None = None,
+) -> None:
+    """Print the actions of ``record`` one by one, then its result.
+
+    Args:
+        record: The record.
+        con: Where to print.
+        step: Show the rendered view and wait for Enter between actions (``q`` stops).
+        seat: Show only what this seat may see: its view, its own actions, the public actions
+            of others; others' sealed choices and chance outcomes are not shown.
+        read_line: Input for ``step`` (``None`` at end of input stops waiting).
+
+    Raises:
+        ConfigError: for another rules version, an unknown game, a seat that does not exist, or
+            a replay that does not end in the recorded state.
+        IllegalActionError: for an action the installed rules refuse.
+    """
+    state = replay(record, upto=0)
+    game = state.game
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise ConfigError(f"seat {seat} does not exist with {game.num_players} players")
+    agents = record.agents
+
+    def who(s: int) -> str:
+        if s == CHANCE:
+            return "chance"
+        label = agents[s] if s < len(agents) else ""
+        return f"seat {s}" + (f" ({label})" if label else "")
+
+    con.print(
+        f"[bold]{escape(game.info.title)}[/] {escape(record.version)}  "
+        f"{escape(', '.join(f'{k}={v}' for k, v in record.config.items()))}  "
+        f"seed {record.seed}  {len(record.actions)} actions"
+    )
+    waiting = step
+    for n, (s, text) in enumerate(record.actions, 1):
+        cp = state.current_player()
+        if waiting:
+            print_view(con, game, state.observe(seat))
+            con.print("[dim]Enter: next action, q: stop stepping[/]")
+            line = read_line() if read_line is not None else None
+            if line is None or line.strip().lower() in ("q", "quit"):
+                waiting = False
+        action = game.action(text, chance=s == CHANCE)
+        hidden = seat is not None and s != seat and (s == CHANCE or cp == SIMULTANEOUS)
+        state.apply_action(text, s)
+        if hidden:
+            if s != CHANCE:
+                con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")
+            continue
+        desc = game.describe_action(action)
+        extra = f" — {escape(desc)}" if desc != action.text else ""
+        con.print(f"{n:>4}. {escape(who(s))}: [bold]{escape(action.text)}[/]{extra}")
+    if record.fingerprint and len(record.actions) and state.fingerprint() != record.fingerprint:
+        raise ConfigError("replayed state differs from the recorded one")
+    con.rule("End of record")
+    print_view(con, game, state.observe(seat))
+    if not state.is_terminal():
+        con.print("The game was not finished.")
+        return
+    result = state.result()
+    table = Table(title="Result")
+    for col in ("seat", "player", "score", "rank", "breakdown"):
+        table.add_column(col)
+    for r in result.seats:
+        table.add_row(
+            str(r.seat),
+            escape(who(r.seat)) + (" ★" if r.winner else ""),
+            f"{r.score:g}",
+            str(r.rank),
+            escape(", ".join(f"{k} {v:g}" for k, v in r.breakdown.items())),
+        )
+    con.print(table)
+    if result.extras:
+        con.print(escape(", ".join(f"{k}: {v}" for k, v in result.extras.items())))

@@ -1,0 +1,49 @@
+"""The summary tables printed by ``meeple simulate``."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from meeple.sim.runner import SimSpec
+from meeple.sim.stats import Line, Summary
+
+
+def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
+    table = Table(title=title)
+    table.add_column(first)
+    for col in ("n", "score", "std", "rank", "wins", "win %", "95% CI"):
+        table.add_column(col, justify="right")
+    for x in lines:
+        table.add_row(
+            escape(x.label),
+            str(x.n),
+            f"{x.mean:.3f}",
+            f"{x.std:.3f}",
+            f"{x.mean_rank:.3f}",
+            f"{x.wins:g}",
+            f"{100 * x.win_rate:.1f}",
+            f"{100 * x.low:.1f}-{100 * x.high:.1f}",
+        )
+    return table
+
+
+def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> None:
+    """Print the summary of a simulation (deterministic for identical arguments)."""
+    opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
+    con.print(
+        f"[bold]{escape(title)}[/]: {summary.games} games, {spec.players} players, "
+        f"agents {escape(','.join(spec.agents))}, seed {spec.seed}"
+        + (f", options {escape(opts)}" if opts else "")
+    )
+    con.print(_lines_table("Agents (ties share the win)", "agent", summary.agents))
+    con.print(_lines_table("Seats (seat advantage)", "seat", summary.seats))
+    table = Table(title="Games")
+    table.add_column("measure")
+    table.add_column("mean", justify="right")
+    table.add_row("decisions per game", f"{summary.mean_decisions:.2f}")
+    table.add_row("actions per game (chance included)", f"{summary.mean_length:.2f}")
+    for key, value in summary.extras.items():
+        table.add_row(escape(key), f"{value:.3f}")
+    con.print(table)

@@ -1,0 +1,57 @@
+"""Writing per-game simulation results as CSV or JSON Lines."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from meeple.core.errors import ConfigError
+
+
+def _cell(value: Any) -> Any:
+    return value if isinstance(value, str | int | float) or value is None else json.dumps(value)
+
+
+def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
+    """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
+
+    CSV columns: ``game, seed, decisions, length, winners`` (``;``-separated), then per seat
+    ``seatN_agent, seatN_score, seatN_rank``, then ``extra_<key>`` for every extra.
+
+    Raises:
+        ConfigError: for another file suffix.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".jsonl"):
+        raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if suffix == ".jsonl":
+        with path.open("w") as f:
+            for row in rows:
+                f.write(json.dumps(row, sort_keys=True) + "\n")
+        return path
+    keys = sorted({k for row in rows for k in row["extras"]})
+    header = ["game", "seed", "decisions", "length", "winners"]
+    for s in range(players):
+        header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
+    header += [f"extra_{k}" for k in keys]
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        for row in rows:
+            line = [
+                row["index"],
+                row["seed"],
+                row["decisions"],
+                row["length"],
+                ";".join(map(str, row["winners"])),
+            ]
+            for s in range(players):
+                line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
+            line += [_cell(row["extras"].get(k)) for k in keys]
+            w.writerow(line)
+    return path

@@ -1,0 +1,130 @@
+"""Statistics of simulated games: per-agent scores and win rates, seat advantage, extras."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default).
+
+    Args:
+        successes: Number of successes; fractional values are allowed (shared wins).
+        n: Number of trials.
+        z: Normal quantile of the confidence level.
+
+    Returns:
+        ``(low, high)`` within ``[0, 1]``; ``(0.0, 1.0)`` when ``n`` is 0.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return math.fsum(xs) / len(xs) if xs else 0.0
+
+
+def _std(xs: Sequence[float]) -> float:
+    if len(xs) < 2:
+        return 0.0
+    m = _mean(xs)
+    return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+
+@dataclass
+class Line:
+    """Statistics of one agent or one seat.
+
+    Attributes:
+        label: Agent label or ``"seat N"``.
+        n: Seat-games counted.
+        mean: Mean score.
+        std: Sample standard deviation of the score.
+        wins: Wins, a win shared by ``k`` tied seats counting ``1/k``.
+        low: Lower end of the 95% Wilson interval of the win rate.
+        high: Upper end of that interval.
+        mean_rank: Mean rank (1 = best).
+    """
+
+    label: str
+    n: int
+    mean: float
+    std: float
+    wins: float
+    low: float
+    high: float
+    mean_rank: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+
+@dataclass
+class Summary:
+    """Summary of a simulation: agent lines, seat lines, game length and mean extras."""
+
+    games: int
+    agents: list[Line]
+    seats: list[Line]
+    mean_decisions: float
+    mean_length: float
+    extras: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        def line(x: Line) -> dict[str, Any]:
+            return {**x.__dict__, "win_rate": x.win_rate}
+
+        return {
+            "games": self.games,
+            "agents": [line(a) for a in self.agents],
+            "seats": [line(s) for s in self.seats],
+            "mean_decisions": self.mean_decisions,
+            "mean_length": self.mean_length,
+            "extras": self.extras,
+        }
+
+
+def _line(label: str, scores: list[float], wins: list[float], ranks: list[int]) -> Line:
+    n = len(scores)
+    w = math.fsum(wins)
+    low, high = wilson_interval(w, n)
+    return Line(label, n, _mean(scores), _std(scores), w, low, high, _mean(ranks))
+
+
+def summarize(rows: Sequence[dict[str, Any]], labels: Sequence[str], players: int) -> Summary:
+    """Summarise result rows (see :func:`meeple.sim.runner.play_one`), in row order.
+
+    Numeric extras (numbers and booleans) are averaged over the games that report them.
+    """
+    per_agent: dict[int, tuple[list, list, list]] = {i: ([], [], []) for i in range(len(labels))}
+    per_seat: dict[int, tuple[list, list, list]] = {s: ([], [], []) for s in range(players)}
+    extras: dict[str, list[float]] = {}
+    for row in rows:
+        winners = row["winners"]
+        share = 1.0 / len(winners) if winners else 0.0
+        for seat, slot in enumerate(row["slots"]):
+            won = share if seat in winners else 0.0
+            for table in (per_agent[slot], per_seat[seat]):
+                table[0].append(row["scores"][seat])
+                table[1].append(won)
+                table[2].append(row["ranks"][seat])
+        for key, value in row["extras"].items():
+            if isinstance(value, bool | int | float):
+                extras.setdefault(key, []).append(float(value))
+    return Summary(
+        games=len(rows),
+        agents=[_line(labels[i], *per_agent[i]) for i in range(len(labels)) if per_agent[i][0]],
+        seats=[_line(f"seat {s}", *per_seat[s]) for s in range(players)],
+        mean_decisions=_mean([r["decisions"] for r in rows]),
+        mean_length=_mean([r["length"] for r in rows]),
+        extras={k: _mean(v) for k, v in sorted(extras.items())},
+    )
