@@ -1,0 +1,256 @@
+"""Content of The Peach Festival: the Market sheet layout and the Request cards, from TOML.
+
+The rulebook only illustrates the sheet and never lists the cards, so both are data
+(PF-G01..G08, rulings PF-R01..PF-R08). :func:`load_content` validates every field and raises
+:class:`~meeple.core.errors.ContentError` naming the file and the field at fault.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from meeple.core.errors import ContentError
+
+#: Commodity names in column order, as the rulebook lists them (PF-005), and their notation codes.
+COMMODITIES: tuple[str, ...] = ("gold", "gems", "tea", "spices", "chinaware", "silk")
+CODES: tuple[str, ...] = ("go", "ge", "te", "sp", "ch", "si")
+GOLD, GEMS, TEA, SPICES, CHINAWARE, SILK = range(6)
+#: Number of Request conditions in the glossary.
+CONDITIONS = 14
+
+DEFAULT_DIR = Path(__file__).parent / "content"
+
+#: Market Reward icons (PF-057..PF-064) as ``(kind, argument)``.
+Icon = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class RequestCard:
+    """One Request card: unique ID (PF-026), glossary condition 1-14, 2 starting columns (PF-025)."""
+
+    id: int
+    condition: int
+    start: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The Market sheet layout, shared by every player (PF-002).
+
+    Attributes:
+        lengths: Squares per column, in :data:`COMMODITIES` order.
+        icons: ``icons[col][row]`` is the Market Reward icon of that square or ``None``
+            (rows 0-based here).
+        multipliers: Scoring multiplier of each row, 0-based (PF-017).
+        lantern_row: 0-based row of the Lantern Festival (PF-065).
+        two_peach: ``(row, left_col)`` of each Two-Peach icon (PF-058).
+        merchants: Peaches gained by each Merchant, left to right (PF-050).
+        peach_rows: Spot strings per Peach-grid row (``F``/``W``/``G``).
+        peach_bonus: Row-end bonus per Peach-grid row: ``"wild"`` or ``"two"`` (PF-045).
+        track_colours: Colour of each solo turn-track circle (``""`` for none).
+        track_rewards: Market Reward icon of each circle or ``None`` (PF-075).
+    """
+
+    lengths: tuple[int, ...]
+    icons: tuple[tuple[Icon | None, ...], ...]
+    multipliers: tuple[int, ...]
+    lantern_row: int
+    two_peach: tuple[tuple[int, int], ...]
+    merchants: tuple[int, ...]
+    peach_rows: tuple[str, ...]
+    peach_bonus: tuple[str, ...]
+    track_colours: tuple[str, ...]
+    track_rewards: tuple[Icon | None, ...]
+
+    @property
+    def peach_spots(self) -> int:
+        return sum(len(r) for r in self.peach_rows)
+
+    @property
+    def start_peaches(self) -> int:
+        return sum(r.count("F") for r in self.peach_rows)
+
+    def track_start(self, colour: str) -> int:
+        """Index of the turn-track circle of a difficulty colour (PF-076)."""
+        return self.track_colours.index(colour)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the rules read from data."""
+
+    sheet: Sheet
+    cards: tuple[RequestCard, ...]
+    directory: str
+
+    def card(self, card_id: int) -> RequestCard:
+        return self._by_id[card_id]
+
+    @property
+    def _by_id(self) -> dict[int, RequestCard]:
+        return {c.id: c for c in self.cards}
+
+
+def _icon(value: object, file: str, field: str) -> Icon:
+    if not isinstance(value, str):
+        raise ContentError(file, field, f"expected an icon name, got {value!r}")
+    if value in ("peach", "die", "spices", "tea"):
+        return (value, 0)
+    kind, _, arg = value.partition(":")
+    if kind == "number" and arg.isdigit():
+        return ("number", int(arg))
+    raise ContentError(file, field, f"unknown Market Reward icon {value!r}")
+
+
+def _require(data: dict, key: str, typ: type, file: str, field: str):
+    if key not in data:
+        raise ContentError(file, f"{field}{key}", "missing")
+    value = data[key]
+    if (typ is int and isinstance(value, bool)) or not isinstance(value, typ):
+        raise ContentError(file, f"{field}{key}", f"expected {typ.__name__}, got {value!r}")
+    return value
+
+
+def load_sheet(path: Path) -> Sheet:
+    """Load and validate a Market sheet file.
+
+    Raises:
+        ContentError: naming the file and field of the first problem found.
+    """
+    file = str(path.name)
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ContentError(file, "<file>", str(e)) from None
+    columns = _require(data, "columns", list, file, "")
+    if [c.get("commodity") for c in columns] != list(COMMODITIES):
+        raise ContentError(
+            file, "columns", f"expected one column per commodity in order {COMMODITIES}"
+        )
+    multipliers = tuple(_require(data, "multipliers", list, file, ""))
+    lengths, icons = [], []
+    for i, col in enumerate(columns):
+        length = _require(col, "length", int, file, f"columns[{i}].")
+        if not 1 <= length <= len(multipliers):
+            raise ContentError(file, f"columns[{i}].length", "needs a multiplier for every row")
+        row_icons: list[Icon | None] = [None] * length
+        for key, name in col.get("rewards", {}).items():
+            if not key.isdigit() or not 1 <= int(key) <= length:
+                raise ContentError(file, f"columns[{i}].rewards.{key}", "row outside the column")
+            row_icons[int(key) - 1] = _icon(name, file, f"columns[{i}].rewards.{key}")
+        lengths.append(length)
+        icons.append(tuple(row_icons))
+    lantern = _require(data, "lantern_row", int, file, "") - 1
+    if any(lantern >= n for n in lengths) or lantern < 1:
+        raise ContentError(
+            file, "lantern_row", "every column must reach the Lantern row below row 1"
+        )
+    if any(icons[c][lantern] for c in range(6)):
+        raise ContentError(file, "lantern_row", "Lantern squares carry no other reward (PF-065)")
+    two = []
+    for i, tp in enumerate(data.get("two_peach", [])):
+        row = _require(tp, "row", int, file, f"two_peach[{i}].") - 1
+        left = tp.get("left")
+        if left not in COMMODITIES[:-1]:
+            raise ContentError(
+                file, f"two_peach[{i}].left", "must name a column with a right neighbour"
+            )
+        c = COMMODITIES.index(left)
+        if not (0 <= row < lengths[c] and row < lengths[c + 1]):
+            raise ContentError(file, f"two_peach[{i}].row", "both neighbouring squares must exist")
+        two.append((row, c))
+    merchants = tuple(_require(data, "merchants", list, file, ""))
+    if len(merchants) != 3 or any(not isinstance(m, int) or m < 0 for m in merchants):
+        raise ContentError(file, "merchants", "exactly 3 Merchants with Peach counts (PF-051)")
+    rows, bonus = [], []
+    for i, pr in enumerate(_require(data, "peach_rows", list, file, "")):
+        spots = _require(pr, "spots", str, file, f"peach_rows[{i}].")
+        if not spots or set(spots) - set("FWG") or spots[0] == "G":
+            raise ContentError(file, f"peach_rows[{i}].spots", "F/W/G spots, not starting grey")
+        b = pr.get("bonus")
+        if b not in ("wild", "two"):
+            raise ContentError(file, f"peach_rows[{i}].bonus", "must be 'wild' or 'two'")
+        rows.append(spots)
+        bonus.append(b)
+    flat = "".join(rows)
+    start = len(flat) - len(flat.lstrip("F"))
+    if "F" in flat[start:] or (start < len(flat) and flat[start] == "G") or start != 2:
+        raise ContentError(
+            file,
+            "peach_rows",
+            "the 2 starting Peaches (PF-011) must be the first spots, not before grey",
+        )
+    colours, rewards = [], []
+    for i, circle in enumerate(data.get("track", [])):
+        colours.append(circle.get("colour", ""))
+        r = circle.get("reward")
+        rewards.append(None if r is None else _icon(r, file, f"track[{i}].reward"))
+    for colour, rounds in (("green", 17), ("orange", 15), ("red", 13)):
+        if colours.count(colour) != 1 or len(colours) - colours.index(colour) != rounds:
+            raise ContentError(
+                file,
+                "track",
+                f"the {colour} circle must start exactly {rounds} rounds (PF-074, PF-082)",
+            )
+    return Sheet(
+        lengths=tuple(lengths),
+        icons=tuple(icons),
+        multipliers=multipliers,
+        lantern_row=lantern,
+        two_peach=tuple(two),
+        merchants=merchants,
+        peach_rows=tuple(rows),
+        peach_bonus=tuple(bonus),
+        track_colours=tuple(colours),
+        track_rewards=tuple(rewards),
+    )
+
+
+def load_cards(path: Path) -> tuple[RequestCard, ...]:
+    """Load and validate a Request card file.
+
+    Raises:
+        ContentError: naming the file and field of the first problem found.
+    """
+    file = str(path.name)
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ContentError(file, "<file>", str(e)) from None
+    cards = []
+    for i, c in enumerate(_require(data, "cards", list, file, "")):
+        cid = _require(c, "id", int, file, f"cards[{i}].")
+        cond = _require(c, "condition", int, file, f"cards[{i}].")
+        if not 1 <= cond <= CONDITIONS:
+            raise ContentError(file, f"cards[{i}].condition", "glossary conditions are 1-14")
+        start = _require(c, "start", list, file, f"cards[{i}].")
+        if len(start) != 2 or any(s not in COMMODITIES for s in start) or start[0] == start[1]:
+            raise ContentError(file, f"cards[{i}].start", "two different commodities (PF-G28)")
+        cards.append(
+            RequestCard(cid, cond, (COMMODITIES.index(start[0]), COMMODITIES.index(start[1])))
+        )
+    ids = [c.id for c in cards]
+    if len(set(ids)) != len(ids) or any(i < 1 for i in ids):
+        raise ContentError(file, "cards.id", "IDs must be unique positive numbers (PF-026)")
+    if len(cards) < 12:
+        raise ContentError(file, "cards", "at least 12 cards: 5 players need 2 each plus 2 Common")
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+@lru_cache(maxsize=16)
+def load_content(directory: str | None = None) -> Content:
+    """Load ``sheet.toml`` and ``requests.toml`` from ``directory`` (default: the shipped content).
+
+    Raises:
+        ContentError: for a missing or invalid file.
+    """
+    d = Path(directory) if directory else DEFAULT_DIR
+    for name in ("sheet.toml", "requests.toml"):
+        if not (d / name).is_file():
+            raise ContentError(str(d / name), "<file>", "not found")
+    return Content(
+        sheet=load_sheet(d / "sheet.toml"), cards=load_cards(d / "requests.toml"), directory=str(d)
+    )

@@ -1,0 +1,197 @@
+"""The Peach Festival: game metadata, configuration and action space."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action, ActionSpace
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game, GameInfo
+from meeple.games.peach_festival.content import CODES, COMMODITIES, Content, load_content
+from meeple.games.peach_festival.state import SETUP_DEAL, PeachState, PlayerSheet
+
+DIFFICULTIES = {"easy": "green", "medium": "orange", "hard": "red"}  # PF-074
+
+
+class PeachFestival(Game):
+    """The Peach Festival for 1 (solo) to 5 players (PF-004, PF-R27).
+
+    Options:
+        difficulty: Solo difficulty ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13)
+            (PF-074); ignored with 2+ players.
+        content: Directory holding ``sheet.toml`` and ``requests.toml`` (default: shipped).
+        max_rounds: Safety limit on rounds (PF-R35).
+
+    Raises:
+        ConfigError: for an unknown difficulty or an unsupported player count.
+        ContentError: for invalid content files.
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="peach-festival",
+        title="The Peach Festival",
+        version="1.0",
+        min_players=1,
+        max_players=5,
+        has_chance=True,
+        hidden_information=True,
+        simultaneous=True,
+        rulebook="the-peach-festival.txt",
+    )
+    options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
+    agents: ClassVar[dict[str, str]] = {
+        "greedy": "meeple.games.peach_festival.heuristics:GreedyAgent",
+    }
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        if self.config["difficulty"] not in DIFFICULTIES:
+            raise ConfigError(
+                f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                f"not {self.config['difficulty']!r}"
+            )
+        self.solo = self.num_players == 1
+        self.max_rounds = int(self.config["max_rounds"])
+        self.track_start = self.sheet.track_start(DIFFICULTIES[self.config["difficulty"]])
+        self.lengths = self.sheet.lengths
+        self._build_peach_table()
+        self._build_two_peach_table()
+        self.main_cache: dict[tuple, list[Action]] = {}
+
+    # -- construction -------------------------------------------------------------------------
+    def _build_action_space(self) -> ActionSpace:
+        self.content: Content = load_content(self.config["content"])
+        self.sheet = self.content.sheet
+        card_ids = [c.id for c in self.content.cards]
+        max_value = max(self.sheet.lengths) - 1
+        actions: list[tuple[str, str, tuple]] = [("peach", "peach", ())]
+        for c, code in enumerate(CODES):
+            actions.append((code, "take", (c, None, -1)))
+            actions.append((code + "+", "take", (c, "+", -1)))
+            actions.append((code + "-", "take", (c, "-", -1)))
+            for c2, code2 in enumerate(CODES):
+                if c2 > c:
+                    actions.append((f"{code}&{code2}", "take", (c, "&", c2)))
+                if c2 != c:
+                    actions.append((f"{code}>{code2}", "take", (c, ">", c2)))
+        for c, code in enumerate(CODES):
+            for v in range(max_value + 1):
+                actions.append((f"{code}={v}", "write", (c, v)))
+        actions += [(f"draw{k}", "draw", (k,)) for k in (1, 2, 3)]
+        actions += [("merchant", "merchant", ()), ("noreward", "noreward", ())]
+        actions += [("skip", "skip", ()), ("roll", "roll", ())]
+        actions += [(f"keep:{i}", "keep", (i,)) for i in card_ids]
+        actions += [(f"take:{i}", "take_common", (i,)) for i in card_ids]
+        chance: list[tuple[str, str, tuple]] = [(f"card:{i}", "card", (i,)) for i in card_ids]
+        rolls = []
+        for combo in itertools.combinations_with_replacement(range(6), 5):
+            counts = tuple(combo.count(c) for c in range(6))
+            text = "roll:" + ",".join(f"{CODES[c]}{n}" for c, n in enumerate(counts) if n)
+            chance.append((text, "dice", (counts,)))
+            rolls.append(counts)
+        chance += [(f"die:{code}", "die", (c,)) for c, code in enumerate(CODES)]
+        space = ActionSpace(actions, chance)
+        by = {a.text: a for a in space.actions + space.chance_outcomes}
+        self.acts = SimpleNamespace(
+            peach=by["peach"],
+            take={a.args: a for a in space.actions if a.kind == "take"},
+            write={a.args: a for a in space.actions if a.kind == "write"},
+            draw={k: by[f"draw{k}"] for k in (1, 2, 3)},
+            merchant=by["merchant"],
+            noreward=by["noreward"],
+            skip=by["skip"],
+            roll=by["roll"],
+            keep={i: by[f"keep:{i}"] for i in card_ids},
+            take_common={i: by[f"take:{i}"] for i in card_ids},
+            card={i: by[f"card:{i}"] for i in card_ids},
+        )
+        total = 6**5
+        self.roll_outcomes = [
+            (a, math.factorial(5) / math.prod(math.factorial(n) for n in a.args[0]) / total)
+            for a in space.chance_outcomes
+            if a.kind == "dice"
+        ]
+        self.die_outcomes = [(a, 1 / 6) for a in space.chance_outcomes if a.kind == "die"]
+        return space
+
+    def _build_peach_table(self) -> None:
+        """``peach_step[p]``: filled prefix after gaining one Peach from prefix ``p`` (PF-R05)."""
+        rows = self.sheet.peach_rows
+        flat = "".join(rows)
+        ends = list(itertools.accumulate(len(r) for r in rows))
+        row_of = [r for r, row in enumerate(rows) for _ in row]
+        self.peach_total = len(flat)
+        step = []
+        for p in range(len(flat)):
+            q = p + 1
+            while q < len(flat) and flat[q] == "G" and row_of[q] == row_of[p]:
+                q += 1  # PF-044: grey spots right of the new Peach are filled too
+            bonus = self.sheet.peach_bonus[row_of[p]] if q == ends[row_of[p]] else ""
+            step.append((q, bonus))
+        self.peach_step = step
+
+    def _build_two_peach_table(self) -> None:
+        """``two_peach_at[col][row]``: ``(bit, other column)`` of Two-Peach icons by a square."""
+        table: list[list[list[tuple[int, int]]]] = [[[] for _ in range(n)] for n in self.lengths]
+        for i, (row, left) in enumerate(self.sheet.two_peach):
+            table[left][row].append((1 << i, left + 1))
+            table[left + 1][row].append((1 << i, left))
+        self.two_peach_at = table
+
+    # -- the Game contract --------------------------------------------------------------------
+    def new_initial_state(self) -> PeachState:
+        """The table before setup: the deck is shuffled (unseen) and dealing starts (PF-007)."""
+        from meeple.games.peach_festival.rules import advance
+
+        state = PeachState(self)
+        state.sheets = [PlayerSheet(self.sheet.start_peaches) for _ in range(self.num_players)]
+        state.deck_unseen = sorted(c.id for c in self.content.cards)
+        state.deck_bottom = []
+        state.commons = []
+        state.draw_queue = [s for s in range(self.num_players) for _ in range(2)]
+        state.dice = None
+        state.phase = SETUP_DEAL
+        state.round = 0
+        state.order = ()
+        state.cursor = 0
+        state.rolling = -1
+        state.node = 0
+        advance(state)
+        return state
+
+    def determinize_observation(self, observation: dict, rng: random.Random) -> PeachState:
+        from meeple.games.peach_festival.observation import determinize
+
+        return determinize(self, observation, rng)
+
+    def max_game_length(self) -> int:
+        """Bound on actions: setup, then per round a roll, sealed actions and reward decisions."""
+        n = self.num_players
+        rounds = len(self.sheet.track_rewards) if self.solo else self.max_rounds
+        squares = sum(self.lengths)
+        per_round = 1 + n * 3 + (3 if self.solo else 0)
+        per_sheet = squares * 3 + 8 * 6 + self.peach_total * 2
+        return 3 * n + 4 + rounds * per_round + n * per_sheet
+
+    # -- presentation -------------------------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        from meeple.games.peach_festival.render import describe
+
+        return describe(action)
+
+    def render(self, observation: dict) -> Any:
+        from meeple.games.peach_festival.render import render_observation
+
+        return render_observation(observation, self)
+
+    def rules_summary(self) -> str:
+        from meeple.games.peach_festival.render import RULES_SUMMARY
+
+        return RULES_SUMMARY
+
+
+__all__ = ["COMMODITIES", "DIFFICULTIES", "PeachFestival"]

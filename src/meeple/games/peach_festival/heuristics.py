@@ -1,0 +1,64 @@
+"""Heuristics and the greedy agent for The Peach Festival.
+
+The greedy agent sees only its observation: it rebuilds a state with
+:meth:`PeachFestival.determinize_observation`, tries each legal action on a copy, and keeps the
+one with the best immediate score (ties broken by its own RNG).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from meeple.agents.base import Agent
+from meeple.core.actions import Action
+from meeple.games.peach_festival import rules
+from meeple.games.peach_festival.scoring import score_breakdown
+from meeple.games.peach_festival.state import ACTION, RESOLVE, SETUP_KEEP, PeachState
+
+#: Value of a reward still to be taken (a number to write, a roll, a Column Reward).
+PENDING_VALUE = 1.5
+
+
+def immediate_value(state: PeachState, seat: int) -> float:
+    """Score ``seat`` would have if the game ended now, plus credit for pending rewards."""
+    sh = state.sheets[seat]
+    return score_breakdown(state, seat)["total"] + PENDING_VALUE * (
+        len(sh.pending) + sh.dice_left + len(state.draw_queue)
+    )
+
+
+def action_value(state: PeachState, seat: int, action: Action) -> float:
+    """Immediate value of ``action`` for ``seat`` on a copy of ``state`` (``state`` unchanged)."""
+    trial = state.clone()
+    if trial.phase == ACTION:
+        # Resolve only this seat's action: the others' sealed choices do not change its sheet.
+        trial.sheets[seat].commit = action
+        trial.phase = RESOLVE
+        rules.resolve_main_action(trial, seat)
+    elif trial.phase == SETUP_KEEP:
+        rules.keep_card(trial, seat, action.args[0])
+    else:
+        trial.apply_action(action, seat)
+    return immediate_value(trial, seat)
+
+
+class GreedyAgent(Agent):
+    """Chooses the action with the best immediate score gain."""
+
+    name = "greedy"
+
+    def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        state = self.game.determinize_observation(observation, rng)
+        seat = observation["seat"]
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal_actions:
+            value = action_value(state, seat, action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[rng.randrange(len(best))]

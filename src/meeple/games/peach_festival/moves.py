@@ -1,0 +1,129 @@
+"""Legal move generation for The Peach Festival (apart from applying them, in :mod:`.rules`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.peach_festival.rules import column_reward_options, is_valid, valid_numbers
+from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, PeachState
+
+if TYPE_CHECKING:
+    from meeple.games.peach_festival.game import PeachFestival
+
+
+def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> list[Action]:
+    """Take Commodities / Take a Peach options for a roll (PF-030..PF-039, PF-R14, PF-R38).
+
+    Cached per ``(dice, can_eat)``: the options depend on nothing else.
+    """
+    key = (dice, can_eat)
+    cached = game.main_cache.get(key)
+    if cached is None:
+        acts = game.acts
+        cached = [acts.take[(c, None, -1)] for c in range(6)]
+        if can_eat:
+            for c in range(6):
+                cached.append(acts.take[(c, "+", -1)])
+                if dice[c] >= 1:  # Manipulate may lower to 0, not below
+                    cached.append(acts.take[(c, "-", -1)])
+                for c2 in range(6):
+                    if c2 > c:
+                        cached.append(acts.take[(c, "&", c2)])
+                    if c2 != c:
+                        cached.append(acts.take[(c, ">", c2)])
+        cached.append(acts.peach)
+        cached.sort(key=lambda a: a.id)
+        game.main_cache[key] = cached
+    return cached
+
+
+def legal_actions(state: PeachState, seat: int) -> list[Action]:
+    """Legal actions of ``seat``, which must be one of ``state.acting_seats()``; sorted by id."""
+    game: PeachFestival = state.game
+    sh = state.sheets[seat]
+    acts = game.acts
+    phase = state.phase
+    if phase == ACTION:
+        return main_actions(game, state.dice, sh.uneaten > 0)
+    if phase == SETUP_KEEP:
+        return [acts.keep[c] for c in sorted(sh.hand)]
+    pending = sh.pending
+    if any(p[0] == "keep" for p in pending):  # the drawn cards are settled first
+        return [acts.keep[c] for c in sorted(sh.hand)]
+    out: set[Action] = set()
+    optional = False
+    for kind, arg, opt in pending:
+        optional |= opt
+        if kind == "number":
+            out.update(acts.write[(c, arg)] for c in range(6) if is_valid(game, sh, c, arg))
+        elif kind == "write":
+            cols = range(6) if arg == -1 else (arg,)
+            for c in cols:
+                out.update(acts.write[(c, v)] for v in valid_numbers(game, sh, c))
+        elif kind == "die":
+            out.add(acts.roll)
+        elif kind == "reward":
+            out.update(column_reward_options(state, seat))
+            out.add(acts.noreward)
+    if optional:
+        out.add(acts.skip)
+    return sorted(out, key=lambda a: a.id)
+
+
+def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]:
+    """The rule a rejected action breaks, for :class:`IllegalActionError`."""
+    game: PeachFestival = state.game
+    sh = state.sheets[seat]
+    kind = action.kind
+    phase = state.phase
+    if phase == ACTION:
+        if kind not in ("take", "peach"):
+            return ("PF-030", "choose Take Commodities or Take a Peach now")
+        _, mod, _ = action.args
+        if mod and sh.uneaten == 0:
+            return ("PF-036", "there is no filled-in Peach to eat")
+        if mod == "-":
+            return ("PF-037", "Manipulate may lower the number to 0, not below")
+        return ("PF-R14", "Impress is offered once per pair of commodities")
+    if phase == SETUP_KEEP:
+        return ("PF-007", "keep one of the 2 Request cards dealt to you")
+    if any(p[0] == "keep" for p in sh.pending):
+        return ("PF-048", "keep one of the Request cards you drew")
+    if kind == "write":
+        col, value = action.args
+        if not any(p[0] in ("number", "write") for p in sh.pending):
+            return ("PF-041", "no reward lets you write a number now")
+        if not sh.cols[col] and value != 0:
+            return ("PF-020", "the first number written in a column must be a 0")
+        if len(sh.cols[col]) >= game.lengths[col]:
+            return ("PF-R28", "that column is full")
+        if not is_valid(game, sh, col, value):
+            return ("PF-021", "each number must equal the previous one or be exactly 1 higher")
+        return ("PF-062", "no pending reward allows that number in that column")
+    if kind in ("draw", "merchant", "take_common", "noreward"):
+        if not any(p[0] == "reward" for p in sh.pending):
+            return ("PF-053", "no Column Reward to gain now (at most 1 per round)")
+        if kind == "merchant":
+            return ("PF-051", "all 3 Merchants are hired")
+        if kind == "draw":
+            return ("PF-R23", "cross out no more Peaches than you have, nor than the deck holds")
+        return ("PF-077", "taking a Common card needs 2 Peaches to eat")
+    if kind == "skip":
+        return ("PF-R32", "only a turn-track reward may be declined")
+    return ("CORE-01", f"{action} is not a legal action now")
+
+
+def chance_outcomes(state: PeachState) -> list[tuple[Action, float]]:
+    """Outcomes of the chance node: a Request card draw, the 5-dice roll or one Die-icon die.
+
+    A card is drawn uniformly from the unseen part of the deck; the roll is one outcome per
+    count vector of 5 fair six-faced dice with multinomial probabilities (PF-029, PF-R09).
+    """
+    game: PeachFestival = state.game
+    if state.draw_queue and state.deck_unseen:
+        p = 1.0 / len(state.deck_unseen)
+        return [(game.acts.card[c], p) for c in state.deck_unseen]
+    if state.rolling >= 0:
+        return game.die_outcomes
+    return game.roll_outcomes

@@ -1,0 +1,187 @@
+"""Terminal rendering of a Peach Festival observation, and human descriptions of actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from meeple.core.actions import Action
+from meeple.games.peach_festival.content import CODES, COMMODITIES
+
+if TYPE_CHECKING:
+    from meeple.games.peach_festival.game import PeachFestival
+
+NAMES = {code: name.title() for code, name in zip(CODES, COMMODITIES, strict=True)}
+NAMES["te"] = "Tea Leaves"
+CONDITIONS = {
+    1: "most Spices squares | solo: at least 7 Spices",
+    2: "most Chinaware squares | solo: at least 7 Chinaware",
+    3: "most Silk squares | solo: all Silk squares",
+    4: "most Tea Leaves squares | solo: all Tea Leaves squares",
+    5: "most Gems squares | solo: all Gems squares and a 3 in Gems",
+    6: "most Gold squares | solo: all Gold squares and a 3 in Gold",
+    7: "most Spices + Gold squares | solo: at least 12 of them",
+    8: "most Silk + Chinaware squares | solo: at least 12 of them",
+    9: "most Tea Leaves + Gems squares | solo: at least 12 of them",
+    10: "fewest Lantern Festival points | solo: 32 or fewer",
+    11: "most uneaten Peaches | solo: at least 7",
+    12: "most eaten Peaches | solo: at least 18",
+    13: "largest group of adjacent 1s | solo: at least 5",
+    14: "most 0s | solo: at least 8",
+}
+ICON_TEXT = {"peach": "🍑", "die": "🎲", "spices": "+Sp", "tea": "+Te"}
+
+RULES_SUMMARY = """\
+The Peach Festival — each round: 5 Commodity dice are rolled; everyone secretly chooses at once.
+  Take Commodities: pick a commodity (its dice count, 0 allowed) and write it in that column.
+    Eat 1 Peach to Manipulate (+1/-1), Impress (also write a 2nd commodity) or Barter (change type).
+  Take a Peach: fill your next Peach spot (grey spots beside it too; a full row gives its bonus).
+Golden Rules: a column starts with 0; each number equals the previous one or is exactly 1 higher.
+Writing a 3 or the bottom (crate) square marks the column's box: gain 1 Column Reward per round —
+  cross out 1-3 Peaches to draw that many Requests and keep 1, or hire the next Merchant.
+Game end: after a round in which someone has marked 5 boxes (solo: after the last turn-track circle).
+Score: Lantern row x4, each column's last number x its row multiplier, 10 per fulfilled Request
+  (max 8), 2 per Merchant, 1 per uneaten Peach.
+Notation: te, te+, te-, te&si (Impress), te>si (Barter), peach; te=3 writes 3 in Tea Leaves;
+  draw1..3, merchant, take:ID (solo), keep:ID, noreward, skip, roll."""
+
+
+def describe(action: Action) -> str:
+    """A sentence for an action (notation in :data:`RULES_SUMMARY`)."""
+    kind, args = action.kind, action.args
+    if kind == "peach":
+        return "Take a Peach"
+    if kind == "take":
+        col, mod, second = args
+        name = NAMES[CODES[col]]
+        if mod is None:
+            return f"Take {name}"
+        if mod == "+":
+            return f"Take {name}, eat a Peach to Manipulate +1"
+        if mod == "-":
+            return f"Take {name}, eat a Peach to Manipulate -1"
+        if mod == "&":
+            return f"Take {name}, eat a Peach to Impress: also {NAMES[CODES[second]]}"
+        return f"Take {name}, eat a Peach to Barter it into {NAMES[CODES[second]]}"
+    if kind == "write":
+        return f"Write {args[1]} in {NAMES[CODES[args[0]]]}"
+    if kind == "draw":
+        return f"Column Reward: cross out {args[0]} Peach(es), draw {args[0]} Request card(s)"
+    if kind == "merchant":
+        return "Column Reward: hire the next Merchant"
+    if kind == "noreward":
+        return "Take no Column Reward"
+    if kind == "take_common":
+        return f"Column Reward: eat 2 Peaches, take Common Request #{args[0]}"
+    if kind == "keep":
+        return f"Keep Request card #{args[0]}"
+    if kind == "skip":
+        return "Decline the turn-track reward"
+    if kind == "roll":
+        return "Roll the Die-icon die now"
+    if kind == "card":
+        return f"Request card #{args[0]} is drawn"
+    if kind == "dice":
+        return "Dice: " + ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(args[0]) if n)
+    if kind == "die":
+        return f"The die shows {NAMES[CODES[args[0]]]}"
+    return action.text
+
+
+def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
+    sheet = game.sheet
+    d = obs["sheets"][s]
+    me = obs["seat"]
+    title = f"Seat {s}" + (" (you)" if s == me else "")
+    table = Table(title=title, show_lines=False, pad_edge=False)
+    table.add_column("x", justify="right", style="dim")
+    for c, code in enumerate(CODES):
+        box = "☑" if d["boxes"] >> c & 1 else "☐"
+        table.add_column(f"{box}{NAMES[code][:5]}", justify="center")
+    for row in range(max(sheet.lengths)):
+        cells = []
+        for c in range(6):
+            if row >= sheet.lengths[c]:
+                cells.append("")
+                continue
+            col = d["cols"][c]
+            icon = sheet.icons[c][row]
+            crate = row == sheet.lengths[c] - 1
+            if row < len(col):
+                cell = Text(str(col[row]), style="bold")
+            else:
+                mark = "·"
+                if icon:
+                    mark = ICON_TEXT.get(icon[0], f"#{icon[1]}")
+                if row == sheet.lantern_row:
+                    mark = "🏮"
+                cell = Text(mark + ("▣" if crate else ""), style="dim")
+            cells.append(cell)
+        label = f"x{sheet.multipliers[row]}" + ("🏮" if row == sheet.lantern_row else "")
+        table.add_row(label, *cells)
+    hired = d["merchants"]
+    table.caption = (
+        f"Peaches {d['peaches'] - d['eaten']} (eaten {d['eaten']}, spots {d['peaches']}"
+        f"/{game.peach_total})  Merchants {hired}/3  Requests {d['requests']}"
+    )
+    if d["pending"]:
+        table.caption += f"  pending {[p[0] for p in d['pending']]}"
+    if d["commit"] and obs["phase"] not in ("action", "keep"):
+        table.caption += f"  chose {d['commit']}"
+    return table
+
+
+def render_observation(obs: dict, game: PeachFestival) -> Any:
+    """A rich renderable of everything in ``obs`` (one seat's view)."""
+    parts: list[Any] = []
+    header = f"The Peach Festival — round {obs['round']} ({obs['phase']})"
+    if obs["solo"]:
+        header += f" — solo {obs['difficulty']}"
+    parts.append(Text(header, style="bold magenta"))
+    if obs["dice"] is not None:
+        dice = ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(obs["dice"]) if n)
+        parts.append(Text(f"Dice: {dice}", style="bold"))
+    if obs["commons"]:
+        commons = "; ".join(
+            f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]
+        )
+        parts.append(Text(f"Common Requests: {commons}"))
+    parts.append(Text(f"Request deck: {obs['deck']['unseen'] + len(obs['deck']['bottom'])} cards"))
+    seats = list(range(obs["players"]))
+    me = obs["seat"]
+    if me is not None:
+        seats.sort(key=lambda s: s != me)
+        mine = obs["sheets"][me]["requests"]
+        if mine:
+            parts.append(
+                Text(
+                    "Your Requests: "
+                    + "; ".join(f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in mine)
+                )
+            )
+        if obs["hand"]:
+            parts.append(
+                Text(
+                    "In hand: "
+                    + "; ".join(
+                        f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["hand"]
+                    ),
+                    style="yellow",
+                )
+            )
+    parts.extend(_sheet_table(obs, game, s) for s in seats)
+    return Group(*parts)
+
+
+def render_text(obs: dict, game: PeachFestival) -> str:
+    """Plain-text rendering (no colours), e.g. for logs."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=110, record=True, color_system=None, file=io.StringIO())
+    console.print(render_observation(obs, game))
+    return console.export_text()
