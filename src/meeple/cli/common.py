@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -17,8 +18,15 @@ from meeple.core.registry import game_class
 
 
 def console() -> Console:
-    """A console on the current standard output (looked up when called, so tests can swap it)."""
-    return Console(file=sys.stdout, highlight=False)
+    """A console on the current standard output (looked up when called, so tests can swap it).
+
+    Output that is not a terminal (a pipe, a file) is laid out 120 columns wide unless
+    ``COLUMNS`` says otherwise.
+    """
+    con = Console(file=sys.stdout, highlight=False)
+    if not con.is_terminal and "COLUMNS" not in os.environ:
+        con = Console(file=sys.stdout, highlight=False, width=120)
+    return con
 
 
 def err_console() -> Console:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.markup import escape
 from rich.table import Table
 
@@ -49,9 +50,11 @@ def _yes(flag: bool) -> str:
 def games() -> None:
     """List the games with their metadata."""
     con = console()
-    table = Table(title="Games")
-    for col in ("name", "title", "players", "chance", "hidden", "simult.", "version"):
-        table.add_column(col)
+    table = Table(title="Games", box=box.SIMPLE_HEAD)
+    table.add_column("name", no_wrap=True)
+    table.add_column("title")
+    for col in ("players", "chance", "hidden", "simult.", "version"):
+        table.add_column(col, no_wrap=True)
     table.add_column("agents")
     from meeple.agents.base import agent_names
 

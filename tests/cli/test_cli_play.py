@@ -1,0 +1,202 @@
+"""``meeple play``: human seats against bots, driven from piped input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meeple.core import GameRecord, make, replay
+
+ENOUGH = "1\n" * 400
+CORE_TESTS = str(Path(__file__).resolve().parent.parent / "core")
+
+
+def _record(path: Path) -> GameRecord:
+    return GameRecord.load(path)
+
+
+def test_play_to_the_end_against_a_bot_and_save_the_record(runner, tmp_path):
+    path = tmp_path / "game.json"
+    res = runner(
+        ["play", "fixture-pips", "--seed", "3", "--bots", "high", "--save", str(path)], ENOUGH
+    )
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "Game over" in out and "Winner" in out
+    assert "seat 1 (high) has made a sealed choice." in out
+    assert "seat 1 (high) plays keep" in out
+    assert f"Record saved to {path}" in out.replace("\n", "")
+    rec = _record(path)
+    assert rec.agents == ["human", "high"] and rec.seed == 3 and rec.result is not None
+    assert replay(rec).is_terminal()
+
+
+def test_only_the_human_seat_observation_is_shown(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--seed", "3", "--save", str(path)], ENOUGH)
+    assert res.exit_code == 0
+    state = replay(_record(path), upto=6)  # after the deal: seat 1's hand is hidden from seat 0
+    hand1 = state.hands[1]
+    assert f"Your hand: {state.hands[0]}" in res.stdout
+    assert f"Your hand: {hand1}" not in res.stdout
+
+
+def test_bad_input_is_explained_and_the_prompt_comes_back(runner, tmp_path):
+    path = tmp_path / "g.json"
+    script = "help\nrules\nzzz\n99\nkeep\nmoves\nview\n\n" + ENOUGH
+    res = runner(["play", "fixture-pips", "--seed", "3", "--save", str(path)], script)
+    assert res.exit_code == 0
+    out = res.stdout
+    assert "Commands:" in out
+    assert "Sealed Pips: bid a card each round" in out
+    assert "Unknown move 'zzz'" in out
+    assert "No move number 99; choose 1-3" in out
+    assert "Illegal move (FX-04)" in out
+    assert out.count("seat 0> ") > 6
+    assert "Game over" in out
+
+
+def test_quit_saves_the_unfinished_game(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--seed", "1", "--save", str(path)], "1\nquit\n")
+    assert res.exit_code == 0
+    assert "Game stopped." in res.stdout and "Unfinished game record saved" in res.stdout
+    rec = _record(path)
+    assert rec.result is None
+    assert replay(rec).fingerprint() == rec.fingerprint
+
+
+def test_end_of_input_stops_and_saves(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--seed", "1", "--save", str(path)], "1\n")
+    assert res.exit_code == 0
+    assert "Input ended" in res.stdout
+    assert _record(path).result is None
+
+
+def test_default_record_path_is_under_records(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = runner(["play", "fixture-pips", "--seed", "5"], ENOUGH)
+    assert res.exit_code == 0
+    files = list((tmp_path / "records").glob("fixture-pips-*.json"))
+    assert len(files) == 1
+    assert _record(files[0]).seed == 5
+
+
+def test_notation_input_and_game_options(runner, tmp_path):
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "--seed", "2", "-o", "rounds=1", "--save", str(path)]
+    # with one round, seat 0 holds one card: bid it by notation after reading the hand
+    res = runner(args, "view\n" + ENOUGH)
+    assert res.exit_code == 0, res.output
+    rec = _record(path)
+    assert rec.config["rounds"] == 1
+    hand = replay(rec, upto=2).hands[0]
+    res2 = runner([*args[:-1], str(tmp_path / "h.json")], f"b{hand[0]}\n" + ENOUGH)
+    assert f"plays b{hand[0]}" in res2.stdout
+
+
+def test_two_humans_take_turns_at_the_sealed_node(runner, tmp_path):
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
+    res = runner(args, ENOUGH)
+    assert res.exit_code == 0, res.output
+    assert "Pass the keyboard to seat 1" in res.stdout
+    assert "seat 1 (human) to move (sealed)" in res.stdout
+    assert _record(path).agents == ["human", "human"]
+
+
+def test_per_seat_bots_and_human_seat_choice(runner, tmp_path):
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "-p", "3", "--seat", "1", "--bots", "high,random"]
+    res = runner([*args, "--save", str(path)], ENOUGH)
+    assert res.exit_code == 0, res.output
+    assert _record(path).agents == ["high", "human", "random"]
+    # one agent per seat: the human seat's entry is ignored
+    res = runner([*args[:-1], "high,ignored,random", "--save", str(path)], ENOUGH)
+    assert res.exit_code == 0, res.output
+    assert _record(path).agents == ["high", "human", "random"]
+
+
+def test_bots_only(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--humans", "none", "--save", str(path)], "")
+    assert res.exit_code == 0
+    assert "Game over" in res.stdout
+    assert _record(path).agents == ["high", "high"] or _record(path).agents == ["random"] * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "no-such-game"], "unknown game"),
+        (["play", "fixture-pips", "-p", "7"], "takes 2-3 players"),
+        (["play", "fixture-pips", "-o", "colour=red"], "no option 'colour'"),
+        (["play", "fixture-pips", "-o", "rounds=many"], "whole number"),
+        (["play", "fixture-pips", "-o", "rounds"], "key=value"),
+        (["play", "fixture-pips", "--seat", "5"], "seat 5 does not exist"),
+        (["play", "fixture-pips", "--bots", "nobody"], "no agent 'nobody'"),
+        (["play", "fixture-pips", "-p", "3", "--bots", "a,b,c,d"], "--bots names 4 agents"),
+    ],
+)
+def test_bad_arguments_exit_with_a_message(runner, args, message):
+    res = runner(args, "")
+    assert res.exit_code == 2
+    assert message in " ".join(res.stderr.split())
+
+
+def test_play_from_a_real_pipe(tmp_path):
+    path = tmp_path / "g.json"
+    code = (
+        f"import sys; sys.path.insert(0, {CORE_TESTS!r}); import fixture_game;"
+        "fixture_game.register(); from meeple.cli.main import app; app()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "play", "fixture-pips", "--seed", "8", "--save", str(path)],
+        input=ENOUGH,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "7"},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Game over" in proc.stdout
+    assert json.loads(path.read_text())["result"] is not None
+
+
+def _peach_available() -> bool:
+    try:
+        make("peach-festival", players=2)
+    except Exception:
+        return False
+    return True
+
+
+peach = pytest.mark.skipif(not _peach_available(), reason="peach-festival not available yet")
+
+
+@peach
+def test_peach_festival_game_against_a_bot_to_the_end(runner, tmp_path):
+    path = tmp_path / "pf.json"
+    res = runner(["play", "peach-festival", "--seed", "1", "--save", str(path)], "1\n" * 5000)
+    assert res.exit_code == 0, res.output[-2000:]
+    assert "Game over" in res.stdout
+    rec = _record(path)
+    assert rec.result is not None and rec.agents[0] == "human"
+    assert replay(rec).is_terminal()
+
+
+@peach
+def test_peach_festival_solo_hard_to_the_end(runner, tmp_path):
+    path = tmp_path / "solo.json"
+    args = ["play", "peach", "-p", "1", "-o", "difficulty=hard", "--seed", "2", "--save", str(path)]
+    res = runner(args, "1\n" * 5000)
+    assert res.exit_code == 0, res.output[-2000:]
+    rec = _record(path)
+    assert rec.config["difficulty"] == "hard" and rec.result is not None
+    assert rec.result["extras"].get("rounds", 13) == 13

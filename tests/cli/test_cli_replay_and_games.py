@@ -1,0 +1,92 @@
+"""``meeple replay`` and ``meeple games``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from meeple.agents import RandomAgent, make_agent
+from meeple.core import make
+from meeple.core.driver import play_game
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    game = make("fixture-pips", players=2)
+    _, rec = play_game(game, [make_agent("high", game), RandomAgent()], seed=6)
+    path = rec.save(tmp_path / "rec.json")
+    return path, rec
+
+
+def test_replay_prints_every_action_with_its_seat_and_the_result(runner, record_file):
+    path, rec = record_file
+    res = runner(["replay", str(path)])
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert f"{len(rec.actions)} actions" in out
+    for n, (seat, text) in enumerate(rec.actions, 1):
+        who = "chance" if seat == -1 else f"seat {seat} ({rec.agents[seat]})"
+        assert f"{n:>4}. {who}: {text}" in out
+    assert "Result" in out and "End of record" in out
+    assert "rounds: 3" in out
+
+
+def test_replay_for_one_seat_hides_chance_and_others_sealed_choices(runner, record_file):
+    path, _ = record_file
+    res = runner(["replay", str(path), "--seat", "1"])
+    assert res.exit_code == 0
+    out = res.stdout
+    assert "chance:" not in out
+    assert "seat 0 (high) makes a sealed choice" in out
+    assert "seat 0 (high): b" not in out
+    assert "seat 1 (random): b" in out
+    assert "Your hand" in out
+
+
+def test_replay_step_waits_for_enter_and_q_stops_waiting(runner, record_file):
+    path, _ = record_file
+    res = runner(["replay", str(path), "--step"], "\n\n\nq\n")
+    assert res.exit_code == 0
+    assert res.stdout.count("Enter: next action") == 4
+    assert "Result" in res.stdout
+
+
+def test_replay_refuses_another_rules_version(runner, record_file, tmp_path):
+    _, rec = record_file
+    old = dataclasses.replace(rec, version="0.1").save(tmp_path / "old.json")
+    res = runner(["replay", str(old)])
+    assert res.exit_code == 2
+    assert "installed rules are 1.0" in " ".join(res.stderr.split())
+
+
+def test_replay_refuses_an_illegal_action(runner, record_file, tmp_path):
+    _, rec = record_file
+    actions = [list(a) for a in rec.actions]
+    actions[0] = [-1, "keep"]
+    bad = dataclasses.replace(rec, actions=actions).save(tmp_path / "bad.json")
+    res = runner(["replay", str(bad)])
+    assert res.exit_code == 2
+    assert "does not replay" in res.stderr
+
+
+def test_replay_of_a_missing_or_broken_file(runner, tmp_path):
+    assert runner(["replay", str(tmp_path / "none.json")]).exit_code == 2
+    (tmp_path / "x.json").write_text("{}")
+    res = runner(["replay", str(tmp_path / "x.json")])
+    assert res.exit_code == 2 and "not a meeple game record" in res.stderr
+
+
+def test_replay_of_an_unfinished_game(runner, tmp_path):
+    game = make("fixture-pips", players=2)
+    _, rec = play_game(game, [RandomAgent(), RandomAgent()], seed=1, max_steps=8)
+    res = runner(["replay", str(rec.save(tmp_path / "u.json"))])
+    assert res.exit_code == 0 and "not finished" in res.stdout
+
+
+def test_games_lists_metadata(runner):
+    res = runner(["games"])
+    assert res.exit_code == 0
+    line = next(x for x in res.stdout.splitlines() if "fixture-pips" in x)
+    assert "Sealed Pips" in line and "2-3" in line and "1.0" in line
+    assert line.count("yes") == 3

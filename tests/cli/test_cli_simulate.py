@@ -1,0 +1,129 @@
+"""``meeple simulate`` and the simulation library."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from meeple.sim import SimSpec, run_simulation, seat_slots, summarize, wilson_interval
+from meeple.sim.runner import chunk_indices, play_one
+
+SIM = ["simulate", "fixture-pips", "-n", "60", "-a", "random,high", "-s", "5"]
+
+
+def test_same_arguments_same_summary_and_jobs_do_not_matter(runner):
+    a = runner([*SIM, "--no-progress"])
+    b = runner([*SIM, "--no-progress"])
+    c = runner([*SIM, "--no-progress", "--jobs", "2"])
+    assert a.exit_code == b.exit_code == c.exit_code == 0, a.output + c.output
+    assert a.stdout == b.stdout == c.stdout
+    assert "Agents (ties share the win)" in a.stdout and "Seats (seat advantage)" in a.stdout
+    assert "decisions per game" in a.stdout and "ties" in a.stdout
+
+
+def test_the_progress_bar_goes_to_stderr_and_leaves_the_summary_alone(runner):
+    a = runner([*SIM, "--no-progress"])
+    b = runner([*SIM, "--jobs", "2"])
+    assert b.exit_code == 0
+    assert a.stdout == b.stdout
+    assert "60/60" in b.stderr
+
+
+def test_results_per_game_as_csv_and_jsonl(runner, tmp_path):
+    res = runner([*SIM, "-p", "3", "--no-progress", "--out", str(tmp_path / "r.csv")])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert len(rows) == 60
+    assert rows[0]["seat0_agent"] == "random" and rows[1]["seat0_agent"] == "high"
+    assert {"seat2_score", "extra_rounds", "extra_ties", "winners"} <= set(rows[0])
+    res = runner([*SIM, "--no-progress", "--out", str(tmp_path / "r.jsonl")])
+    lines = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert [x["index"] for x in lines] == list(range(60))
+    assert lines[0]["agents"] == ["random", "high"] and lines[1]["agents"] == ["high", "random"]
+
+
+def test_a_game_row_replays_from_its_seed():
+    from meeple.agents import make_agent
+    from meeple.core import make
+    from meeple.core.driver import play_game
+
+    spec = SimSpec("fixture-pips", 2, ("random", "high"), 3, seed=9)
+    row = play_one(spec, 1)
+    game = make("fixture-pips", players=2)
+    state, _ = play_game(game, [make_agent("high", game), make_agent("random", game)], row["seed"])
+    assert state.result().scores == row["scores"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-a", "nobody"], "no agent 'nobody'"),
+        (["-o", "deck=x"], "whole number"),
+        (["--out", "r.txt"], ".csv or .jsonl"),
+        (["-p", "9"], "takes 2-3 players"),
+    ],
+)
+def test_bad_simulation_arguments(runner, args, message):
+    res = runner(["simulate", "fixture-pips", "-n", "2", *args])
+    assert res.exit_code == 2
+    assert message in " ".join(res.stderr.split())
+
+
+def test_seat_rotation_moves_every_agent_over_every_seat():
+    assert seat_slots(2, 2, 0) == [0, 1]
+    assert seat_slots(2, 2, 1) == [1, 0]
+    assert seat_slots(2, 3, 0) == [0, 1, 0]
+    seen = {tuple(seat_slots(3, 3, i)) for i in range(3)}
+    assert {s[0] for s in seen} == {0, 1, 2}
+
+
+def test_chunks_cover_every_game_once():
+    chunks = chunk_indices(1000, 2)
+    assert [i for c in chunks for i in c] == list(range(1000))
+    assert chunk_indices(3, 4) == [range(0, 1), range(1, 2), range(2, 3)]
+
+
+def test_wilson_interval_known_values():
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.0 < high < 0.35
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_summary_shares_tied_wins_and_measures_seat_advantage():
+    rows = [
+        {"slots": [0, 1], "scores": [3, 3], "ranks": [1, 1], "winners": [0, 1], "decisions": 4,
+         "length": 6, "extras": {"rounds": 2, "note": "x"}},
+        {"slots": [1, 0], "scores": [5, 1], "ranks": [1, 2], "winners": [0], "decisions": 6,
+         "length": 8, "extras": {"rounds": 4, "flag": True}},
+    ]  # fmt: skip
+    s = summarize(rows, ["a", "b"], 2)
+    a, b = s.agents
+    assert (a.label, a.n, a.wins, a.mean) == ("a", 2, 0.5, 2.0)
+    assert (b.wins, b.mean, b.mean_rank) == (1.5, 4.0, 1.0)
+    assert [x.wins for x in s.seats] == [1.5, 0.5]
+    assert s.mean_decisions == 5.0 and s.mean_length == 7.0
+    assert s.extras == {"flag": 1.0, "rounds": 3.0}
+    assert s.to_dict()["agents"][1]["win_rate"] == 0.75
+
+
+def test_repeated_agents_get_distinct_labels():
+    spec = SimSpec("fixture-pips", 3, ("random", "high", "random"), 6)
+    assert spec.labels() == ["random#1", "high", "random#2"]
+    rows = run_simulation(spec)
+    s = summarize(rows, spec.labels(), 3)
+    assert [x.label for x in s.agents] == ["random#1", "high", "random#2"]
+    assert sum(x.n for x in s.agents) == 18
+
+
+def test_library_results_equal_over_one_or_two_processes():
+    spec = SimSpec("fixture-pips", 2, ("random", "high"), 40, seed=3, options={"rounds": 2})
+    progress: list[int] = []
+    one = run_simulation(spec, jobs=1, on_progress=progress.append)
+    two = run_simulation(spec, jobs=2, chunk_size=7)
+    assert one == two
+    assert sum(progress) == 40
