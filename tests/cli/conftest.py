@@ -26,6 +26,6 @@ def runner():
     cli = CliRunner()
 
     def invoke(args: list[str], input: str | None = None):
-        return cli.invoke(app, args, input=input)
+        return cli.invoke(app, args, input=input, env={"COLUMNS": "160"})
 
     return invoke
