@@ -143,6 +143,16 @@ def test_core_refusals_name_their_rule(game2, action, seat, rule):
     assert state.fingerprint() == before
 
 
+def test_chance_outcome_off_a_chance_node_is_a_core_refusal(game2):
+    state = to_bid(game2, [[1, 5, 9], [2, 8, 10]], prize=12)
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action("c3", CHANCE)
+    assert err.value.rule == "CORE-05"
+    assert "no chance outcome is due" in err.value.reason
+    assert state.fingerprint() == before
+
+
 def test_seat_without_a_decision_cannot_act(game2):
     state = to_bid(game2, [[1, 5, 9], [2, 8, 10]], prize=12)
     state.apply_action("b1", seat=0)

@@ -322,6 +322,8 @@ class State:
                 action,
                 seat,
             )
+        if chance and cp != CHANCE:
+            raise IllegalActionError("CORE-05", "no chance outcome is due now", action, seat)
         if seat != CHANCE and seat not in self.acting_seats():
             raise IllegalActionError(
                 "CORE-06", f"seat {seat} has no decision to make now", action, seat
