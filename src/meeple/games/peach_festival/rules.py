@@ -309,6 +309,8 @@ def apply_chance(state: PeachState, action: Action) -> None:
     elif kind == "dice":
         state.dice = action.args[0]
         state.phase = ACTION
+        for sh in state.sheets:
+            sh.commit = None  # last round's revealed actions stay visible until the roll
     else:  # a single Die-icon die (PF-059, PF-061)
         game: PeachFestival = state.game
         seat = state.rolling
@@ -333,7 +335,6 @@ def start_round(state: PeachState) -> None:
     state.dice = None
     for sh in state.sheets:
         sh.reward_gained = False
-        sh.commit = None
     if game.solo:
         sh = state.sheets[0]
         # PF-076, PF-R07: round 1 marks the difficulty's circle, later rounds the next one down.
@@ -420,10 +421,12 @@ def advance(state: PeachState) -> None:
             if waiting:
                 state.node = waiting[0] if len(sheets) == 1 else SIMULTANEOUS
                 return
+            # Revealed together: every sheet is written, then rewards are settled seat by seat.
             state.phase = RESOLVE
             state.order = resolution_order(state)
             state.cursor = 0
-            resolve_main_action(state, state.order[0])
+            for seat in state.order:
+                resolve_main_action(state, seat)
             continue
         if phase == OVER:
             state.node = TERMINAL
@@ -445,8 +448,6 @@ def advance(state: PeachState) -> None:
             continue
         state.cursor += 1
         if state.cursor < len(state.order):
-            if phase == RESOLVE:
-                resolve_main_action(state, state.order[state.cursor])
             continue
         if phase == TRACK:
             state.phase = ROLL
