@@ -1,0 +1,612 @@
+"""Content of Almanac: The Crystal Peaks, loaded from TOML and validated.
+
+The rulebook prints no card or page data, so every file under ``content/`` is our
+reconstruction (AL-G03, AL-G04, AL-G05). The loader checks each number the rulebook does give
+(deck sizes, token counts, four encounter letters per journey, routes of exactly six pages) and
+raises :class:`~meeple.core.errors.ContentError` naming the file and field on the first problem.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meeple.core.errors import ContentError
+
+#: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
+GOODS: tuple[str, ...] = ("dew", "emb", "eve", "sky")
+GOOD_NAMES: tuple[str, ...] = ("Dewleaf", "Emberspice", "Everice", "Skyfish")
+GOOD_INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
+ANY = 4  #: index used for "a good of your choice" (AL-G11)
+
+SPACE_ACTIONS = (
+    "goods",
+    "sell",
+    "shop",
+    "gain_contract",
+    "complete_contract",
+    "extend_caravan",
+    "token",
+    "ice",
+    "farmer",
+)
+PAGE_RULES = ("free", "village", "floe", "cliff")
+ENCOUNTER_TYPES = ("fight", "optional", "special")
+SPECIAL_MODES = ("guide_chooses", "each_chooses", "everyone", "auction")
+ABILITY_KINDS = (
+    "extra_contract_draw",
+    "arrival_gold",
+    "arrival_good",
+    "sell_bonus",
+    "shop_bonus",
+    "strength",
+    "guard_fame",
+)
+EFFECT_OPS = ("gold", "goods", "lose_goods", "guard", "lose_guard", "trophy", "roll")
+#: AL-008..AL-011: location token counts printed by the rulebook (plus the 2 farmer tokens, AL-I01).
+TOKEN_COUNTS: dict[str, int] = {
+    "ice": 2,
+    "ladder": 12,
+    "farmer": 2,
+    "producer": 4,
+    "potion": 4,
+    "bug": 1,
+    "turtle": 6,
+    "mist": 6,
+    "light": 1,
+    "monte": 3,
+    "plague": 30,
+    "favor": 4,
+    "royalty": 4,
+    "city_key": 1,
+    "medal": 4,
+    "shield": 4,
+    "theatre": 3,
+}
+LETTERS = "ABCDE"
+ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class CaravanCard:
+    """A caravan card (AL-076): cost in gold and goods (4 counts), crates, shields, workers, fame."""
+
+    id: int
+    name: str
+    gold: int
+    goods: tuple[int, int, int, int]
+    crates: int
+    shields: int
+    workers: int
+    fame: int
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract (AL-079): required goods (4 counts), ability (kind, amount, good) and fame."""
+
+    id: int
+    name: str
+    goods: tuple[int, int, int, int]
+    ability: str
+    amount: int
+    good: int
+    fame: int
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """An encounter card (AL-104, AL-107): letter, type and its results as effect lists."""
+
+    id: int
+    letter: str
+    name: str
+    type: str
+    strength: int = 0
+    fame: int = 0
+    win: tuple = ()
+    lose: tuple = ()
+    alt_kind: str = ""
+    alt_gold: int = 0
+    mode: str = ""
+    options: tuple = ()  # ((label, gold_cost, effects), ...)
+    reward: tuple = ()
+
+
+@dataclass(frozen=True)
+class Space:
+    """One action space of a page (AL-032)."""
+
+    index: int
+    action: str
+    goods: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # last = of your choice
+    prices: tuple[int, int, int, int] = (0, 0, 0, 0)
+    cost: int = 0
+    token: str = ""
+    gold: int = 0
+    cluster: int = 0
+
+
+@dataclass(frozen=True)
+class Page:
+    """A location page (AL-083): identity, route, bar, tokens, spaces and rule geometry."""
+
+    id: int
+    name: str
+    round: int
+    letter: str
+    rule: str
+    upcoming: tuple[int, ...]
+    bar: tuple[int, ...]
+    tokens: tuple[str, ...]
+    lore: str
+    spaces: tuple[Space, ...]
+    clusters: int = 0
+    paths: tuple[tuple[int, int], ...] = ()
+    islands: int = 0
+    ice_start: tuple[int, ...] = ()
+    levels: tuple[int, ...] = ()
+    ladder_spots: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass
+class Content:
+    """All validated content of one content directory."""
+
+    directory: str
+    starting_gold: tuple[int, ...]
+    fight_die: tuple[str, ...]
+    guard_supply: int
+    goods_per_type: int
+    workers_per_player: int
+    workers_on_caravan: int
+    starting_contracts: int
+    contract_draw: int
+    end_contract_gold: int
+    starting: tuple[CaravanCard, ...]
+    caravans: tuple[CaravanCard, ...]
+    contracts: tuple[Contract, ...]
+    encounters: tuple[Encounter, ...]
+    pages: dict[int, Page]
+    token_fame: dict[str, int]
+    token_strength: dict[str, int]
+    token_count: dict[str, int]
+    by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    max_spaces: int = 0
+    max_ladder_spots: int = 0
+    climb_routes: tuple[tuple[int, ...], ...] = ()
+
+
+DEFAULT_DIR = Path(__file__).parent / "content"
+_CACHE: dict[str, Content] = {}
+
+
+def load_content(directory: str | Path | None = None) -> Content:
+    """Load and validate ``cards.toml`` and ``pages.toml`` from ``directory`` (cached).
+
+    Args:
+        directory: Content directory; ``None`` means the shipped reconstruction.
+
+    Raises:
+        ContentError: naming the file and field of the first invalid value.
+    """
+    d = str(Path(directory) if directory else DEFAULT_DIR)
+    if d not in _CACHE:
+        _CACHE[d] = _load(Path(d))
+    return _CACHE[d]
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ContentError(str(path), "<file>", "missing content file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(str(path), "<file>", f"not valid TOML: {e}") from None
+
+
+class _V:
+    """Small validation helper bound to one file."""
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, fld: str, msg: str) -> None:
+        raise ContentError(self.file, fld, msg)
+
+    def get(self, d: dict, key: str, fld: str, typ: type | tuple, default: Any = ...) -> Any:
+        if key not in d:
+            if default is ...:
+                self.fail(f"{fld}.{key}", "missing")
+            return default
+        v = d[key]
+        if isinstance(v, bool) or not isinstance(v, typ):
+            self.fail(f"{fld}.{key}", f"expected {typ}, got {v!r}")
+        return v
+
+    def nat(self, d: dict, key: str, fld: str, default: Any = ..., lo: int = 0) -> int:
+        v = self.get(d, key, fld, int, default)
+        if v < lo:
+            self.fail(f"{fld}.{key}", f"must be >= {lo}, got {v}")
+        return v
+
+    def goods(self, d: dict, fld: str, allow_any: bool = False) -> tuple[int, ...]:
+        if not isinstance(d, dict):
+            self.fail(fld, "expected a table of goods")
+        out = [0, 0, 0, 0, 0]
+        for k, v in d.items():
+            if k == "any" and allow_any:
+                idx = ANY
+            elif k in GOOD_INDEX:
+                idx = GOOD_INDEX[k]
+            else:
+                self.fail(f"{fld}.{k}", f"unknown good {k!r}; goods are {', '.join(GOODS)}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                self.fail(f"{fld}.{k}", f"expected a positive count, got {v!r}")
+            out[idx] = v
+        return tuple(out) if allow_any else tuple(out[:4])
+
+    def effects(self, effs: Any, fld: str) -> tuple:
+        if not isinstance(effs, list):
+            self.fail(fld, "expected a list of effects")
+        out = []
+        for i, e in enumerate(effs):
+            f = f"{fld}[{i}]"
+            if not isinstance(e, list) or not e or e[0] not in EFFECT_OPS:
+                self.fail(f, f"expected [op, ...] with op in {EFFECT_OPS}, got {e!r}")
+            op = e[0]
+            if op in ("gold", "lose_goods", "guard", "lose_guard"):
+                if len(e) != 2 or not isinstance(e[1], int) or isinstance(e[1], bool):
+                    self.fail(f, f"{op} takes one integer")
+                if op != "gold" and e[1] < 1:
+                    self.fail(f, f"{op} takes a positive count")
+                out.append((op, e[1]))
+            elif op == "goods":
+                if len(e) != 3 or (e[1] not in GOOD_INDEX and e[1] != "any"):
+                    self.fail(f, "goods takes a good (or 'any') and a count")
+                if not isinstance(e[2], int) or e[2] < 1:
+                    self.fail(f, "goods takes a positive count")
+                out.append((op, GOOD_INDEX.get(e[1], ANY), e[2]))
+            elif op == "trophy":
+                out.append(("trophy",))
+            else:  # roll
+                if len(e) != 2 or not isinstance(e[1], list):
+                    self.fail(f, "roll takes a list of [lo, hi, effects]")
+                covered: list[int] = []
+                table = []
+                for j, r in enumerate(e[1]):
+                    if not (isinstance(r, list) and len(r) == 3):
+                        self.fail(f"{f}[{j}]", "expected [lo, hi, effects]")
+                    lo, hi, sub = r
+                    if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi <= 6):
+                        self.fail(f"{f}[{j}]", "die range must lie within 1-6")
+                    covered.extend(range(lo, hi + 1))
+                    table.append((lo, hi, self.effects(sub, f"{f}[{j}][2]")))
+                if sorted(covered) != [1, 2, 3, 4, 5, 6]:
+                    self.fail(f, "roll ranges must cover 1-6 exactly once")
+                out.append(("roll", tuple(table)))
+        return tuple(out)
+
+
+def _card(v: _V, d: dict, i: int, fld: str, starting: bool) -> CaravanCard:
+    f = f"{fld}[{i}]"
+    name = v.get(d, "name", f, str)
+    return CaravanCard(
+        id=i,
+        name=name,
+        gold=0 if starting else v.nat(d, "gold", f),
+        goods=(0, 0, 0, 0) if starting else v.goods(v.get(d, "goods", f, dict), f"{f}.goods"),
+        crates=v.nat(d, "crates", f),
+        shields=v.nat(d, "shields", f),
+        workers=0 if starting else v.nat(d, "workers", f),
+        fame=v.get(d, "fame", f, int),
+    )
+
+
+def _load(d: Path) -> Content:
+    cards_path = d / "cards.toml"
+    pages_path = d / "pages.toml"
+    cards = _read(cards_path)
+    pages = _read(pages_path)
+    v = _V(str(cards_path))
+    rules = v.get(cards, "rules", "", dict)
+    sg = v.get(rules, "starting_gold", "rules", list)
+    if len(sg) < 4 or any(not isinstance(x, int) or x < 0 for x in sg):
+        v.fail("rules.starting_gold", "needs a non-negative amount for each of 4 turn positions")
+    die = v.get(rules, "fight_die", "rules", list)
+    if not die or "X" not in die:
+        v.fail("rules.fight_die", "the fight die needs faces, one of them X (AL-116)")
+    for j, face in enumerate(die):
+        if face != "X" and not (isinstance(face, str) and face.isdigit() and int(face) <= 9):
+            v.fail(f"rules.fight_die[{j}]", f"a face is X or a number 0-9, got {face!r}")
+    start_raw = v.get(cards, "starting_caravan", "", list)
+    if len(start_raw) != 4:
+        v.fail(
+            "starting_caravan", f"the game has 4 starting caravans (AL-003), got {len(start_raw)}"
+        )
+    starting = tuple(_card(v, c, i, "starting_caravan", True) for i, c in enumerate(start_raw))
+    cv_raw = v.get(cards, "caravan", "", list)
+    if len(cv_raw) != 30:
+        v.fail("caravan", f"the caravan deck has 30 cards (AL-003), got {len(cv_raw)}")
+    caravans = tuple(_card(v, c, i, "caravan", False) for i, c in enumerate(cv_raw))
+    ct_raw = v.get(cards, "contract", "", list)
+    if len(ct_raw) != 24:
+        v.fail("contract", f"the contract deck has 24 cards (AL-003), got {len(ct_raw)}")
+    contracts = []
+    for i, c in enumerate(ct_raw):
+        f = f"contract[{i}]"
+        kind = v.get(c, "ability", f, str)
+        if kind not in ABILITY_KINDS:
+            v.fail(f"{f}.ability", f"unknown ability {kind!r}; known: {', '.join(ABILITY_KINDS)}")
+        good = v.get(c, "good", f, str, "dew")
+        if good not in GOOD_INDEX:
+            v.fail(f"{f}.good", f"unknown good {good!r}")
+        g = v.goods(v.get(c, "goods", f, dict), f"{f}.goods")
+        if sum(g) == 0:
+            v.fail(f"{f}.goods", "a contract requires goods")
+        contracts.append(
+            Contract(
+                id=i,
+                name=v.get(c, "name", f, str),
+                goods=g,
+                ability=kind,
+                amount=v.nat(c, "amount", f, 1),
+                good=GOOD_INDEX[good],
+                fame=v.nat(c, "fame", f),
+            )
+        )
+    if not any(c.name.startswith("The Bookkeepers Union") for c in contracts):
+        v.fail("contract", "the rulebook's example contract The Bookkeepers Union is missing")
+    enc_raw = v.get(cards, "encounter", "", list)
+    if len(enc_raw) != 20:
+        v.fail("encounter", f"the encounter deck has 20 cards (AL-003), got {len(enc_raw)}")
+    encounters = []
+    for i, e in enumerate(enc_raw):
+        f = f"encounter[{i}]"
+        letter = v.get(e, "letter", f, str)
+        if letter not in LETTERS:
+            v.fail(f"{f}.letter", f"letters are A-E, got {letter!r}")
+        typ = v.get(e, "type", f, str)
+        if typ not in ENCOUNTER_TYPES:
+            v.fail(f"{f}.type", f"unknown type {typ!r}")
+        kw: dict[str, Any] = {
+            "id": i,
+            "letter": letter,
+            "name": v.get(e, "name", f, str),
+            "type": typ,
+            "fame": v.nat(e, "fame", f, 0),
+        }
+        if typ in ("fight", "optional"):
+            kw["strength"] = v.nat(e, "strength", f)
+            kw["win"] = v.effects(v.get(e, "win", f, list), f"{f}.win")
+            kw["lose"] = v.effects(v.get(e, "lose", f, list), f"{f}.lose")
+        if typ == "optional":
+            alt = v.get(e, "alternative", f, dict)
+            kind = v.get(alt, "kind", f"{f}.alternative", str)
+            if kind not in ("flee", "pay"):
+                v.fail(f"{f}.alternative.kind", "alternative is 'flee' or 'pay'")
+            kw["alt_kind"] = kind
+            kw["alt_gold"] = v.nat(alt, "gold", f"{f}.alternative")
+        if typ == "special":
+            mode = v.get(e, "mode", f, str)
+            if mode not in SPECIAL_MODES:
+                v.fail(f"{f}.mode", f"unknown mode {mode!r}; known: {', '.join(SPECIAL_MODES)}")
+            kw["mode"] = mode
+            if mode == "auction":
+                kw["reward"] = v.effects(v.get(e, "reward", f, list), f"{f}.reward")
+            else:
+                opts = v.get(e, "options", f, list)
+                if not opts or len(opts) > 4 or (mode == "everyone" and len(opts) != 1):
+                    v.fail(f"{f}.options", "1-4 options (exactly 1 for 'everyone')")
+                out = []
+                for j, o in enumerate(opts):
+                    fo = f"{f}.options[{j}]"
+                    out.append(
+                        (
+                            v.get(o, "label", fo, str),
+                            v.nat(o, "gold", fo, 0),
+                            v.effects(v.get(o, "effects", fo, list), f"{fo}.effects"),
+                        )
+                    )
+                kw["options"] = tuple(out)
+        encounters.append(Encounter(**kw))
+    by_letter: dict[str, tuple[int, ...]] = {}
+    for L in LETTERS:
+        ids = tuple(e.id for e in encounters if e.letter == L)
+        if not ids:
+            v.fail("encounter", f"no encounter card of letter {L} (AL-018)")
+        by_letter[L] = ids
+
+    # -- pages --------------------------------------------------------------------------------
+    v = _V(str(pages_path))
+    toks = v.get(pages, "tokens", "", dict)
+    token_fame, token_strength, token_count = {}, {}, {}
+    for k, n in TOKEN_COUNTS.items():
+        t = v.get(toks, k, "tokens", dict)
+        cnt = v.nat(t, "count", f"tokens.{k}")
+        if cnt != n:
+            v.fail(f"tokens.{k}.count", f"the rulebook lists {n}, got {cnt}")
+        token_count[k] = cnt
+        token_fame[k] = v.get(t, "fame", f"tokens.{k}", int, 0)
+        token_strength[k] = v.nat(t, "strength", f"tokens.{k}", 0)
+    page_map: dict[int, Page] = {}
+    for i, p in enumerate(v.get(pages, "page", "", list)):
+        f = f"page[{i}]"
+        pid = v.nat(p, "id", f, lo=1)
+        if pid in page_map:
+            v.fail(f"{f}.id", f"duplicate page {pid}")
+        rule = v.get(p, "rule", f, str, "free")
+        if rule not in PAGE_RULES:
+            v.fail(f"{f}.rule", f"unknown placement rule {rule!r}")
+        bar = v.get(p, "bar", f, list)
+        if sorted(bar) != sorted(GOODS):
+            v.fail(f"{f}.bar", "the supply-and-demand bar orders each of the 4 goods once")
+        ptoks = v.get(p, "tokens", f, list, [])
+        for t in ptoks:
+            if t not in TOKEN_COUNTS:
+                v.fail(f"{f}.tokens", f"unknown token {t!r}")
+        spaces = []
+        for j, s in enumerate(v.get(p, "spaces", f, list)):
+            fs = f"{f}.spaces[{j}]"
+            act = v.get(s, "action", fs, str)
+            if act not in SPACE_ACTIONS:
+                v.fail(f"{fs}.action", f"unknown action {act!r}")
+            kw = {"index": j, "action": act, "cost": v.nat(s, "cost", fs, 0)}
+            kw["cluster"] = v.nat(s, "cluster", fs, 0)
+            kw["gold"] = v.nat(s, "gold", fs, 0)
+            if act == "goods":
+                kw["goods"] = v.goods(v.get(s, "goods", fs, dict), f"{fs}.goods", allow_any=True)
+            elif act == "sell":
+                pr = v.goods(v.get(s, "prices", fs, dict), f"{fs}.prices")
+                kw["prices"] = pr
+            elif act == "token":
+                t = v.get(s, "token", fs, str)
+                if t not in ptoks:
+                    v.fail(f"{fs}.token", f"token {t!r} is not among the page's tokens")
+                kw["token"] = t
+            spaces.append(Space(**kw))
+        if not spaces:
+            v.fail(f"{f}.spaces", "a page needs action spaces")
+        pg = Page(
+            id=pid,
+            name=v.get(p, "name", f, str),
+            round=v.nat(p, "round", f, lo=1),
+            letter=v.get(p, "letter", f, str),
+            rule=rule,
+            upcoming=tuple(v.get(p, "upcoming", f, list)),
+            bar=tuple(GOOD_INDEX[g] for g in bar),
+            tokens=tuple(ptoks),
+            lore=v.get(p, "lore", f, str),
+            spaces=tuple(spaces),
+            clusters=v.nat(p, "clusters", f, 0),
+            paths=tuple(tuple(x) for x in v.get(p, "paths", f, list, [])),
+            islands=v.nat(p, "islands", f, 0),
+            ice_start=tuple(v.get(p, "ice_start", f, list, [])),
+            levels=tuple(v.get(p, "levels", f, list, [])),
+            ladder_spots=tuple(tuple(x) for x in v.get(p, "ladder_spots", f, list, [])),
+        )
+        _check_geometry(v, pg, f)
+        page_map[pid] = pg
+    _check_route(v, page_map)
+    max_spaces = max(len(p.spaces) for p in page_map.values())
+    cliff = [p for p in page_map.values() if p.rule == "cliff"]
+    routes: list[tuple[int, ...]] = []
+    max_spots = 0
+    for p in cliff:
+        max_spots = max(max_spots, len(p.ladder_spots))
+        for r in all_routes(p):
+            if r not in routes:
+                routes.append(r)
+    return Content(
+        directory=str(d),
+        starting_gold=tuple(sg),
+        fight_die=tuple(die),
+        guard_supply=v.nat(rules, "guard_supply", "rules", 12),
+        goods_per_type=v.nat(rules, "goods_per_type", "rules", 30),
+        workers_per_player=v.nat(rules, "workers_per_player", "rules", 6),
+        workers_on_caravan=v.nat(rules, "workers_on_caravan", "rules", 3),
+        starting_contracts=v.nat(rules, "starting_contracts", "rules", 2),
+        contract_draw=v.nat(rules, "contract_draw", "rules", 3, lo=1),
+        end_contract_gold=v.nat(rules, "end_contract_gold", "rules", 5),
+        starting=starting,
+        caravans=caravans,
+        contracts=tuple(contracts),
+        encounters=tuple(encounters),
+        pages=page_map,
+        token_fame=token_fame,
+        token_strength=token_strength,
+        token_count=token_count,
+        by_letter=by_letter,
+        max_spaces=max_spaces,
+        max_ladder_spots=max_spots,
+        climb_routes=tuple(sorted(routes, key=lambda r: (len(r), r))),
+    )
+
+
+def all_routes(page: Page) -> list[tuple[int, ...]]:
+    """Every chain of ladder spots from the bottom row up to some cluster (AL-093)."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(cluster: int, path: tuple[int, ...]) -> None:
+        for i, (lo, hi) in enumerate(page.ladder_spots):
+            if lo == cluster:
+                out.append((*path, i))
+                walk(hi, (*path, i))
+
+    for c, lvl in enumerate(page.levels):
+        if lvl == 0:
+            walk(c, ())
+    return out
+
+
+def _check_geometry(v: _V, p: Page, f: str) -> None:
+    n = len(p.spaces)
+    if p.rule == "village":
+        if p.clusters < 2:
+            v.fail(f"{f}.clusters", "the village needs clusters (AL-085)")
+        for a, b in p.paths:
+            if not (0 <= a < p.clusters and 0 <= b < p.clusters) or a == b:
+                v.fail(f"{f}.paths", f"bad path {a}-{b}")
+    if p.rule == "floe":
+        if p.islands < 2 or len(p.ice_start) != 2:
+            v.fail(f"{f}.ice_start", "Floe Lake has islands and 2 ice blocks (AL-101)")
+        if any(not 0 <= x < p.islands for x in p.ice_start) or len(set(p.ice_start)) != 2:
+            v.fail(f"{f}.ice_start", "ice blocks start on 2 distinct island spots")
+        for isl in range(p.islands):
+            if not any(s.cluster == isl and s.action == "ice" for s in p.spaces):
+                v.fail(f"{f}.spaces", f"island {isl} lacks its location action space (AL-102)")
+    if p.rule == "cliff":
+        if not p.levels or 0 not in p.levels:
+            v.fail(f"{f}.levels", "Cliffside needs a bottom row (level 0, AL-089)")
+        for a, b in p.ladder_spots:
+            if not (0 <= a < len(p.levels) and 0 <= b < len(p.levels)):
+                v.fail(f"{f}.ladder_spots", f"bad ladder spot {a}-{b}")
+            if p.levels[b] != p.levels[a] + 1:
+                v.fail(f"{f}.ladder_spots", "a ladder climbs exactly one level")
+        if sum(1 for s in p.spaces if s.action == "farmer") != 2:
+            v.fail(f"{f}.spaces", "Cliffside has 2 farmer spaces (AL-095, AL-I01)")
+    for s in p.spaces:
+        if p.rule in ("village", "floe", "cliff"):
+            limit = {"village": p.clusters, "floe": p.islands, "cliff": len(p.levels)}[p.rule]
+            if not 0 <= s.cluster < limit:
+                v.fail(f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{limit - 1}")
+        if s.action == "ice" and p.rule != "floe":
+            v.fail(f"{f}.spaces[{s.index}]", "ice spaces belong to Floe Lake")
+        if s.action == "farmer" and p.rule != "cliff":
+            v.fail(f"{f}.spaces[{s.index}]", "farmer spaces belong to Cliffside")
+    if n > 40:
+        v.fail(f"{f}.spaces", "at most 40 spaces per page")
+
+
+def _check_route(v: _V, pages: dict[int, Page]) -> None:
+    """AL-G03: every path from page 1 has exactly 6 pages; letters A-E by round."""
+    if 1 not in pages:
+        v.fail("page", "page 1 (Trader's Village) is missing (AL-014)")
+    for pid, p in pages.items():
+        f = f"page(id={pid})"
+        if p.round < 6:
+            if len(p.upcoming) != 2:
+                v.fail(f"{f}.upcoming", "each page before the last round previews 2 pages")
+            if p.letter != LETTERS[p.round - 1]:
+                v.fail(f"{f}.letter", f"round {p.round} draws encounter {LETTERS[p.round - 1]}")
+        elif p.upcoming:
+            v.fail(f"{f}.upcoming", "round-6 pages end the journey (AL-052)")
+        for u in p.upcoming:
+            if u not in pages:
+                v.fail(f"{f}.upcoming", f"unknown page {u}")
+            if pages[u].round != p.round + 1:
+                v.fail(f"{f}.upcoming", f"page {u} is not in round {p.round + 1}")
+    if pages[1].round != 1:
+        v.fail("page(id=1).round", "the journey starts at page 1 in round 1")
+
+    def depth(pid: int) -> set[int]:
+        p = pages[pid]
+        if not p.upcoming:
+            return {1}
+        return {1 + d for u in p.upcoming for d in depth(u)}
+
+    if depth(1) != {ROUNDS}:
+        v.fail("page", "every route from page 1 must visit exactly 6 pages (AL-025)")

@@ -1,0 +1,82 @@
+"""The :class:`Almanac` game: metadata, options, action space and factory (registry "almanac")."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action, ActionSpace
+from meeple.core.game import Game, GameInfo
+from meeple.games.almanac.content import Content, load_content
+from meeple.games.almanac.notation import Table, action_table, build_space
+from meeple.games.almanac.observation import determinize
+from meeple.games.almanac.state import AlmanacState
+
+_SPACES: dict[str, tuple[ActionSpace, Table]] = {}
+
+
+class Almanac(Game):
+    """Almanac: The Crystal Peaks for 2-4 players (AL-G01).
+
+    Options:
+        content: Directory of ``cards.toml`` and ``pages.toml``; ``None`` uses the shipped
+            reconstruction.
+
+    Raises:
+        ConfigError: for a player count outside 2-4 or an unknown option.
+        ContentError: for invalid content.
+    """
+
+    info = GameInfo(
+        name="almanac",
+        title="Almanac: The Crystal Peaks",
+        version="1.0",
+        min_players=2,
+        max_players=4,
+        has_chance=True,
+        hidden_information=True,
+        simultaneous=True,
+        rulebook="almanac-the-crystal-peaks.txt",
+    )
+    options: ClassVar[dict[str, Any]] = {"content": None}
+    agents: ClassVar[dict[str, str]] = {
+        "heuristic": "meeple.games.almanac.heuristics:HeuristicAgent"
+    }
+
+    content: Content
+    table: Table
+
+    def _build_action_space(self) -> ActionSpace:
+        self.content = load_content(self.config.get("content"))
+        key = self.content.directory
+        if key not in _SPACES:
+            space = build_space(self.content)
+            _SPACES[key] = (space, action_table(space, self.content))
+        space, self.table = _SPACES[key]
+        return space
+
+    def new_initial_state(self) -> AlmanacState:
+        """The state before setup; setup deals come as chance nodes (AL-014..AL-024)."""
+        return AlmanacState(self)
+
+    def determinize_observation(self, observation: dict, rng: random.Random) -> AlmanacState:
+        """See :func:`meeple.games.almanac.observation.determinize`."""
+        return determinize(self, observation, rng)
+
+    def max_game_length(self) -> int:
+        return 6000
+
+    def describe_action(self, action: Action) -> str:
+        from meeple.games.almanac.render import describe_action
+
+        return describe_action(self, action)
+
+    def render(self, observation: dict) -> Any:
+        from meeple.games.almanac.render import render
+
+        return render(self, observation)
+
+    def rules_summary(self) -> str:
+        from meeple.games.almanac.render import rules_summary
+
+        return rules_summary(self)

@@ -1,0 +1,226 @@
+"""Page rules: a small placement plug-in per page (AL-G04).
+
+The engine asks the page's rule object which spaces a seat may use now
+(:meth:`PageRule.open_spaces`), what placing there does (:meth:`PageRule.on_place`), which
+other turn actions exist (Cliffside ladders) and what happens after all workers are placed
+(:meth:`PageRule.after_all_placed`). Rules are registered in :data:`PAGE_RULES` by the key a
+page names in ``pages.toml``; pages 4-19 use the general free placement.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from meeple.core.actions import Action
+from meeple.games.almanac.state import GREY
+
+if TYPE_CHECKING:
+    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.state import AlmanacState
+
+
+class PageRule:
+    """Free placement: any empty space (AL-031, one worker per space, ruling AL-R07)."""
+
+    key: ClassVar[str] = "free"
+
+    def setup(self, st: AlmanacState, page: Page) -> None:
+        """Arrival step 3 (AL-030): lay out the page's components."""
+        st.pg = []
+
+    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
+        """Empty spaces the page's geometry lets ``seat`` use now (legality of the action
+        itself is checked by the engine)."""
+        occ = st.occ
+        return [i for i in range(len(occ)) if occ[i] < 0]
+
+    def turn_actions(self, st: AlmanacState, seat: int, page: Page) -> list[Action]:
+        """Turn actions other than placing a worker (none by default)."""
+        return []
+
+    def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
+        """Called right after a worker is put on ``space`` (before the space resolves)."""
+
+    def on_turn_action(self, st: AlmanacState, seat: int, page: Page, action: Action) -> None:
+        """Resolve a turn action of :meth:`turn_actions`."""
+        raise NotImplementedError
+
+    def after_all_placed(self, st: AlmanacState, page: Page) -> None:
+        """Called once when no player can place a further worker (AL-036, AL-G35)."""
+
+
+class VillageRule(PageRule):
+    """Page 1, Trader's Village (AL-085..AL-088, ruling AL-R23): first worker in any cluster,
+    each later one in an unvisited cluster joined by a path to a visited one."""
+
+    key = "village"
+    _adj: ClassVar[dict[int, list[int]]] = {}
+
+    @staticmethod
+    def neighbours(page: Page) -> list[int]:
+        """Bitmask of each cluster's neighbours along the paths."""
+        nb = [0] * page.clusters
+        for a, b in page.paths:
+            nb[a] |= 1 << b
+            nb[b] |= 1 << a
+        return nb
+
+    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
+        vis = st.visited[seat]
+        if vis:
+            nb = self.neighbours(page)
+            reach = 0
+            for c in range(page.clusters):
+                if vis >> c & 1:
+                    reach |= nb[c]
+            allowed = reach & ~vis
+        else:
+            allowed = (1 << page.clusters) - 1
+        occ = st.occ
+        sp = page.spaces
+        return [i for i in range(len(occ)) if occ[i] < 0 and allowed >> sp[i].cluster & 1]
+
+    def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
+        st.visited[seat] |= 1 << page.spaces[space].cluster
+
+
+class FloeRule(PageRule):
+    """Page 2, Floe Lake (AL-099..AL-102, ruling AL-R24). ``st.pg`` holds the island of each
+    of the 2 ice blocks; islands are in clockwise order."""
+
+    key = "floe"
+
+    def setup(self, st: AlmanacState, page: Page) -> None:
+        st.pg = list(page.ice_start)
+
+    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
+        occ = st.occ
+        sp = page.spaces
+        ice = st.pg
+        return [i for i in range(len(occ)) if occ[i] < 0 and sp[i].cluster in ice]
+
+    @staticmethod
+    def island_open(st: AlmanacState, page: Page, island: int) -> bool:
+        return any(st.occ[s.index] < 0 for s in page.spaces if s.cluster == island)
+
+    def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
+        island = page.spaces[space].cluster
+        k = st.pg.index(island)
+        for step in range(1, page.islands):
+            nxt = (island + step) % page.islands
+            if nxt in st.pg:
+                continue  # AL-100: skip a spot that already has an ice block
+            if not self.island_open(st, page, nxt):
+                continue  # AL-100: skip islands with no more available spaces
+            st.pg[k] = nxt
+            return
+        # AL-R24: no open spot -> the block stays where it is
+
+    def after_all_placed(self, st: AlmanacState, page: Page) -> None:
+        """AL-102: 4 goods of choice if an ice block reaches the island, else 1; in turn
+        order from the Guide (AL-G35)."""
+        n = st.n
+        grants = []
+        for k in range(n):
+            seat = (st.guide + k) % n
+            for s in page.spaces:
+                if s.action == "ice" and st.occ[s.index] == seat:
+                    grants.append((seat, 4 if s.cluster in st.pg else 1))
+        for seat, cnt in reversed(grants):
+            st.tasks.append(("trim", seat))
+            st.tasks.append(("good", seat, cnt))
+
+
+class CliffRule(PageRule):
+    """Page 3, Cliffside (AL-089..AL-098, rulings AL-R25, AL-R26). ``st.pg`` holds the owner
+    of each ladder spot (-1 empty, a seat, or GREY)."""
+
+    key = "cliff"
+
+    def setup(self, st: AlmanacState, page: Page) -> None:
+        st.pg = [-1] * len(page.ladder_spots)
+        n = st.n
+        st.ladders = [3] * n  # AL-095
+        st.grey = [1 if n == 2 else 0] * n  # AL-096
+
+    def reachable(self, st: AlmanacState, page: Page) -> int:
+        """Bitmask of clusters reachable from the bottom row by built ladders (AL-092)."""
+        reach = 0
+        for c, lvl in enumerate(page.levels):
+            if lvl == 0:
+                reach |= 1 << c
+        changed = True
+        while changed:
+            changed = False
+            for i, (lo, hi) in enumerate(page.ladder_spots):
+                if st.pg[i] != -1 and reach >> lo & 1 and not reach >> hi & 1:
+                    reach |= 1 << hi
+                    changed = True
+        return reach
+
+    def routes(self, st: AlmanacState, page: Page, cluster: int) -> list[tuple[int, ...]]:
+        """Built ladder chains from the bottom row to ``cluster`` (AL-093)."""
+        out = []
+        for r in st.content.climb_routes:
+            if (
+                r
+                and page.ladder_spots[r[-1]][1] == cluster
+                and all(st.pg[i] != -1 for i in r)
+                and page.levels[page.ladder_spots[r[0]][0]] == 0
+            ):
+                out.append(r)
+        return out
+
+    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
+        reach = self.reachable(st, page)
+        occ = st.occ
+        sp = page.spaces
+        return [i for i in range(len(occ)) if occ[i] < 0 and reach >> sp[i].cluster & 1]
+
+    def turn_actions(self, st: AlmanacState, seat: int, page: Page) -> list[Action]:
+        T = st.T
+        out = []
+        if st.ladders[seat] > 0:
+            out += [T.LADDER[i] for i, o in enumerate(st.pg) if o == -1]
+        if st.grey[seat] > 0:
+            out += [T.LADDER_GREY[i] for i, o in enumerate(st.pg) if o == -1]
+        return out
+
+    def on_turn_action(self, st: AlmanacState, seat: int, page: Page, action: Action) -> None:
+        spot, grey = action.args
+        if grey:
+            st.grey[seat] -= 1
+            st.pg[spot] = GREY
+        else:
+            st.ladders[seat] -= 1
+            st.pg[spot] = seat
+
+    def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
+        cluster = page.spaces[space].cluster
+        if page.levels[cluster] == 0:
+            return
+        routes = self.routes(st, page, cluster)
+        if len({tuple(st.pg[i] for i in r) for r in routes}) > 1:
+            st.tasks.append(("climb", seat, cluster))
+        else:
+            climb(st, seat, routes[0])
+
+
+def climb(st: AlmanacState, seat: int, route: tuple[int, ...]) -> None:
+    """Climb ``route``: each other player's ladder on it gives its owner a good of their
+    choice; unused-colour ladders give nothing (AL-094, AL-096)."""
+    for i in reversed(route):
+        owner = st.pg[i]
+        if owner >= 0 and owner != seat:
+            st.tasks.append(("trim", owner))
+            st.tasks.append(("good", owner, 1))
+
+
+PAGE_RULES: dict[str, PageRule] = {
+    r.key: r for r in (PageRule(), VillageRule(), FloeRule(), CliffRule())
+}
+
+
+def rule_of(page: Page) -> PageRule:
+    """The placement plug-in a page names (AL-G04)."""
+    return PAGE_RULES[page.rule]

@@ -1,0 +1,319 @@
+"""The state of a journey, as plain data (``__slots__``, lists and ints; cheap clone).
+
+Flow is a stack of tasks (``tasks``): tuples ``(kind, seat, ...)``. Automatic tasks are
+processed by :func:`meeple.games.almanac.rules.advance`; the task left on top is the node:
+a decision of one seat, a chance node, or the sealed bid (a simultaneous node). Multi-step
+choices (draw 3 keep 1, overflowing goods, losses, the next page) are tasks, never callbacks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.actions import Action
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameResult, SeatResult, State
+
+if TYPE_CHECKING:
+    from meeple.games.almanac.game import Almanac
+
+#: Task kinds that are decisions of the seat in ``task[1]``.
+DECISIONS = frozenset(
+    {
+        "place",
+        "xplace",
+        "farmer",
+        "climb",
+        "good",
+        "trim",
+        "lose",
+        "sell",
+        "shop",
+        "buy",
+        "complete",
+        "keep",
+        "route",
+        "fightalt",
+        "option",
+        "final",
+    }
+)
+#: Task kinds that are chance nodes.
+CHANCES = frozenset({"deal_start", "draw_ct", "deal_cv", "enc_pick", "fight_roll", "d6"})
+GREY = -2  #: owner of an unused-colour ladder (AL-096)
+
+_LIST_FIELDS = (
+    "route",
+    "gold",
+    "crates",
+    "shields",
+    "start",
+    "workers",
+    "placed",
+    "extra",
+    "guards",
+    "farmer",
+    "ladders",
+    "grey",
+    "visited",
+    "cv_deck",
+    "cv_faceup",
+    "cv_discard",
+    "ct_deck",
+    "start_pool",
+    "occ",
+    "pg",
+    "bids",
+    "last_bids",
+)
+_NESTED_FIELDS = ("goods", "caravan", "incomplete", "completed", "trophies", "ct_bottom")
+_SCALARS = (
+    "round",
+    "page",
+    "guide",
+    "next_page",
+    "turn",
+    "guard_supply",
+    "enc",
+    "enc_won",
+    "enc_flee",
+    "enc_opt",
+    "enc_roll",
+    "bid_ctx",
+)
+
+
+class AlmanacState(State):
+    """A state of Almanac: The Crystal Peaks.
+
+    Per-seat fields are lists indexed by seat: ``gold``, ``goods`` (4 counts: dew, emb, eve, sky),
+    ``crates``, ``shields`` (caravan shields), ``start`` (starting caravan id), ``caravan``
+    (caravan card ids), ``workers`` (on the caravan), ``placed`` (this round), ``extra``
+    (farmer workers out, AL-098), ``incomplete`` / ``completed`` (contract ids), ``guards``,
+    ``tokens`` (kind -> count), ``trophies`` (encounter ids), ``farmer``, ``ladders``,
+    ``grey``, ``visited`` (village cluster bitmask).
+    """
+
+    __slots__ = (
+        *_LIST_FIELDS,
+        *_NESTED_FIELDS,
+        *_SCALARS,
+        "T",
+        "content",
+        "n",
+        "tasks",
+        "tok_supply",
+        "tokens",
+    )
+
+    def __init__(self, game: Almanac):
+        super().__init__(game)
+        c = game.content
+        n = game.num_players
+        self.content = c
+        self.T = game.table
+        self.n = n
+        self.round = 0
+        self.page = 1
+        self.route = [1]
+        self.guide = 0  # AL-021 / AL-R01: seat 0 is the youngest player
+        self.next_page = 0
+        self.turn = 0
+        self.gold = [0] * n
+        self.goods = [[0, 0, 0, 0] for _ in range(n)]
+        self.crates = [0] * n
+        self.shields = [0] * n
+        self.start = [-1] * n
+        self.caravan = [[] for _ in range(n)]
+        self.workers = [c.workers_on_caravan] * n
+        self.placed = [0] * n
+        self.extra = [0] * n
+        self.incomplete = [[] for _ in range(n)]
+        self.completed = [[] for _ in range(n)]
+        self.guards = [0] * n
+        self.tokens = [{} for _ in range(n)]
+        self.trophies = [[] for _ in range(n)]
+        self.farmer = [0] * n
+        self.ladders = [0] * n
+        self.grey = [0] * n
+        self.visited = [0] * n
+        self.cv_deck = list(range(len(c.caravans)))
+        self.cv_faceup = []
+        self.cv_discard = []
+        self.ct_deck = list(range(len(c.contracts)))
+        self.ct_bottom = []  # [[contract id, seat that knows it], ...] in order
+        self.start_pool = list(range(len(c.starting)))
+        self.guard_supply = c.guard_supply
+        self.tok_supply = {}
+        self.occ = []
+        self.pg = []
+        self.bids = []
+        self.last_bids = []
+        self.bid_ctx = ""
+        self.enc = -1
+        self.enc_won = 0
+        self.enc_flee = 0
+        self.enc_opt = -1
+        self.enc_roll = 0
+        tasks: list[tuple] = [("round",), ("setup_gold",)]
+        for s in reversed(range(n)):
+            tasks.append(("draw_ct", s, c.starting_contracts, "hand", ()))
+        for s in reversed(range(n)):
+            tasks.append(("deal_start", s))
+        self.tasks = tasks
+
+    # -- node kind ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        tasks = self.tasks
+        if not tasks:
+            return TERMINAL
+        t = tasks[-1]
+        k = t[0]
+        if k in DECISIONS:
+            return t[1]
+        if k == "bid":
+            return SIMULTANEOUS
+        return CHANCE
+
+    def acting_seats(self) -> tuple[int, ...]:
+        tasks = self.tasks
+        if not tasks:
+            return ()
+        t = tasks[-1]
+        k = t[0]
+        if k in DECISIONS:
+            return (t[1],)
+        if k == "bid":
+            return tuple(s for s in range(self.n) if self.bids[s] == -1)
+        return ()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return _moves.legal_actions(self, seat)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return _moves.chance_outcomes(self)
+
+    def _apply(self, action: Action, seat: int) -> None:
+        _rules.apply(self, action, seat)
+
+    def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
+        return _moves.why_illegal(self, action, seat)
+
+    # -- derived ------------------------------------------------------------------------------
+    def strength(self, seat: int) -> int:
+        """Caravan strength (AL-048, AL-049): shields + 2 per guard + token and ability bonuses."""
+        from meeple.games.almanac.effects import ability_bonus
+
+        c = self.content
+        s = self.shields[seat] + 2 * self.guards[seat]
+        for k, v in self.tokens[seat].items():
+            s += c.token_strength[k] * v
+        return s + ability_bonus(self, seat, "strength")
+
+    def reserve(self, seat: int) -> int:
+        """Workers behind the screen (AL-020, AL-119)."""
+        return self.content.workers_per_player - self.workers[seat]
+
+    def fame(self, seat: int) -> dict[str, int]:
+        """Fame breakdown at the end (AL-064..AL-069, AL-031 ruling AL-R17)."""
+        from meeple.games.almanac.effects import ability_bonus
+
+        c = self.content
+        tok = sum(c.token_fame[k] * v for k, v in self.tokens[seat].items())
+        return {
+            "gold": self.gold[seat],
+            "caravan": c.starting[self.start[seat]].fame
+            + sum(c.caravans[i].fame for i in self.caravan[seat])
+            if self.start[seat] >= 0
+            else 0,
+            "tokens": tok,
+            "guards": self.guards[seat],
+            "encounters": sum(c.encounters[e].fame for e in self.trophies[seat]),
+            "contracts": sum(c.contracts[k].fame for k in self.completed[seat]),
+            "abilities": ability_bonus(self, seat, "end_fame"),
+            "incomplete": -sum(c.contracts[k].fame for k in self.incomplete[seat]),
+        }
+
+    def result(self) -> GameResult:
+        """Scores, breakdowns and ranks: fame, then gold, then goods (AL-070..AL-073)."""
+        n = self.n
+        bds = [self.fame(s) for s in range(n)]
+        scores = [sum(b.values()) for b in bds]
+        keys = [(scores[s], self.gold[s], sum(self.goods[s])) for s in range(n)]
+        best = max(keys)
+        ranks = [1 + sum(1 for o in keys if o > k) for k in keys]
+        seats = [
+            SeatResult(
+                s,
+                float(scores[s]),
+                {k: float(v) for k, v in bds[s].items()},
+                ranks[s],
+                keys[s] == best,
+            )
+            for s in range(n)
+        ]
+        return GameResult(seats, {"route": list(self.route)})
+
+    def returns(self) -> list[float]:
+        if self.tasks:
+            return [0.0] * self.n
+        r = self.result()
+        w = r.winners
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.n)]
+
+    # -- copying and data ---------------------------------------------------------------------
+    def clone(self) -> AlmanacState:
+        new = AlmanacState.__new__(AlmanacState)
+        self._clone_base(new)
+        new.content = self.content
+        new.T = self.T
+        new.n = self.n
+        for f in _SCALARS:
+            setattr(new, f, getattr(self, f))
+        new.route = self.route[:]
+        new.gold = self.gold[:]
+        new.crates = self.crates[:]
+        new.shields = self.shields[:]
+        new.start = self.start[:]
+        new.workers = self.workers[:]
+        new.placed = self.placed[:]
+        new.extra = self.extra[:]
+        new.guards = self.guards[:]
+        new.farmer = self.farmer[:]
+        new.ladders = self.ladders[:]
+        new.grey = self.grey[:]
+        new.visited = self.visited[:]
+        new.cv_deck = self.cv_deck[:]
+        new.cv_faceup = self.cv_faceup[:]
+        new.cv_discard = self.cv_discard[:]
+        new.ct_deck = self.ct_deck[:]
+        new.start_pool = self.start_pool[:]
+        new.occ = self.occ[:]
+        new.pg = self.pg[:]
+        new.bids = self.bids[:]
+        new.last_bids = self.last_bids[:]
+        new.goods = [g[:] for g in self.goods]
+        new.caravan = [g[:] for g in self.caravan]
+        new.incomplete = [g[:] for g in self.incomplete]
+        new.completed = [g[:] for g in self.completed]
+        new.trophies = [g[:] for g in self.trophies]
+        new.ct_bottom = [g[:] for g in self.ct_bottom]
+        new.tokens = [d.copy() for d in self.tokens]
+        new.tok_supply = self.tok_supply.copy()
+        new.tasks = self.tasks[:]
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        from meeple.games.almanac.observation import state_data
+
+        return state_data(self, "all")
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from meeple.games.almanac.observation import state_data
+
+        return state_data(self, seat)
+
+
+__all__ = ["CHANCES", "DECISIONS", "GREY", "AlmanacState"]
+
+from meeple.games.almanac import moves as _moves  # noqa: E402  (cycle: they import GREY)
+from meeple.games.almanac import rules as _rules  # noqa: E402
