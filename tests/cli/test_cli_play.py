@@ -57,6 +57,7 @@ def test_bad_input_is_explained_and_the_prompt_comes_back(runner, tmp_path):
     assert "Unknown move 'zzz'" in out
     assert "No move number 99; choose 1-3" in out
     assert "Illegal move (FX-04)" in out
+    assert "Legal moves starting with 'kee'" not in out
     assert out.count("seat 0> ") > 6
     assert "Game over" in out
 
@@ -200,3 +201,10 @@ def test_peach_festival_solo_hard_to_the_end(runner, tmp_path):
     rec = _record(path)
     assert rec.config["difficulty"] == "hard" and rec.result is not None
     assert rec.result["extras"].get("rounds", 13) == 13
+
+
+def test_a_notation_prefix_lists_the_matching_moves(runner, tmp_path):
+    res = runner(["play", "fixture-pips", "--seed", "3", "--save", str(tmp_path / "g.json")],
+                 "b\n" + ENOUGH)  # fmt: skip
+    assert res.exit_code == 0
+    assert "Legal moves starting with 'b':" in res.stdout

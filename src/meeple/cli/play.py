@@ -25,6 +25,7 @@ from meeple.core.seeding import make_rng
 HELP = """Commands:
   <number>   play the move with that number in the list
   <notation> play a move by its notation (shown beside each number)
+  <prefix>   list the legal moves whose notation starts with it
   moves      list the legal moves again
   view       show your view again
   rules      a summary of the rules
@@ -137,9 +138,13 @@ class PlaySession:
                 self.console.clear()
         self._last_viewer = seat
 
-    def show_moves(self, legal: Sequence) -> None:
+    def show_moves(self, legal: Sequence, only: Sequence | None = None) -> None:
+        """Print the numbered legal moves (``only``: just these, keeping their numbers)."""
         table = Table(show_header=False, box=None, padding=(0, 1))
+        keep = None if only is None else {a.id for a in only}
         for i, action in enumerate(legal, 1):
+            if keep is not None and action.id not in keep:
+                continue
             text = self.game.describe_action(action)
             table.add_row(
                 f"{i:>3}", escape(action.text), escape(text) if text != action.text else ""
@@ -191,6 +196,11 @@ class PlaySession:
             elif text in self.game.action_space:
                 action = text
             else:
+                matches = [a for a in legal if a.text.startswith(text)]
+                if matches:
+                    con.print(f"Legal moves starting with {escape(text)!r}:")
+                    self.show_moves(legal, only=matches)
+                    continue
                 con.print(
                     f"[red]Unknown move {escape(text)!r}: not a move number or a notation of "
                     f"{escape(self.game.info.title)}. Type help.[/]"

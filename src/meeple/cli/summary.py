@@ -22,7 +22,7 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
             f"{x.mean:.3f}",
             f"{x.std:.3f}",
             f"{x.mean_rank:.3f}",
-            f"{x.wins:g}",
+            f"{x.wins:g}" if x.wins == int(x.wins) else f"{x.wins:.1f}",
             f"{100 * x.win_rate:.1f}",
             f"{100 * x.low:.1f}-{100 * x.high:.1f}",
         )
