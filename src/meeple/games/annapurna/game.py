@@ -1,0 +1,159 @@
+"""Annapurna: the configured game (registry name ``"annapurna"``).
+
+2-4 climbers (seats 0..n-1 play colours 0..n-1) play an Expedition of Ascents until one reaches
+the flag target (AN-016, AN-068, AN-071). See ``docs/games/annapurna.md`` for the rulings.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action, ActionSpace
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game, GameInfo
+from meeple.games.annapurna import board
+from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT
+from meeple.games.annapurna.content import SUIT_SIZE, Content, load_content
+from meeple.games.annapurna.effects import EFFECTS
+from meeple.games.annapurna.notation import NUM_CARDS, Tables, build_space, card_code
+from meeple.games.annapurna.observation import determinize
+from meeple.games.annapurna.state import AnnapurnaState
+
+_CONTENT_CACHE: dict[str, Content] = {}
+
+#: Upper bound on the actions of one turn: 3 for the compound action, at most 15 Explores
+#: in one turn through Fixed Ropes, each followed by at most 3 choices, 15 Sweeps, the end,
+#: Retaliate, 3 Scavenge answers and the on-peak choices.
+_TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 3 + 8
+
+
+def _content(directory: str | None) -> Content:
+    key = str(directory or "")
+    if key not in _CONTENT_CACHE:
+        _CONTENT_CACHE[key] = load_content(directory)
+    return _CONTENT_CACHE[key]
+
+
+class Annapurna(Game):
+    """Annapurna for 2-4 climbers.
+
+    Options:
+        flag_target: Flags that win the Expedition (AN-016; lower it for Shorter Expeditions,
+            AN-071). Default 9.
+        auto_sweep: Sweep/Bury every balanced group automatically (ruling AN-R05). Default
+            False: climbers choose, and may forget (which opens Scavenge windows).
+        content: Directory holding another ``suit.toml`` (default: the packaged content).
+        starter: Seat that goes first in the first Ascent (AN-020); ``None`` draws it by chance.
+        mode: ``"competitive"``; the cooperative mode is refused (AN-I02, ruling AN-R22).
+
+    Raises:
+        ConfigError: for 1 or 5+ climbers (AN-R23), the cooperative mode, a bad flag target or
+            starter.
+        ContentError: for invalid content.
+    """
+
+    info = GameInfo(
+        name="annapurna",
+        title="Annapurna",
+        version="1.0",
+        min_players=2,
+        max_players=4,
+        has_chance=True,
+        hidden_information=True,
+        simultaneous=False,
+        rulebook="annapurna.txt",
+    )
+    options: ClassVar[dict[str, Any]] = {
+        "flag_target": 9,
+        "auto_sweep": False,
+        "content": None,
+        "starter": 0,
+        "mode": "competitive",
+    }
+    agents: ClassVar[dict[str, str]] = {
+        "heuristic": "meeple.games.annapurna.heuristics:HeuristicAgent",
+    }
+
+    def __init__(self, players: int | None = None, **options: Any):
+        mode = options.get("mode", "competitive")
+        if mode != "competitive":
+            raise ConfigError(
+                f"annapurna has no {mode!r} mode: the rulebook recommends a cooperative version "
+                "but never describes it (ruling AN-R22); only 'competitive' is available"
+            )
+        super().__init__(players, **options)
+        target = self.config["flag_target"]
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise ConfigError(f"flag_target must be a positive integer, not {target!r}")
+        starter = self.config["starter"]
+        if starter is not None and (
+            not isinstance(starter, int) or not 0 <= starter < self.num_players
+        ):
+            raise ConfigError(f"starter must be a seat 0..{self.num_players - 1} or None")
+
+    def _build_action_space(self) -> ActionSpace:
+        content = _content(self.config["content"])
+        self.content = content
+        self.letters: tuple[str, ...] = tuple(c.letter for c in content.colours)
+        space, tables = build_space(self.letters)
+        self.tables: Tables = tables
+        defs = [content.cards[c % SUIT_SIZE] for c in range(NUM_CARDS)]
+        self.net: list[int] = [d.net for d in defs] + [0]  # index -1: empty spot
+        self.zero: list[bool] = [d.zero for d in defs] + [False]
+        self.fx = [EFFECTS[d.effect].apply for d in defs]
+        self.params = [d.params for d in defs]
+        return space
+
+    # -- states --------------------------------------------------------------------------------
+    def new_initial_state(self) -> AnnapurnaState:
+        """The Expedition before the first deal; deals (and the starter if not configured)
+        come as chance nodes."""
+        return AnnapurnaState(self)
+
+    def determinize_observation(self, observation: dict, rng: random.Random) -> AnnapurnaState:
+        """See :func:`meeple.games.annapurna.observation.determinize`."""
+        return determinize(self, observation, rng)
+
+    def max_ascents(self) -> int:
+        """Most Ascents an Expedition can last: each awards at least 4 flags (AN-075)."""
+        n = self.num_players
+        per_ascent = min(LNTB_FLAGS, sum(AWARDS[n]))
+        return (self.config["flag_target"] * n + per_ascent - 1) // per_ascent + 1
+
+    def max_game_length(self) -> int:
+        n = self.num_players
+        per_ascent = board.SIZE * n + 1 + ROUND_LIMIT * n * _TURN_BOUND
+        return self.max_ascents() * per_ascent
+
+    # -- people --------------------------------------------------------------------------------
+    def card_name(self, card: int) -> str:
+        """``"Red Chocolate Bar (R01)"``."""
+        colour = self.content.colours[card // SUIT_SIZE].name
+        return f"{colour} {self.content.cards[card % SUIT_SIZE].name} ({self.card_code(card)})"
+
+    def card_code(self, card: int) -> str:
+        return card_code(self.letters, card)
+
+    def colour(self, seat: int) -> str:
+        return self.content.colours[seat].name
+
+    def describe_action(self, action: Action) -> str:
+        from meeple.games.annapurna.render import describe_action
+
+        return describe_action(self, action)
+
+    def render(self, observation: dict) -> Any:
+        from meeple.games.annapurna.render import render_observation
+
+        return render_observation(self, observation)
+
+    def rules_summary(self) -> str:
+        from meeple.games.annapurna.render import rules_summary
+
+        return rules_summary(self)
+
+    @property
+    def content_dir(self) -> Path:
+        return Path(self.content.source).parent

@@ -1,0 +1,203 @@
+"""What a climber sees (``observe``), and states rebuilt from it (``determinize``).
+
+A climber sees (ruling AN-R17): every face-up card; each face-down card's position and colour
+(cards are suit-coloured on both sides, ruling AN-R36) but not its face, except the cards the
+climber placed there by Trade or Hide, cards a peek showed them and Buried cards (seen face up
+by everyone) as long as they stay put; their own Backpack and Cache; the other climbers'
+Backpack and Cache sizes only (AN-010, AN-028). Everything else is public.
+
+Observation layout (JSON data)::
+
+    {"seat", "players", "target", "auto_sweep", "stage", "turn", "starter", "ascent", "turns",
+     "deal": [seat, position, cards left], "verb", "card" (the chosen card, its owner only),
+     "pending": [[kind, seat, a, b], ...], "window", "peaked_now", "skipping", "unfinished",
+     "lntb", "winner",
+     "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
+                   (face down) | null (empty spot),
+                   "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
+                   "shields", "peakfx", "extra", "flags", "earned", "placing"}, ...]}
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from meeple.games.annapurna import board
+from meeple.games.annapurna.consts import DEAL, SPOT, STAGE_NAMES
+from meeple.games.annapurna.content import SUIT_SIZE
+
+if TYPE_CHECKING:
+    from meeple.games.annapurna.game import Annapurna
+    from meeple.games.annapurna.state import AnnapurnaState
+
+
+def observe(st: AnnapurnaState, seat: int | None) -> dict:
+    """Everything ``seat`` may see (``None``: a spectator), as JSON data."""
+    n = st.game.num_players
+    known = st.known[seat] if seat is not None else 0
+    climbers = []
+    for t in range(n):
+        m = st.mount[t]
+        up = st.up[t]
+        down = st.down[t]
+        side: list = []
+        for p in range(board.SIZE):
+            c = m[p]
+            if up >> p & 1:
+                side.append(c)
+            elif down >> p & 1:
+                side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
+            else:
+                side.append(None)
+        mine = t == seat
+        climbers.append(
+            {
+                "side": side,
+                "pack": st.pack[t][:] if mine else len(st.pack[t]),
+                "cache": st.cache[t][:] if mine else len(st.cache[t]),
+                "loc": st.loc[t],
+                "arrival": st.arrival[t],
+                "skips": st.skips[t][:],
+                "shields": st.shields[t][:],
+                "peakfx": st.peakfx[t][:],
+                "extra": st.extra[t],
+                "flags": st.flags[t],
+                "earned": st.earned[t],
+                "placing": st.placing[t],
+            }
+        )
+    return {
+        "seat": seat,
+        "players": n,
+        "target": st.game.config["flag_target"],
+        "auto_sweep": bool(st.game.config["auto_sweep"]),
+        "stage": STAGE_NAMES[st.stage],
+        "turn": st.turn,
+        "starter": st.starter,
+        "ascent": st.ascent,
+        "turns": st.turns,
+        "deal": [st.deal_seat, st.deal_pos, len(st.undealt)],
+        "verb": st.verb,
+        "card": st.sel if seat is not None and seat == st.turn else None,
+        "pending": [x[:] for x in st.pending],
+        "window": st.window[:],
+        "peaked_now": st.peaked_now,
+        "skipping": st.skipping,
+        "unfinished": [c for c in range(4 * SUIT_SIZE) if st.unfinished >> c & 1],
+        "lntb": st.lntb,
+        "winner": st.winner,
+        "climbers": climbers,
+    }
+
+
+def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaState:
+    """A full state consistent with ``obs``; every card the observer cannot identify is
+    resampled from what is left of its suit (face-down cards keep their colour), and the other
+    climbers' Backpacks and Caches get the remaining cards.
+
+    Raises:
+        ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
+    """
+    from meeple.games.annapurna.state import AnnapurnaState
+
+    n = game.num_players
+    if obs["players"] != n:
+        raise ValueError("observation of another player count")
+    me = obs["seat"]
+    st = AnnapurnaState(game)
+    st.stage = STAGE_NAMES.index(obs["stage"])
+    st.turn = obs["turn"]
+    st.starter = obs["starter"]
+    st.ascent = obs["ascent"]
+    st.turns = obs["turns"]
+    st.deal_seat, st.deal_pos, left = obs["deal"]
+    st.verb = obs["verb"]
+    st.pending = [x[:] for x in obs["pending"]]
+    st.window = obs["window"][:]
+    st.peaked_now = obs["peaked_now"]
+    st.skipping = obs["skipping"]
+    unfinished = 0
+    for c in obs["unfinished"]:
+        unfinished |= 1 << c
+    st.unfinished = unfinished
+    st.lntb = obs["lntb"]
+    st.winner = obs["winner"]
+    identified = set()
+    holes: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per colour: (seat, pos)
+    known = 0
+    for t, cl in enumerate(obs["climbers"]):
+        m = st.mount[t]
+        up = down = 0
+        for p, e in enumerate(cl["side"]):
+            if e is None:
+                continue
+            if isinstance(e, int):
+                m[p] = e
+                up |= 1 << p
+                identified.add(e)
+            else:
+                down |= 1 << p
+                if e[1] is None:
+                    holes[e[0]].append((t, p))
+                else:
+                    m[p] = e[1]
+                    known |= 1 << e[1]
+                    identified.add(e[1])
+        st.up[t] = up
+        st.down[t] = down
+        st.loc[t] = cl["loc"]
+        st.arrival[t] = cl["arrival"]
+        st.skips[t] = cl["skips"][:]
+        st.shields[t] = cl["shields"][:]
+        st.peakfx[t] = cl["peakfx"][:]
+        st.extra[t] = cl["extra"]
+        st.flags[t] = cl["flags"]
+        st.earned[t] = cl["earned"]
+        st.placing[t] = cl["placing"]
+        if t == me:
+            st.pack[t] = cl["pack"][:]
+            st.cache[t] = cl["cache"][:]
+            identified.update(cl["pack"])
+            identified.update(cl["cache"])
+    if me is not None:
+        st.known[me] = known
+    # cards in play: during a deal, the suits not dealt yet are still in the box
+    dealing = st.stage == DEAL
+    in_play = st.deal_seat + 1 if dealing else n
+    pool: list[int] = []
+    for s in range(in_play):
+        unknown = [c for c in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if c not in identified]
+        rng.shuffle(unknown)
+        spots = holes[s]
+        if len(spots) > len(unknown):
+            raise ValueError(f"colour {s} has more hidden cards than unknown cards")
+        for (t, p), c in zip(spots, unknown, strict=False):
+            st.mount[t][p] = c
+        rest = unknown[len(spots) :]
+        if dealing and s == st.deal_seat:
+            st.undealt = sorted(rest[:left])
+            rest = rest[left:]
+        pool += rest
+    if not dealing:
+        st.undealt = []
+    rng.shuffle(pool)
+    i = 0
+    for t, cl in enumerate(obs["climbers"]):
+        if t == me:
+            continue
+        k = cl["pack"]
+        st.pack[t] = sorted(pool[i : i + k])
+        i += k
+        k = cl["cache"]
+        st.cache[t] = sorted(pool[i : i + k])
+        i += k
+    if i != len(pool):
+        raise ValueError("hidden card counts do not add up")
+    if obs["card"] is not None:
+        st.sel = obs["card"]
+    elif st.stage == SPOT:  # another climber chose a card: any card of their Backpack
+        st.sel = st.pack[st.turn][rng.randrange(len(st.pack[st.turn]))]
+    else:
+        st.sel = -1
+    return st

@@ -1,0 +1,462 @@
+"""Applying actions: the turn structure of an Ascent and the end of Ascents and Expedition.
+
+Every function here changes a state in place and is called only with legal actions (the base
+class checks legality first). The flow of a turn (AN-024, AN-049):
+
+1. ``_start_turn``: shields end; a skipped turn goes straight to its Sweep (AN-034, AN-R14).
+2. the action (``explore``/``trade``/``hide`` while Climbing, ``sunyata``/``drop``/``throw``
+   while Protecting); card effects push pending decisions (AN-R29); a Throw lets its target
+   Retaliate (AN-054, AN-R07).
+3. ``_continue``: pending decisions that cannot be followed are dropped (AN-029); then
+   ``_to_sweep`` offers Sweep/Bury of balanced groups (or sweeps them all with ``auto_sweep``).
+4. ``_end_turn``: the peak bookkeeping (AN-046, AN-047, AN-R08), Left No Trace Behind
+   (AN-063, AN-R11), the end of the Ascent (AN-059) or a Scavenge window (AN-R06); then the
+   next turn: an extra turn of the same climber (AN-022, AN-035) or the next clockwise.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.annapurna import board
+from meeple.games.annapurna.consts import (
+    AWARDS,
+    CARD,
+    D_RETALIATE,
+    D_STOW,
+    DEAL,
+    DECIDE,
+    LNTB_FLAGS,
+    MAIN,
+    OVER,
+    ROUND_LIMIT,
+    SCAVENGE,
+    SPOT,
+    START,
+    SWEEP,
+    V_DROP,
+    V_HIDE,
+    V_NONE,
+    V_THROW,
+    V_TRADE,
+)
+from meeple.games.annapurna.content import SUIT_SIZE
+from meeple.games.annapurna.moves import decision_actions
+
+if TYPE_CHECKING:
+    from meeple.games.annapurna.state import AnnapurnaState
+
+HAND = board.SIZE  # cards laid out per climber; the rest go to the Backpack (AN-009, AN-010)
+
+
+def apply_action(st: AnnapurnaState, act: Action, seat: int) -> None:
+    """Apply a legal action or chance outcome ``act`` taken by ``seat``."""
+    _DISPATCH[act.kind](st, act.args, seat)
+
+
+# -- chance ------------------------------------------------------------------------------------
+def _deal(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """Deal the next card of the current climber's shuffled suit (AN-009, AN-010)."""
+    card = args[0]
+    s = st.deal_seat
+    p = st.deal_pos
+    st.undealt.remove(card)
+    st.mount[s][p] = card
+    st.down[s] |= 1 << p
+    p += 1
+    if p < HAND:
+        st.deal_pos = p
+        return
+    st.pack[s] = sorted(st.undealt)
+    s += 1
+    if s < st.game.num_players:
+        st.deal_seat = s
+        st.deal_pos = 0
+        st.undealt = list(range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE))
+        return
+    st.deal_seat = 0
+    st.deal_pos = 0
+    st.undealt = []
+    if st.starter < 0:
+        st.stage = START
+        return
+    _start_ascent(st)
+
+
+def _first(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """The first climber of the Expedition (AN-020, ruling AN-R13)."""
+    st.starter = args[0]
+    _start_ascent(st)
+
+
+def _start_ascent(st: AnnapurnaState) -> None:
+    st.turns = 0
+    _start_turn(st, st.starter)
+
+
+# -- turn flow ---------------------------------------------------------------------------------
+def _start_turn(st: AnnapurnaState, seat: int) -> None:
+    n = st.game.num_players
+    st.turns += 1
+    if st.turns > ROUND_LIMIT * n:
+        _end_ascent(st, -1)  # ruling AN-R34
+        return
+    st.turn = seat
+    if st.shields[seat]:  # a shield lasts until its owner's next turn begins (AN-R29)
+        for c in st.shields[seat]:
+            st.unfinished &= ~(1 << c)
+        st.shields[seat] = []
+    st.verb = V_NONE
+    st.sel = -1
+    if st.skips[seat]:  # skipped turn: only the Sweep (AN-034, AN-048)
+        st.skipping = True
+        _to_sweep(st)
+        return
+    st.stage = MAIN
+
+
+def _continue(st: AnnapurnaState) -> None:
+    """Resolve the pending decisions that can be followed (AN-029), then Sweep."""
+    pending = st.pending
+    while pending:
+        if decision_actions(st, pending[-1]):
+            st.stage = DECIDE
+            return
+        pending.pop()
+    _to_sweep(st)
+
+
+def _to_sweep(st: AnnapurnaState) -> None:
+    s = st.turn
+    if not st.groups(s, 1):
+        _end_turn(st)
+        return
+    if st.game.config["auto_sweep"]:  # ruling AN-R05: sweep every group, largest first
+        while True:
+            groups = st.groups(s)
+            if not groups:
+                break
+            best = max(groups, key=lambda m: (m.bit_count(), -m))
+            _remove_group(st, s, best)
+        _end_turn(st)
+        return
+    st.stage = SWEEP
+
+
+def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
+    """Sweep (Climbing, AN-032) or Bury (Protecting, AN-055) the group ``mask`` of ``s``."""
+    if st.climbing(s):
+        m = st.mount[s]
+        cache = st.cache[s]
+        for p in board.bits(mask):
+            c = m[p]
+            m[p] = -1
+            insort(cache, c)
+        st.up[s] &= ~mask
+    else:
+        st.up[s] &= ~mask
+        st.down[s] |= mask
+        everyone = 0
+        for p in board.bits(mask):
+            everyone |= 1 << st.mount[s][p]
+        known = st.known
+        for t in range(len(known)):  # Buried cards were seen face up by all (ruling AN-R17)
+            known[t] |= everyone
+
+
+def _end_turn(st: AnnapurnaState) -> None:
+    s = st.turn
+    st.verb = V_NONE
+    st.sel = -1
+    if st.skipping:  # the skip effect is complete once the skipped turn has passed (AN-R29)
+        st.skipping = False
+        c = st.skips[s].pop(0)
+        st.unfinished &= ~(1 << c)
+    if st.peaked_now:
+        # ruling AN-R08: after the Sweep, the Cache joins the Backpack (AN-046), the peak token
+        # takes the Cache's place and the meeple stands on it (AN-047, AN-R10).
+        st.peaked_now = False
+        st.pack[s] = sorted(st.pack[s] + st.cache[s])
+        st.cache[s] = []
+        if st.arrival[s] == 1 and st.total(s) == 0:
+            _end_ascent(st, s)  # Left No Trace Behind (AN-019, AN-063, AN-R11)
+            return
+        if all(st.arrival):
+            _end_ascent(st, -1)  # AN-058, AN-059
+            return
+    if st.groups(s, 1):  # a balanced group left face up: Scavenge window (AN-041, AN-R06)
+        n = st.game.num_players
+        st.window = [(s + k) % n for k in range(1, n)]
+        st.stage = SCAVENGE
+        return
+    _next_turn(st)
+
+
+def _next_turn(st: AnnapurnaState) -> None:
+    s = st.turn
+    if st.extra[s]:  # AN-022, AN-035: the extra turn follows the Sweep
+        st.extra[s] -= 1
+        _start_turn(st, s)
+        return
+    _start_turn(st, (s + 1) % st.game.num_players)
+
+
+# -- the turn's action -------------------------------------------------------------------------
+def _explore(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """Hike (AN-021) or Explore (AN-025): flip, move, follow the card (AN-005, AN-027)."""
+    if st.stage == DECIDE:  # Fixed Rope / Ice Axe: the pending climb is used up
+        st.pending.pop()
+    _flip_and_follow(st, seat, args[0])
+    _continue(st)
+
+
+def _flip_and_follow(st: AnnapurnaState, s: int, p: int) -> None:
+    card = st.mount[s][p]
+    st.reveal(s, p)
+    st.loc[s] = p
+    if p == board.PEAK:  # AN-040, AN-045
+        st.arrival[s] = max(st.arrival) + 1
+        st.peaked_now = True
+        fx = st.peakfx[s]
+        if fx:  # on-peak effects wait until the peak card's own effect is done
+            for c in fx:
+                st.unfinished &= ~(1 << c)
+                st.pending.append([D_STOW, s, 0, 0])
+            st.peakfx[s] = []
+    game = st.game
+    game.fx[card](st, s, p, card, game.params[card])
+
+
+def _climb(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """Ruling AN-R15: scramble up onto a position without a face-down card, no effect."""
+    p = args[0]
+    st.loc[seat] = p
+    _continue(st)
+
+
+def _start_verb(verb: int):
+    def apply(st: AnnapurnaState, args: tuple, seat: int) -> None:
+        st.verb = verb
+        st.stage = CARD
+
+    return apply
+
+
+def _card(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    st.sel = args[0]
+    st.stage = SPOT
+
+
+def _to(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """Trade (AN-030), Hide (AN-031), Drop (AN-051, AN-052) or Throw (AN-053)."""
+    t, p = args
+    card = st.sel
+    verb = st.verb
+    st.pack[seat].remove(card)
+    st.sel = -1
+    st.verb = V_NONE
+    m = st.mount[t]
+    if verb in (V_TRADE, V_HIDE):
+        old = m[p]
+        m[p] = card
+        st.forget(old)
+        st.forget(card)
+        st.known[seat] |= 1 << card  # you know the card you placed (ruling AN-R17)
+        st.to_cache(seat, old)  # Hide: their card goes into YOUR Cache (AN-031)
+    else:
+        m[p] = card
+        st.up[t] |= 1 << p
+        st.forget(card)
+        if verb == V_THROW and st.down[seat]:
+            st.pending.append([D_RETALIATE, t, seat, 0])  # AN-054, ruling AN-R07
+    _continue(st)
+
+
+def _sunyata(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """Sunyata: do nothing (AN-050)."""
+    _continue(st)
+
+
+def _pass(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    stage = st.stage
+    if stage == DECIDE:
+        st.pending.pop()
+        _continue(st)
+    elif stage == SCAVENGE:
+        st.window.pop(0)
+        if not st.window:
+            _next_turn(st)
+    else:  # a turn with nothing to do (ruling AN-R15)
+        _continue(st)
+
+
+# -- pending decisions -------------------------------------------------------------------------
+def _peek(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    t, p = args
+    st.known[seat] |= 1 << st.mount[t][p]
+    top = st.pending[-1]
+    top[2] -= 1
+    if top[2] <= 0:
+        st.pending.pop()
+    _continue(st)
+
+
+def _give(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    card = args[0]
+    st.pending.pop()
+    st.pack[seat].remove(card)
+    st.to_cache((seat + 1) % st.game.num_players, card)
+    _continue(st)
+
+
+def _recover(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    card = args[0]
+    st.pending.pop()
+    st.cache[seat].remove(card)
+    insort(st.pack[seat], card)
+    _continue(st)
+
+
+def _stow(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    p = args[0]
+    st.pending.pop()
+    bit = 1 << p
+    st.up[seat] &= ~bit
+    st.down[seat] |= bit
+    card = 1 << st.mount[seat][p]
+    for t in range(len(st.known)):
+        st.known[t] |= card
+    _continue(st)
+
+
+def _retaliate(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """AN-054, ruling AN-R07: flip one face-down card of the thrower face up, no effect."""
+    thrower = st.pending.pop()[2]
+    st.reveal(thrower, args[0])
+    _continue(st)
+
+
+# -- Sweep, Bury, Scavenge ---------------------------------------------------------------------
+def _sweep(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    _remove_group(st, seat, args[0])
+    if st.groups(seat, 1):
+        return
+    _end_turn(st)
+
+
+def _end(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """End the turn with balanced groups left face up (ruling AN-R05)."""
+    _end_turn(st)
+
+
+def _scavenge(st: AnnapurnaState, args: tuple, seat: int) -> None:
+    """The first claim wins the card; the window closes (AN-041..AN-044, ruling AN-R06)."""
+    victim = st.turn
+    p = args[0]
+    card = st.mount[victim][p]
+    st.mount[victim][p] = -1
+    st.up[victim] &= ~(1 << p)
+    insort(st.pack[seat], card)
+    st.window = []
+    _next_turn(st)
+
+
+# -- end of an Ascent and of the Expedition ----------------------------------------------------
+def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
+    n = st.game.num_players
+    starter = st.starter
+    if lntb >= 0:  # AN-063: 4 flags, nobody else scores
+        order = [(lntb + k) % n for k in range(n)]
+        earned = [0] * n
+        earned[lntb] = LNTB_FLAGS
+    else:
+        # AN-060..AN-062, AN-064, AN-065, ruling AN-R21; climbers who never peaked (ruling
+        # AN-R34) come after every peaked climber, clockwise from the starter.
+        def key(s: int) -> tuple[int, int]:
+            arr = st.arrival[s] or n + 1 + (s - starter) % n
+            return (abs(st.total(s)), arr)
+
+        order = sorted(range(n), key=key)
+        earned = [0] * n
+        for place, s in enumerate(order):
+            earned[s] = AWARDS[n][place]
+    placing = [0] * n
+    for place, s in enumerate(order):
+        placing[s] = place + 1
+    st.earned = earned
+    st.placing = placing
+    st.lntb = lntb
+    flags = st.flags
+    for s in range(n):
+        flags[s] += earned[s]
+    target = st.game.config["flag_target"]
+    if max(flags) >= target:  # AN-068..AN-070, ruling AN-R20
+        best = max(flags)
+        st.winner = min((s for s in range(n) if flags[s] == best), key=lambda s: placing[s])
+        st.stage = OVER
+        st.pending = []
+        st.window = []
+        return
+    # AN-067, ruling AN-R13: the LNTB climber, else the one who earned fewest, starts next
+    st.starter = lntb if lntb >= 0 else order[-1]
+    _reset(st)
+
+
+def _reset(st: AnnapurnaState) -> None:
+    """Every card back to its suit, shuffled into a new mountainside (AN-066, ruling AN-R24)."""
+    n = st.game.num_players
+    for s in range(n):
+        st.mount[s] = [-1] * board.SIZE
+        st.pack[s] = []
+        st.cache[s] = []
+        st.skips[s] = []
+        st.shields[s] = []
+        st.peakfx[s] = []
+    st.up = [0] * n
+    st.down = [0] * n
+    st.loc = [-1] * n
+    st.arrival = [0] * n
+    st.known = [0] * n
+    st.extra = [0] * n
+    st.unfinished = 0
+    st.pending = []
+    st.window = []
+    st.peaked_now = False
+    st.skipping = False
+    st.verb = V_NONE
+    st.sel = -1
+    st.ascent += 1
+    st.turns = 0
+    st.stage = DEAL
+    st.deal_seat = 0
+    st.deal_pos = 0
+    st.undealt = list(range(SUIT_SIZE))
+
+
+_DISPATCH = {
+    "deal": _deal,
+    "first": _first,
+    "explore": _explore,
+    "climb": _climb,
+    "trade": _start_verb(V_TRADE),
+    "hide": _start_verb(V_HIDE),
+    "drop": _start_verb(V_DROP),
+    "throw": _start_verb(V_THROW),
+    "card": _card,
+    "to": _to,
+    "sunyata": _sunyata,
+    "pass": _pass,
+    "end": _end,
+    "peek": _peek,
+    "give": _give,
+    "recover": _recover,
+    "stow": _stow,
+    "retaliate": _retaliate,
+    "sweep": _sweep,
+    "bury": _sweep,
+    "scavenge": _scavenge,
+}
+
+__all__ = ["DEAL", "START", "apply_action"]
