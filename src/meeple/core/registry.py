@@ -14,6 +14,7 @@ from meeple.core.game import Game
 _REGISTRY: dict[str, str] = {
     "peach-festival": "meeple.games.peach_festival.game:PeachFestival",
     "almanac": "meeple.games.almanac.game:Almanac",
+    "annapurna": "meeple.games.annapurna.game:Annapurna",
 }
 _ALIASES: dict[str, str] = {"peach": "peach-festival", "the-peach-festival": "peach-festival"}
 

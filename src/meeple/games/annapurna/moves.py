@@ -204,7 +204,7 @@ def why_illegal(st: AnnapurnaState, act: Action, seat: int) -> tuple[str, str]:
                 return ("AN-026", "no going back down once you go up")
             return ("AN-025", "Explore a card adjacent to your location")
         if kind in ("hide", "throw"):
-            return ("AN-R29", "no other climber can receive that card now (shielded or full)")
+            return ("AN-R37", "no other climber can receive that card now (sheltered or full)")
         return _MAIN_RULES.get(kind, ("AN-024", f"{act} is not a turn action"))
     if stage == CARD:
         return ("AN-010", "choose a card from your own Backpack")
@@ -219,7 +219,7 @@ def why_illegal(st: AnnapurnaState, act: Action, seat: int) -> tuple[str, str]:
                         else ("AN-031", "Hide swaps with another climber's mountainside")
                     )
                 if st.shields[t]:
-                    return ("AN-R29", "that climber is sheltered until their next turn")
+                    return ("AN-R37", "that climber is sheltered until their next turn")
                 return ("AN-R16", "Trade and Hide swap with a face-down card")
             if (t == seat) != (st.verb == V_DROP):
                 return (
@@ -228,7 +228,7 @@ def why_illegal(st: AnnapurnaState, act: Action, seat: int) -> tuple[str, str]:
                     else ("AN-053", "Throw onto another climber's mountainside")
                 )
             if st.shields[t]:
-                return ("AN-R29", "that climber is sheltered until their next turn")
+                return ("AN-R37", "that climber is sheltered until their next turn")
             return ("AN-R18", "cards are Dropped and Thrown into empty spots only")
         return ("AN-R35", "choose where the card goes")
     if stage == SWEEP:

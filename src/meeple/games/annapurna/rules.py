@@ -170,10 +170,6 @@ def _end_turn(st: AnnapurnaState) -> None:
     s = st.turn
     st.verb = V_NONE
     st.sel = -1
-    if st.skipping:  # the skip effect is complete once the skipped turn has passed (AN-R29)
-        st.skipping = False
-        c = st.skips[s].pop(0)
-        st.unfinished &= ~(1 << c)
     if st.peaked_now:
         # ruling AN-R08: after the Sweep, the Cache joins the Backpack (AN-046), the peak token
         # takes the Cache's place and the meeple stands on it (AN-047, AN-R10).
@@ -196,6 +192,10 @@ def _end_turn(st: AnnapurnaState) -> None:
 
 def _next_turn(st: AnnapurnaState) -> None:
     s = st.turn
+    if st.skipping:  # the skip effect is complete once the skipped turn has passed (AN-R29)
+        st.skipping = False
+        c = st.skips[s].pop(0)
+        st.unfinished &= ~(1 << c)
     if st.extra[s]:  # AN-022, AN-035: the extra turn follows the Sweep
         st.extra[s] -= 1
         _start_turn(st, s)

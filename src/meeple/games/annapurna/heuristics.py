@@ -1,0 +1,229 @@
+"""A balance-seeking heuristic climber.
+
+It reads only its observation. It prefers Explores and Trades that move its face-up total
+toward zero (unknown cards are valued by the expected result over what is left of their
+colour), climbs steadily, always Sweeps/Buries every balanced group, claims every Scavenge,
+always Retaliates, Drops cards that balance it once it has peaked and Throws unbalancing cards
+onto the flag leader.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from meeple.agents.base import Agent
+from meeple.core.actions import Action
+from meeple.games.annapurna import board
+from meeple.games.annapurna.content import SUIT_SIZE
+
+
+class HeuristicAgent(Agent):
+    """Balance-seeking climber (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, progress: str | float = 0.6):
+        self.progress = float(progress)
+        self.plan: tuple[str, int, tuple[int, int]] | None = None
+
+    # -- reading the observation ---------------------------------------------------------------
+    def _read(self, obs: dict) -> None:
+        game = self.game
+        self.obs = obs
+        self.me = obs["climbers"][self.seat]
+        seen: set[int] = set()
+        for c in obs["climbers"]:
+            for e in c["side"]:
+                if isinstance(e, int):
+                    seen.add(e)
+                elif e is not None and e[1] is not None:
+                    seen.add(e[1])
+        seen.update(self.me["pack"])
+        seen.update(self.me["cache"])
+        n = obs["players"]
+        self.pool = [
+            [game.net[c] for c in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if c not in seen]
+            for s in range(n)
+        ]
+
+    def total(self, seat: int) -> int:
+        net = self.game.net
+        return sum(net[e] for e in self.obs["climbers"][seat]["side"] if isinstance(e, int))
+
+    def _expected(self, t: int, entry: object) -> float:
+        """Expected |t + value| of flipping the face-down card ``entry``."""
+        colour, card = entry  # type: ignore[misc]
+        if card is not None:
+            return abs(t + self.game.net[card])
+        pool = self.pool[colour] or [0]
+        return sum(abs(t + x) for x in pool) / len(pool)
+
+    def _explore_score(self, p: int) -> float:
+        t = self.total(self.seat)
+        return -self._expected(t, self.me["side"][p]) + self.progress * board.ROW[p]
+
+    def _leader(self) -> int | None:
+        n = self.obs["players"]
+        others = [s for s in range(n) if s != self.seat]
+        return max(others, key=lambda s: (self.obs["climbers"][s]["flags"], -s), default=None)
+
+    # -- acting --------------------------------------------------------------------------------
+    def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        self._read(observation)
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal_actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        stage = observation["stage"]
+        choice = None
+        if stage == "main":
+            choice = self._main(by_kind)
+        elif stage in ("card", "spot"):
+            choice = self._follow_plan(stage, by_kind)
+        elif stage == "sweep":
+            groups = by_kind.get("sweep") or by_kind.get("bury") or []
+            if groups:
+                choice = max(groups, key=lambda a: (a.args[0].bit_count(), -a.args[0]))
+        elif stage == "scavenge":
+            choice = self._scavenge(by_kind)
+        elif stage == "decide":
+            choice = self._decide(by_kind)
+        if choice is None or choice not in legal_actions:
+            choice = legal_actions[0]
+        return choice
+
+    def _main(self, by: dict[str, list[Action]]) -> Action | None:
+        self.plan = None
+        t = self.total(self.seat)
+        pack = self.me["pack"]
+        net = self.game.net
+        if "sunyata" in by:  # Protecting
+            if t and "drop" in by:
+                best = min(pack, key=lambda c: (abs(t + net[c]), c))
+                if abs(t + net[best]) < abs(t):
+                    spot = board.bits(self._empty(self.seat))[0]
+                    self.plan = ("drop", best, (self.seat, spot))
+                    return by["drop"][0]
+            if "throw" in by:
+                plan = self._throw_plan()
+                if plan:
+                    self.plan = plan
+                    return by["throw"][0]
+            return by["sunyata"][0]
+        explores = by.get("explore", [])
+        if explores:
+            best = max(explores, key=lambda a: (self._explore_score(a.args[0]), -a.id))
+            score = self._explore_score(best.args[0])
+            if "trade" in by and pack:
+                plan = self._trade_plan(t)
+                if plan and -plan[0] + self.progress > score + 1.0:
+                    self.plan = plan[1]
+                    return by["trade"][0]
+            return best
+        if "climb" in by:
+            return max(by["climb"], key=lambda a: a.args[0])
+        if "trade" in by:
+            plan = self._trade_plan(t)
+            if plan:
+                self.plan = plan[1]
+                return by["trade"][0]
+        return None
+
+    def _empty(self, seat: int) -> int:
+        side = self.obs["climbers"][seat]["side"]
+        return sum(1 << p for p, e in enumerate(side) if e is None)
+
+    def _trade_plan(self, t: int) -> tuple[float, tuple[str, int, tuple[int, int]]] | None:
+        """Put a balancing Backpack card face down just ahead, to Explore next turn."""
+        loc = self.me["loc"]
+        if loc < 0:
+            return None
+        side = self.me["side"]
+        ahead = [
+            p
+            for p in board.bits(board.FORWARD[loc])
+            if isinstance(side[p], list) and side[p][1] is None
+        ]
+        if not ahead:
+            return None
+        net = self.game.net
+        card = min(self.me["pack"], key=lambda c: (abs(t + net[c]), c))
+        spot = max(ahead, key=lambda p: (board.ROW[p], -p))
+        return (abs(t + net[card]), ("trade", card, (self.seat, spot)))
+
+    def _throw_plan(self) -> tuple[str, int, tuple[int, int]] | None:
+        target = self._leader()
+        if target is None:
+            return None
+        c = self.obs["climbers"][target]
+        if c["shields"] or not self._empty(target):
+            return None
+        tt = self.total(target)
+        net = self.game.net
+        card = max(self.me["pack"], key=lambda x: (abs(tt + net[x]), -x))
+        if abs(tt + net[card]) <= abs(tt):
+            return None
+        spot = board.bits(self._empty(target))[0]
+        return ("throw", card, (target, spot))
+
+    def _follow_plan(self, stage: str, by: dict[str, list[Action]]) -> Action | None:
+        if self.plan is None:
+            return None
+        _, card, (t, p) = self.plan
+        if stage == "card":
+            for a in by.get("card", []):
+                if a.args[0] == card:
+                    return a
+            return None
+        for a in by.get("to", []):
+            if a.args == (t, p):
+                return a
+        return None
+
+    def _scavenge(self, by: dict[str, list[Action]]) -> Action | None:
+        claims = by.get("scavenge")
+        if not claims:
+            return None
+        victim = self.obs["turn"]
+        side = self.obs["climbers"][victim]["side"]
+        net = self.game.net
+        vt = self.total(victim)
+        # removing a card of value x moves the victim's total to vt - x: push it from zero
+        return max(claims, key=lambda a: (abs(vt - net[side[a.args[0]]]), -a.id))
+
+    def _decide(self, by: dict[str, list[Action]]) -> Action | None:
+        net = self.game.net
+        t = self.total(self.seat)
+        if "peek" in by:
+            loc = self.me["loc"]
+            ahead = board.FORWARD[loc] if loc >= 0 else board.BOTTOM
+            return max(
+                by["peek"],
+                key=lambda a: (a.args[0] == self.seat, ahead >> a.args[1] & 1, board.ROW[a.args[1]]),
+            )
+        if "explore" in by:  # Fixed Rope / Ice Axe
+            best = max(by["explore"], key=lambda a: (self._explore_score(a.args[0]), -a.id))
+            if self._explore_score(best.args[0]) >= -abs(t):
+                return best
+            return by.get("pass", [best])[0]
+        if "give" in by:
+            return min(by["give"], key=lambda a: (abs(net[a.args[0]]), a.id))
+        if "recover" in by:
+            return max(by["recover"], key=lambda a: (abs(net[a.args[0]]), -a.id))
+        if "stow" in by:
+            side = self.me["side"]
+            best = min(by["stow"], key=lambda a: (abs(t - net[side[a.args[0]]]), a.id))
+            if abs(t - net[side[best.args[0]]]) < abs(t):
+                return best
+            return by["pass"][0]
+        if "retaliate" in by:
+            thrower = self.obs["pending"][-1][2]
+            side = self.obs["climbers"][thrower]["side"]
+            tt = self.total(thrower)
+
+            def harm(a: Action) -> float:
+                return self._expected(tt, side[a.args[0]]) - abs(tt)
+
+            best = max(by["retaliate"], key=lambda a: (harm(a), -a.id))
+            return best if harm(best) >= 0 else by["pass"][0]
+        return None
