@@ -44,7 +44,7 @@ ABILITY_KINDS = (
     "strength",
     "guard_fame",
 )
-EFFECT_OPS = ("gold", "goods", "lose_goods", "guard", "lose_guard", "trophy", "roll")
+EFFECT_OPS = ("gold", "goods", "lose_goods", "guard", "trophy", "roll")
 #: AL-008..AL-011: location token counts printed by the rulebook (plus the 2 farmer tokens, AL-I01).
 TOKEN_COUNTS: dict[str, int] = {
     "ice": 2,
@@ -258,7 +258,7 @@ class _V:
             if not isinstance(e, list) or not e or e[0] not in EFFECT_OPS:
                 self.fail(f, f"expected [op, ...] with op in {EFFECT_OPS}, got {e!r}")
             op = e[0]
-            if op in ("gold", "lose_goods", "guard", "lose_guard"):
+            if op in ("gold", "lose_goods", "guard"):
                 if len(e) != 2 or not isinstance(e[1], int) or isinstance(e[1], bool):
                     self.fail(f, f"{op} takes one integer")
                 if op != "gold" and e[1] < 1:

@@ -4,7 +4,7 @@ Contract abilities (AL-080) are active while the contract is completed. Each kin
 registered function, fired at its event:
 
 * ``extra_contract_draw`` -- event ``contract_draw``: draw that many more on Gain a Contract
-  (AL-082, ruling AL-R14 from AL-G30);
+  (AL-082, ruling AL-R30);
 * ``arrival_gold`` / ``arrival_good`` -- event ``arrival``: gain gold / a good each Arrival
   Phase (AL-028);
 * ``sell_bonus`` -- event ``sell``: more gold per good sold at a Sell Goods space;
@@ -140,7 +140,7 @@ def fire_arrival(st: AlmanacState, seat: int) -> None:
 # -- encounter effects --------------------------------------------------------------------------
 @effect("gold")
 def _gold(st: AlmanacState, seat: int, e: tuple) -> None:
-    """Gain gold; a loss takes what there is, never below 0 (AL-G24, ruling AL-R20)."""
+    """Gain gold; a loss takes what there is, never below 0 (AL-G24, ruling AL-R24)."""
     st.gold[seat] = max(0, st.gold[seat] + e[1])
 
 
@@ -167,14 +167,6 @@ def _guard(st: AlmanacState, seat: int, e: tuple) -> None:
     n = min(e[1], st.guard_supply)
     st.guards[seat] += n
     st.guard_supply -= n
-
-
-@effect("lose_guard")
-def _lose_guard(st: AlmanacState, seat: int, e: tuple) -> None:
-    """Return guard tokens to the supply, as many as the player has (AL-G24)."""
-    n = min(e[1], st.guards[seat])
-    st.guards[seat] -= n
-    st.guard_supply += n
 
 
 @effect("trophy")

@@ -120,8 +120,6 @@ class HeuristicAgent(Agent):
                 v -= 2.5 * e[1]
             elif e[0] == "guard":
                 v += 3 * e[1]
-            elif e[0] == "lose_guard":
-                v -= 3 * e[1]
             elif e[0] == "roll":
                 v += sum((hi - lo + 1) / 6 * self._effects_value(sub) for lo, hi, sub in e[1])
         return v

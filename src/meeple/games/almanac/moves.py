@@ -207,7 +207,7 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
                 return ("AL-040", "Gain a Contract needs fewer than 2 incomplete contracts")
             return ("AL-R09", f"the action of space {s} cannot be carried out now")
         if kind == "ladder":
-            return ("AL-R26", "no ladder of that colour left, or the spot is taken")
+            return ("AL-R27", "no ladder of that colour left, or the spot is taken")
         return ("AL-R08", "place a worker (no passing while a placement is possible)")
     if k == "bid":
         if kind == "bid":
@@ -230,5 +230,5 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
     if k == "good":
         return ("AL-R11", "choose a good the supply still holds")
     if k == "option":
-        return ("AL-R20", "choose an option you can pay for in full")
+        return ("AL-R24", "choose an option you can pay for in full")
     return ("CORE-01", f"{action} is not among the legal actions now")

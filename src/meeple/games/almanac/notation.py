@@ -23,7 +23,7 @@ from __future__ import annotations
 from meeple.core.actions import Action, ActionSpace
 from meeple.games.almanac.content import GOODS, Content
 
-#: Largest sealed bid: the face value of the whole gold supply (AL-002), ruling AL-R12.
+#: Largest sealed bid: the face value of the whole gold supply (AL-002), ruling AL-R38.
 MAX_BID = 930
 
 

@@ -50,7 +50,7 @@ class PageRule:
 
 
 class VillageRule(PageRule):
-    """Page 1, Trader's Village (AL-085..AL-088, ruling AL-R23): first worker in any cluster,
+    """Page 1, Trader's Village (AL-085..AL-088, ruling AL-R28): first worker in any cluster,
     each later one in an unvisited cluster joined by a path to a visited one."""
 
     key = "village"
@@ -85,7 +85,7 @@ class VillageRule(PageRule):
 
 
 class FloeRule(PageRule):
-    """Page 2, Floe Lake (AL-099..AL-102, ruling AL-R24). ``st.pg`` holds the island of each
+    """Page 2, Floe Lake (AL-099..AL-102, ruling AL-R29). ``st.pg`` holds the island of each
     of the 2 ice blocks; islands are in clockwise order."""
 
     key = "floe"
@@ -114,7 +114,7 @@ class FloeRule(PageRule):
                 continue  # AL-100: skip islands with no more available spaces
             st.pg[k] = nxt
             return
-        # AL-R24: no open spot -> the block stays where it is
+        # AL-R29: no open spot -> the block stays where it is
 
     def after_all_placed(self, st: AlmanacState, page: Page) -> None:
         """AL-102: 4 goods of choice if an ice block reaches the island, else 1; in turn
@@ -132,7 +132,7 @@ class FloeRule(PageRule):
 
 
 class CliffRule(PageRule):
-    """Page 3, Cliffside (AL-089..AL-098, rulings AL-R25, AL-R26). ``st.pg`` holds the owner
+    """Page 3, Cliffside (AL-089..AL-098, rulings AL-R26, AL-R27, AL-R41). ``st.pg`` holds the owner
     of each ladder spot (-1 empty, a seat, or GREY)."""
 
     key = "cliff"

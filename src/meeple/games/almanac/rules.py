@@ -208,7 +208,7 @@ def _enc_loop(st: AlmanacState, t: tuple) -> bool:
     elif e.type == "optional":
         if st.gold[seat] >= alt_cost(st):
             st.tasks.append(("fightalt", seat))
-        else:  # AL-R20: an alternative you cannot pay in full is not open
+        else:  # AL-R24: an alternative you cannot pay in full is not open
             st.tasks.append(("fight_roll", seat))
     elif e.mode == "each_chooses":
         st.tasks.append(("option", seat))
@@ -507,7 +507,7 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
         tasks.pop()
         c = action.args[0]
         st.incomplete[seat].append(c)
-        for o in sorted(t[2]):  # AL-041 / AL-R13: the others go to the bottom, id order
+        for o in sorted(t[2]):  # AL-041 / AL-R39: the others go to the bottom, id order
             if o != c:
                 st.ct_bottom.append([o, seat])
     elif k == "route":

@@ -115,7 +115,7 @@ class AlmanacState(State):
         self.round = 0
         self.page = 1
         self.route = [1]
-        self.guide = 0  # AL-021 / AL-R01: seat 0 is the youngest player
+        self.guide = 0  # AL-021 / AL-R37: seat 0 is the youngest player
         self.next_page = 0
         self.turn = 0
         self.gold = [0] * n
@@ -214,7 +214,7 @@ class AlmanacState(State):
         return self.content.workers_per_player - self.workers[seat]
 
     def fame(self, seat: int) -> dict[str, int]:
-        """Fame breakdown at the end (AL-064..AL-069, AL-031 ruling AL-R17)."""
+        """Fame breakdown at the end (AL-064..AL-069, ruling AL-R31)."""
         from meeple.games.almanac.effects import ability_bonus
 
         c = self.content

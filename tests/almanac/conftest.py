@@ -1,0 +1,91 @@
+"""Shared set-ups for Almanac tests: compact positions with chance applied explicitly."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.core.game import CHANCE
+from meeple.games.almanac.game import Almanac
+from meeple.games.almanac.rules import advance
+from meeple.games.almanac.state import AlmanacState
+
+
+def game(players: int = 2, **options) -> Almanac:
+    return meeple.make("almanac", players=players, **options)
+
+
+def dealt(players: int = 2, starts=None, hands=None) -> AlmanacState:
+    """A new journey after setup: seat s gets starting caravan ``starts[s]`` (default s) and
+    contracts ``hands[s]`` (default 2s, 2s+1); stops at the first caravan deal of round 1."""
+    st = game(players).new_initial_state()
+    starts = starts if starts is not None else list(range(players))
+    hands = hands if hands is not None else [[2 * s, 2 * s + 1] for s in range(players)]
+    for s in range(players):
+        st.apply_action(f"start s{starts[s]}", CHANCE)
+    for s in range(players):
+        for k in hands[s]:
+            st.apply_action(f"contract k{k}", CHANCE)
+    return st
+
+
+def position(
+    players: int = 2,
+    page: int = 1,
+    rnd: int = 1,
+    cards=None,
+    guide: int = 0,
+    gold=None,
+    goods=None,
+    crates=None,
+    hands=None,
+    **fields,
+) -> AlmanacState:
+    """A state at the start of the Action Phase of ``page`` (round ``rnd``).
+
+    ``cards`` are the face-up caravan cards dealt (default c0..c{n-1}); ``gold``, ``goods``
+    (lists of 4 counts), ``crates`` per seat; other ``fields`` are set on the state as given.
+    """
+    st = dealt(players, hands=hands)
+    st.page = page
+    st.route = [page]
+    st.round = rnd
+    st.guide = guide
+    if gold is not None:
+        st.gold = list(gold)
+    if goods is not None:
+        st.goods = [list(g) for g in goods]
+    if crates is not None:
+        st.crates = list(crates)
+    for k, v in fields.items():
+        setattr(st, k, v)
+    for c in cards if cards is not None else range(players):
+        st.apply_action(f"caravan c{c}", CHANCE)
+    return st
+
+
+def stage(st: AlmanacState, *tasks: tuple) -> AlmanacState:
+    """Replace the task stack (bottom first) and run the automatic steps."""
+    st.tasks = list(tasks)
+    st._legal_cache = {}
+    advance(st)
+    return st
+
+
+def refresh(st: AlmanacState) -> AlmanacState:
+    """Forget cached legal actions after a test edits the position."""
+    st._legal_cache = {}
+    return st
+
+
+def play(st: AlmanacState, *actions: str) -> AlmanacState:
+    """Apply actions for whoever must act now (chance outcomes included)."""
+    for a in actions:
+        st.apply_action(a, st.current_player())
+    return st
+
+
+def texts(actions) -> list[str]:
+    return [a.text for a in actions]
+
+
+def legal(st: AlmanacState, seat: int | None = None) -> list[str]:
+    return texts(st.legal_actions(seat))

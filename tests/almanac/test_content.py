@@ -1,0 +1,200 @@
+"""Components and content validation (AL-001..AL-013, AL-G02..AL-G06, AL-I01..AL-I04, AL-I08,
+AL-I09, AL-I12)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from meeple.core.errors import ConfigError, ContentError
+from meeple.games.almanac.content import DEFAULT_DIR, GOOD_NAMES, load_content
+
+from .conftest import game
+
+C = load_content()
+
+
+def test_goods_are_four_types_of_thirty():
+    """AL-001: Dewleaf, Emberspice, Everice, Skyfish, 30 each (supply cap, AL-G15)."""
+    assert GOOD_NAMES == ("Dewleaf", "Emberspice", "Everice", "Skyfish")
+    assert C.goods_per_type == 30
+
+
+def test_gold_supply_face_value_is_930_and_caps_bids():
+    """AL-002: 30x1 + 20x5 + 15x20 + 10x50 = 930; the bid cap (ruling AL-R38) is that value."""
+    from meeple.games.almanac.notation import MAX_BID
+
+    assert 30 * 1 + 20 * 5 + 15 * 20 + 10 * 50 == 930 == MAX_BID
+
+
+def test_decks_have_30_caravans_24_contracts_20_encounters_4_starting():
+    """AL-003: deck sizes are validated on load."""
+    assert (len(C.caravans), len(C.contracts), len(C.encounters), len(C.starting)) == (30, 24, 20, 4)
+
+
+def test_six_workers_per_player_three_on_the_caravan_and_four_colours():
+    """AL-004, AL-013: 6 workers per colour, 4 colours -> at most 4 players."""
+    assert C.workers_per_player == 6 and C.workers_on_caravan == 3
+    assert game(4).num_players == 4
+
+
+def test_twelve_guards_in_the_supply():
+    """AL-005, AL-G15: 12 guard tokens."""
+    assert C.guard_supply == 12
+    assert game(2).new_initial_state().guard_supply == 12
+
+
+def test_fight_die_has_an_x_and_the_six_sided_die_six_faces():
+    """AL-006, AL-G06: the fight die's faces are data and include X; the d6 has 1-6."""
+    g = game(2)
+    assert "X" in C.fight_die
+    assert [a.text for a in g.action_space.chance_outcomes if a.kind == "d6"] == [
+        f"d6 {n}" for n in range(1, 7)
+    ]
+
+
+def test_singletons_guide_and_city_key():
+    """AL-007, AL-I02: one Guide (a seat index) and one City Key token (page 16)."""
+    st = game(3).new_initial_state()
+    assert st.guide in range(3)
+    assert C.token_count["city_key"] == 1
+    assert "city_key" in C.pages[16].tokens
+
+
+def test_location_token_counts_match_the_components_list():
+    """AL-008: ice 2, ladders 12, producer 4, potion 4, bug 1, turtle 6, mist 6, light 1,
+    monte 3, plague 30, favor 4, royalty 4, medal 4, shield 4, theatre 3 (AL-I03, AL-I04:
+    theatre tokens = tickets; ice tokens = tiles = blocks)."""
+    want = {"ice": 2, "ladder": 12, "producer": 4, "potion": 4, "bug": 1, "turtle": 6,
+            "mist": 6, "light": 1, "monte": 3, "plague": 30, "favor": 4, "royalty": 4,
+            "medal": 4, "shield": 4, "theatre": 3}
+    for k, n in want.items():
+        assert C.token_count[k] == n
+
+
+def test_token_map_of_pages_2_to_6():
+    """AL-009: 2 ice, 3 ladders, 4 producers, 5 potions, 6 bug tile."""
+    assert C.pages[2].tokens == ("ice",)
+    assert "ladder" in C.pages[3].tokens
+    assert C.pages[4].tokens == ("producer",)
+    assert C.pages[5].tokens == ("potion",)
+    assert C.pages[6].tokens == ("bug",)
+
+
+def test_token_map_of_pages_10_to_14():
+    """AL-010: 10 turtles, 11 mist, 12 light, 13 monte, 14 plague."""
+    assert [C.pages[p].tokens for p in (10, 11, 12, 13, 14)] == [
+        ("turtle",), ("mist",), ("light",), ("monte",), ("plague",)]
+
+
+def test_token_map_of_pages_16_to_19():
+    """AL-011: 16 favor + royalty + City Key, 17 medals, 18 shields, 19 theatre."""
+    assert set(C.pages[16].tokens) == {"favor", "royalty", "city_key"}
+    assert [C.pages[p].tokens for p in (17, 18, 19)] == [("medal",), ("shield",), ("theatre",)]
+
+
+def test_nineteen_pages_with_invented_names_for_7_8_9_15():
+    """AL-012: pages 1-19; page 1 is Trader's Village; 7, 8, 9, 15 carry no tokens."""
+    assert sorted(C.pages) == list(range(1, 20))
+    assert C.pages[1].name == "Trader's Village"
+    for p in (7, 8, 9, 15):
+        assert C.pages[p].tokens == ()
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_one_or_five_players_are_refused(players):
+    """AL-013, AL-G01 (ruling AL-R01): 2-4 players only."""
+    with pytest.raises(ConfigError):
+        game(players)
+
+
+def test_starting_gold_is_a_table_by_turn_position():
+    """AL-G02 (ruling AL-R02): starting gold is content, later seats get more."""
+    assert list(C.starting_gold) == sorted(C.starting_gold)
+
+
+def test_every_route_has_six_pages_and_letters_by_round():
+    """AL-G03 (ruling AL-R03): each page previews 2 pages of the next round; letters A-E."""
+    for p in C.pages.values():
+        if p.round < 6:
+            assert len(p.upcoming) == 2 and p.letter == "ABCDE"[p.round - 1]
+        else:
+            assert p.upcoming == ()
+    assert {p for p in C.pages if C.pages[p].round == 6} == {16, 17, 18, 19}
+
+
+def test_pages_are_data_with_placement_rule_plugins():
+    """AL-G04 (ruling AL-R04), AL-I09: every page names a placement rule; 1-3 their own."""
+    from meeple.games.almanac.pages import PAGE_RULES
+
+    assert [C.pages[p].rule for p in (1, 2, 3)] == ["village", "floe", "cliff"]
+    assert all(C.pages[p].rule in PAGE_RULES for p in C.pages)
+
+
+def test_four_encounters_per_letter_and_examples_present():
+    """AL-G05 (ruling AL-R05), AL-I12: 4 encounters per letter; starting caravans differ."""
+    assert all(len(C.by_letter[L]) == 4 for L in "ABCDE")
+    assert len({(s.crates, s.shields, s.fame) for s in C.starting}) > 1
+
+
+def test_farmer_tokens_are_cliffside_components():
+    """AL-I01: the 2 farmer tokens are modelled as Cliffside page components."""
+    assert C.token_count["farmer"] == 2
+    assert sum(1 for s in C.pages[3].spaces if s.action == "farmer") == 2
+
+
+def test_missing_amounts_are_data():
+    """AL-I08: starting gold and the "Gain 2 (icon)" results are content values."""
+    acid = next(e for e in C.encounters if e.name == "The Acid Butterfly")
+    assert acid.win == (("gold", 2),)
+
+
+def _copy(tmp_path: Path) -> Path:
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    return d
+
+
+def test_content_errors_name_file_and_field(tmp_path):
+    """Validation: a 31st caravan card is refused with the file and field named."""
+    d = _copy(tmp_path)
+    text = (d / "cards.toml").read_text()
+    extra = '\n[[caravan]]\nname = "Extra"\ngold = 1\ngoods = {}\ncrates = 1\nshields = 0\n' \
+            'workers = 0\nfame = 1\n'
+    (d / "cards.toml").write_text(text.replace("# 24 contracts", extra + "# 24 contracts"))
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert e.value.field == "caravan" and e.value.file.endswith("cards.toml")
+
+
+def test_a_route_of_the_wrong_length_is_refused(tmp_path):
+    """AL-G03: a page linking to a page of the wrong round is refused."""
+    d = _copy(tmp_path)
+    text = (d / "pages.toml").read_text()
+    (d / "pages.toml").write_text(text.replace("upcoming = [2, 3]", "upcoming = [2, 4]", 1))
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert "upcoming" in e.value.field
+
+
+def test_wrong_token_count_and_unknown_good_are_refused(tmp_path):
+    """AL-008 and AL-001 are checked on load."""
+    d = _copy(tmp_path)
+    text = (d / "pages.toml").read_text()
+    (d / "pages.toml").write_text(text.replace("bug = { count = 1", "bug = { count = 2"))
+    with pytest.raises(ContentError):
+        load_content(d)
+    d2 = tmp_path / "c2"
+    shutil.copytree(DEFAULT_DIR, d2)
+    t2 = (d2 / "cards.toml").read_text().replace("goods = { dew = 1 }", "goods = { tea = 1 }", 1)
+    (d2 / "cards.toml").write_text(t2)
+    with pytest.raises(ContentError) as e:
+        load_content(d2)
+    assert "tea" in str(e.value)
+
+
+def test_the_content_option_names_another_directory(tmp_path):
+    """The game option ``content`` loads another validated directory."""
+    d = _copy(tmp_path)
+    g = game(2, content=str(d))
+    assert g.content.directory == str(d)

@@ -1,0 +1,233 @@
+"""Pages 1-3 exactly as the rulebook describes them (AL-083, AL-085..AL-102, AL-G26..AL-G29,
+AL-G35, AL-I10, ruling AL-R41), and the free placement of pages 4-19."""
+
+import pytest
+
+from meeple.core.errors import IllegalActionError
+from meeple.games.almanac.content import load_content
+
+from .conftest import legal, play, position, refresh, stage
+
+C = load_content()
+
+
+def places(st, seat=None):
+    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
+
+
+def test_a_page_shows_its_number_name_lore_rules_tokens_upcoming_and_letter():
+    """AL-083: every page carries these fields."""
+    for p in C.pages.values():
+        assert p.id and p.name and p.lore and p.rule and p.spaces and p.bar
+        assert p.letter == ("ABCDE"[p.round - 1] if p.round < 6 else "")
+
+
+# -- page 1: Trader's Village ------------------------------------------------------------------
+def village(**kw):
+    kw.setdefault("gold", [0, 0])
+    kw.setdefault("goods", [[0] * 4, [0] * 4])
+    return position(2, page=1, **kw)
+
+
+def test_village_first_worker_in_any_cluster():
+    """AL-085, AL-086: clusters joined by paths; the first worker may go anywhere."""
+    st = village()
+    clusters = {C.pages[1].spaces[s].cluster for s in places(st)}
+    assert clusters == set(range(6))
+
+
+def test_village_next_worker_must_follow_a_path_to_an_unvisited_cluster():
+    """AL-087, AL-088: after cluster 0, only clusters 1 and 3 (paths 0-1, 0-3); cluster 0
+    is never visited twice."""
+    st = village()
+    play(st, "place 1")  # seat 0: cluster 0, 2 Dewleaf
+    play(st, "place 15")  # seat 1: cluster 5
+    assert places(st) == [3, 4, 7 - 7 + 9, 11]  # 3 any, 4 sell dew, 9 eve3, 11 sky+eve
+    with pytest.raises(IllegalActionError) as e:
+        play(st, "place 16")
+    assert e.value.rule == "AL-087"
+
+
+def test_village_visited_is_per_player():
+    """AL-G28 (ruling AL-R28): other players' workers do not close a cluster to you."""
+    st = village()
+    play(st, "place 1")  # seat 0 in cluster 0
+    assert 16 in places(st) and 0 not in places(st)  # 0 is Extend (nothing affordable)
+    play(st, "place 16")
+    assert st.visited == [1, 1 << 5]
+
+
+# -- page 2: Floe Lake -------------------------------------------------------------------------
+def floe(**kw):
+    kw.setdefault("gold", [0, 0])
+    kw.setdefault("goods", [[0] * 4, [0] * 4])
+    return position(2, page=2, **kw)
+
+
+def test_floe_only_islands_with_an_ice_block():
+    """AL-099, AL-101: blocks start on islands 0 and 3; only their spaces are open."""
+    st = floe()
+    assert st.pg == [0, 3]
+    assert places(st) == [0, 1, 2, 9, 10]
+
+
+def test_floe_block_moves_clockwise_after_placing():
+    """AL-100: placing on island 0 moves its block to island 1."""
+    st = floe()
+    play(st, "place 0")
+    assert st.pg == [1, 3]
+
+
+def test_floe_block_skips_a_spot_with_a_block_and_full_islands():
+    """AL-100 [EX]: from island 0, skipping island 1 (a block) and island 2 (full), the block
+    goes to island 3."""
+    st = floe()
+    st.pg = [0, 1]
+    st.occ[6] = st.occ[7] = st.occ[8] = 1
+    refresh(st)
+    play(st, "place 1", "good dew")
+    assert st.pg == [3, 1]
+
+
+def test_floe_block_stays_when_no_spot_is_open():
+    """AL-G29 (ruling AL-R29): the ring is data; with no open island the block stays."""
+    st = floe()
+    st.occ = [1] * 18
+    st.occ[0] = -1
+    refresh(st)
+    play(st, "place 0")
+    assert st.pg == [0, 3]
+
+
+def test_floe_harvest_after_all_placed_uses_final_ice():
+    """AL-102, AL-G35 (ruling AL-R35): 4 goods of choice if an ice block reaches the island,
+    else 1; granted only after the last placement, Guide first."""
+    st = floe(crates=[9, 9])
+    st.occ = [-1] * 18
+    st.occ[0] = 0  # seat 0 on island 0's ice space
+    st.occ[3] = 1  # seat 1 on island 1's ice space
+    st.pg = [0, 4]
+    stage(st, ("end_phase",), ("after_placed",))
+    assert st.tasks[-1] == ("good", 0, 4)
+    play(st, "good sky", "good sky", "good sky", "good sky")
+    assert st.tasks[-1] == ("good", 1, 1)
+    play(st, "good dew")
+    assert st.goods[0] == [0, 0, 0, 4] and st.goods[1] == [1, 0, 0, 0]
+
+
+# -- page 3: Cliffside -------------------------------------------------------------------------
+def cliff(players=2, **kw):
+    kw.setdefault("gold", [0] * players)
+    kw.setdefault("goods", [[0] * 4 for _ in range(players)])
+    kw.setdefault("crates", [6] * players)
+    return position(players, page=3, **kw)
+
+
+def test_cliff_bottom_row_is_open_and_upper_levels_need_ladders():
+    """AL-089, AL-091: only bottom-row spaces, plus ladders on the ladder spots."""
+    st = cliff(3)
+    assert places(st) == [3]  # 0 complete, 1-2 sell, 4 extend need goods/gold
+    assert [a for a in legal(st) if a.startswith("ladder")] == [f"ladder {i}" for i in range(6)]
+
+
+def test_cliff_a_turn_is_a_worker_or_a_ladder():
+    """AL-090: placing a ladder uses the turn and places no worker."""
+    st = cliff(3)
+    play(st, "ladder 0")
+    assert st.current_player() == 1 and st.placed[0] == 0 and st.ladders[0] == 2
+
+
+def test_cliff_a_ladder_opens_its_whole_cluster():
+    """AL-092: a ladder on spot 0 opens every space of cluster 1 to everyone."""
+    st = cliff(3)
+    play(st, "ladder 0")
+    assert {5, 6, 8} <= set(places(st))
+
+
+def test_cliff_workers_climb_from_the_bottom_through_several_ladders():
+    """AL-093: the top cluster needs a ladder to level 1 and one from there."""
+    st = cliff(3)
+    play(st, "ladder 4")  # seat 0: cluster 1 -> 3, not yet connected
+    assert 14 not in places(st)
+    play(st, "ladder 0")  # seat 1: bottom -> cluster 1
+    assert 14 in places(st)
+
+
+def test_cliff_climbing_another_players_ladder_gives_its_owner_a_good():
+    """AL-094: seat 1 climbs seat 0's ladder; seat 0 chooses a good."""
+    st = cliff(3)
+    play(st, "ladder 0", "place 6")  # seat 1: 3 Emberspice on cluster 1
+    assert st.current_player() == 0 and st.tasks[-1] == ("good", 0, 1)
+    play(st, "good eve")
+    assert st.goods[0] == [0, 0, 1, 0] and st.goods[1] == [0, 3, 0, 0]
+
+
+def test_cliff_own_ladder_gives_nothing():
+    """AL-094: only another player's climb pays."""
+    st = cliff(3)
+    play(st, "ladder 0", "place 3", "ladder 2")  # seat 0, seat 1, seat 2
+    play(st, "place 6")  # seat 0 climbs its own ladder
+    assert st.goods[0] == [0, 3, 0, 0] and st.current_player() == 1
+
+
+def test_cliff_setup_three_ladders_each_and_the_farmers():
+    """AL-095: 3 ladders per player; 2 farmer spaces."""
+    st = cliff(4)
+    assert st.ladders == [3, 3, 3, 3] and st.grey == [0, 0, 0, 0]
+
+
+def test_cliff_two_players_get_an_unused_colour_ladder_that_pays_nobody():
+    """AL-096: in a 2-player game each has 1 grey ladder; climbing it gives no good."""
+    st = cliff(2)
+    assert st.grey == [1, 1]
+    play(st, "ladder 0 grey")
+    assert st.grey[0] == 0 and st.pg[0] == -2
+    play(st, "place 6")  # seat 1 climbs the grey ladder
+    assert st.goods[0] == [0, 0, 0, 0] and st.current_player() == 0
+
+
+def test_cliff_farmer_space_gives_a_farmer_token_and_two_gold():
+    """AL-097."""
+    st = cliff(3)
+    play(st, "ladder 0", "place 5")
+    assert st.farmer[1] == 1 and st.gold[1] == 2
+
+
+def test_cliff_farmer_token_places_a_second_worker_from_behind_the_screen():
+    """AL-098, AL-G26 (ruling AL-R26), AL-I10: discard the token to place at once a worker
+    not from the caravan; it returns at Retrieve Workers, the caravan count unchanged."""
+    st = cliff(3)
+    st.farmer[0] = 1
+    refresh(st)
+    play(st, "place 3")
+    assert legal(st) == ["farmer", "no-farmer"]
+    play(st, "farmer")
+    assert st.tasks[-1] == ("xplace", 0) and st.farmer[0] == 0
+    assert not any(a.startswith("ladder") for a in legal(st))
+    play(st, "place 4" if "place 4" in legal(st) else legal(st)[0])
+    assert st.placed[0] == 1 and st.extra[0] == 1 and st.workers[0] == 3
+    stage(st, ("retrieve",))
+    assert st.extra == [0, 0, 0] and st.workers[0] == 3
+
+
+def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():
+    """AL-G27 (ruling AL-R27, AL-R41): a player without unplaced workers is skipped even
+    with ladders; with two ladders of different owners into a cluster the climber chooses."""
+    st = cliff(3)
+    play(st, "ladder 0", "ladder 1")  # seat 0 on spot 0, seat 1 on spot 1 (both to cluster 1)
+    play(st, "place 6")  # seat 2 climbs: two routes with different owners
+    assert legal(st) == ["climb 0", "climb 1"]
+    play(st, "climb 1", "good dew")
+    assert st.goods[1] == [1, 0, 0, 0] and st.goods[0] == [0, 0, 0, 0]
+    st.placed[0] = 3
+    from meeple.games.almanac.moves import turn_options
+
+    assert turn_options(st, 0) == []
+
+
+# -- pages 4-19 --------------------------------------------------------------------------------
+def test_pages_4_to_19_use_free_placement():
+    """AL-G04 (ruling AL-R04): any empty space whose action can be done."""
+    st = position(2, page=11, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
+    assert C.pages[11].rule == "free"
+    assert len(places(st)) == len(C.pages[11].spaces) - 1  # no contract to gain (2 held)
