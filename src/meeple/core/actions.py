@@ -3,7 +3,9 @@
 Every game declares a fixed :class:`ActionSpace` per configuration: a numbered list of the
 player actions and a separate numbered list of chance outcomes (as OpenSpiel separates
 ``num_distinct_actions`` from ``max_chance_outcomes``). Actions are interned: the space holds the
-only instance of each, so equality and hashing are by identity-cheap integer ids.
+only instance of each, so equality and hashing are by identity, which keeps legality checks on
+the hot path cheap. Compare actions of different spaces by ``text`` (or ``id``);
+:meth:`ActionSpace.get` maps an equal action of another space back to this space's instance.
 """
 
 from __future__ import annotations
@@ -44,16 +46,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
-
-    def __hash__(self) -> int:
-        return self.id if not self.chance else ~self.id
-
-    def __eq__(self, other: object) -> bool:
-        if other is self:
-            return True
-        if isinstance(other, Action):
-            return other.id == self.id and other.chance == self.chance and other.text == self.text
-        return NotImplemented
 
     def __reduce__(self):
         return (Action, (self.id, self.text, self.kind, self.args, self.chance))
@@ -114,10 +106,15 @@ class ActionSpace:
         Raises:
             NotationError: for unknown notation or an id out of range.
         """
-        if isinstance(key, Action):
-            return key
         if isinstance(key, str):
             return self.parse(key)
+        if isinstance(key, Action):
+            table = self.chance_outcomes if key.chance else self.actions
+            if key.id < len(table):
+                mine = table[key.id]
+                if mine is key or mine.text == key.text:
+                    return mine
+            raise NotationError(f"{key.text!r} is not an action of this game")
         table: Sequence[Action] = self.chance_outcomes if chance else self.actions
         if isinstance(key, int) and 0 <= key < len(table):
             return table[key]

@@ -220,6 +220,10 @@ class State:
         """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
         raise NotImplementedError
 
+    def _chance_actions(self) -> list[Action]:
+        """The outcomes of ``chance_outcomes()`` without probabilities (games may cache it)."""
+        return [a for a, _ in self.chance_outcomes()]
+
     def _apply(self, action: Action, seat: int) -> None:
         raise NotImplementedError
 
@@ -279,7 +283,7 @@ class State:
         if cached is not None:
             return cached
         if seat == CHANCE:
-            acts = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else []
+            acts = self._chance_actions() if self.is_chance_node() else []
         elif seat < 0 or seat not in self.acting_seats():
             acts = []
         else:
@@ -309,10 +313,18 @@ class State:
                 )
             seat = cp
         chance = seat == CHANCE
-        try:
-            act = self.game.action(action, chance=chance)
-        except NotationError as e:
-            raise IllegalActionError("CORE-04", str(e), action, seat) from None
+        space = self.game.action_space
+        if (
+            action.__class__ is Action
+            and action.id < len(table := space.chance_outcomes if action.chance else space.actions)
+            and table[action.id] is action
+        ):
+            act = action  # already this game's interned action: the common, fast case
+        else:
+            try:
+                act = space.get(action, chance)
+            except NotationError as e:
+                raise IllegalActionError("CORE-04", str(e), action, seat) from None
         if act.chance != chance:
             raise IllegalActionError(
                 "CORE-05",
@@ -322,14 +334,14 @@ class State:
                 action,
                 seat,
             )
-        if chance and cp != CHANCE:
-            raise IllegalActionError("CORE-05", "no chance outcome is due now", action, seat)
-        if seat != CHANCE and seat not in self.acting_seats():
-            raise IllegalActionError(
-                "CORE-06", f"seat {seat} has no decision to make now", action, seat
-            )
-        legal = self.legal_actions(seat)
-        if act not in legal:
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if act not in legal:  # identity comparisons: actions are interned
+            if not legal:
+                raise IllegalActionError(
+                    "CORE-06", f"seat {seat} has no decision to make now", action, seat
+                )
             rule, why = self._why_illegal(act, seat)
             raise IllegalActionError(rule, why, str(act), seat)
         self._legal_cache = {}
@@ -355,11 +367,17 @@ class State:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Sample a chance outcome of ``state`` with ``rng`` (the driver's RNG, never the engine's).
 
+    Uses the state's ``sample_chance_outcome`` fast path when it has one (it must follow the
+    same distribution as ``chance_outcomes()``).
+
     Raises:
         ValueError: if ``state`` is not a chance node.
     """
     if not state.is_chance_node():
         raise ValueError("not a chance node")
+    fast = getattr(state, "sample_chance_outcome", None)
+    if fast is not None:
+        return fast(rng)
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -15,6 +16,65 @@ from meeple.games.peach_festival.content import CODES, COMMODITIES, Content, loa
 from meeple.games.peach_festival.state import SETUP_DEAL, PeachState, PlayerSheet
 
 DIFFICULTIES = {"easy": "green", "medium": "orange", "hard": "red"}  # PF-074
+
+
+@lru_cache(maxsize=16)
+def _action_tables(content: Content) -> tuple:
+    """The action space and lookup tables for a content set, shared by every game using it.
+
+    Sharing keeps actions interned across game instances: ``make(...).action("te")`` is the
+    same object for every player count.
+    """
+    card_ids = [c.id for c in content.cards]
+    max_value = max(content.sheet.lengths) - 1
+    actions: list[tuple[str, str, tuple]] = [("peach", "peach", ())]
+    for c, code in enumerate(CODES):
+        actions.append((code, "take", (c, None, -1)))
+        actions.append((code + "+", "take", (c, "+", -1)))
+        actions.append((code + "-", "take", (c, "-", -1)))
+        for c2, code2 in enumerate(CODES):
+            if c2 > c:
+                actions.append((f"{code}&{code2}", "take", (c, "&", c2)))
+            if c2 != c:
+                actions.append((f"{code}>{code2}", "take", (c, ">", c2)))
+    for c, code in enumerate(CODES):
+        for v in range(max_value + 1):
+            actions.append((f"{code}={v}", "write", (c, v)))
+    actions += [(f"draw{k}", "draw", (k,)) for k in (1, 2, 3)]
+    actions += [("merchant", "merchant", ()), ("noreward", "noreward", ())]
+    actions += [("skip", "skip", ()), ("roll", "roll", ())]
+    actions += [(f"keep:{i}", "keep", (i,)) for i in card_ids]
+    actions += [(f"take:{i}", "take_common", (i,)) for i in card_ids]
+    chance: list[tuple[str, str, tuple]] = [(f"card:{i}", "card", (i,)) for i in card_ids]
+    for combo in itertools.combinations_with_replacement(range(6), 5):
+        counts = tuple(combo.count(c) for c in range(6))
+        text = "roll:" + ",".join(f"{CODES[c]}{n}" for c, n in enumerate(counts) if n)
+        chance.append((text, "dice", (counts,)))
+    chance += [(f"die:{code}", "die", (c,)) for c, code in enumerate(CODES)]
+    space = ActionSpace(actions, chance)
+    by = {a.text: a for a in space.actions + space.chance_outcomes}
+    acts = SimpleNamespace(
+        peach=by["peach"],
+        take={a.args: a for a in space.actions if a.kind == "take"},
+        write={a.args: a for a in space.actions if a.kind == "write"},
+        draw={k: by[f"draw{k}"] for k in (1, 2, 3)},
+        merchant=by["merchant"],
+        noreward=by["noreward"],
+        skip=by["skip"],
+        roll=by["roll"],
+        keep={i: by[f"keep:{i}"] for i in card_ids},
+        take_common={i: by[f"take:{i}"] for i in card_ids},
+        card={i: by[f"card:{i}"] for i in card_ids},
+    )
+    total = 6**5
+    roll_outcomes = [
+        (a, math.factorial(5) / math.prod(math.factorial(n) for n in a.args[0]) / total)
+        for a in space.chance_outcomes
+        if a.kind == "dice"
+    ]
+    die_outcomes = [(a, 1 / 6) for a in space.chance_outcomes if a.kind == "die"]
+    cumulative = list(itertools.accumulate(p for _, p in roll_outcomes))
+    return space, acts, roll_outcomes, die_outcomes, cumulative
 
 
 class PeachFestival(Game):
@@ -66,56 +126,11 @@ class PeachFestival(Game):
     def _build_action_space(self) -> ActionSpace:
         self.content: Content = load_content(self.config["content"])
         self.sheet = self.content.sheet
-        card_ids = [c.id for c in self.content.cards]
-        max_value = max(self.sheet.lengths) - 1
-        actions: list[tuple[str, str, tuple]] = [("peach", "peach", ())]
-        for c, code in enumerate(CODES):
-            actions.append((code, "take", (c, None, -1)))
-            actions.append((code + "+", "take", (c, "+", -1)))
-            actions.append((code + "-", "take", (c, "-", -1)))
-            for c2, code2 in enumerate(CODES):
-                if c2 > c:
-                    actions.append((f"{code}&{code2}", "take", (c, "&", c2)))
-                if c2 != c:
-                    actions.append((f"{code}>{code2}", "take", (c, ">", c2)))
-        for c, code in enumerate(CODES):
-            for v in range(max_value + 1):
-                actions.append((f"{code}={v}", "write", (c, v)))
-        actions += [(f"draw{k}", "draw", (k,)) for k in (1, 2, 3)]
-        actions += [("merchant", "merchant", ()), ("noreward", "noreward", ())]
-        actions += [("skip", "skip", ()), ("roll", "roll", ())]
-        actions += [(f"keep:{i}", "keep", (i,)) for i in card_ids]
-        actions += [(f"take:{i}", "take_common", (i,)) for i in card_ids]
-        chance: list[tuple[str, str, tuple]] = [(f"card:{i}", "card", (i,)) for i in card_ids]
-        rolls = []
-        for combo in itertools.combinations_with_replacement(range(6), 5):
-            counts = tuple(combo.count(c) for c in range(6))
-            text = "roll:" + ",".join(f"{CODES[c]}{n}" for c, n in enumerate(counts) if n)
-            chance.append((text, "dice", (counts,)))
-            rolls.append(counts)
-        chance += [(f"die:{code}", "die", (c,)) for c, code in enumerate(CODES)]
-        space = ActionSpace(actions, chance)
-        by = {a.text: a for a in space.actions + space.chance_outcomes}
-        self.acts = SimpleNamespace(
-            peach=by["peach"],
-            take={a.args: a for a in space.actions if a.kind == "take"},
-            write={a.args: a for a in space.actions if a.kind == "write"},
-            draw={k: by[f"draw{k}"] for k in (1, 2, 3)},
-            merchant=by["merchant"],
-            noreward=by["noreward"],
-            skip=by["skip"],
-            roll=by["roll"],
-            keep={i: by[f"keep:{i}"] for i in card_ids},
-            take_common={i: by[f"take:{i}"] for i in card_ids},
-            card={i: by[f"card:{i}"] for i in card_ids},
+        space, self.acts, self.roll_outcomes, self.die_outcomes, self.roll_cumulative = (
+            _action_tables(self.content)
         )
-        total = 6**5
-        self.roll_outcomes = [
-            (a, math.factorial(5) / math.prod(math.factorial(n) for n in a.args[0]) / total)
-            for a in space.chance_outcomes
-            if a.kind == "dice"
-        ]
-        self.die_outcomes = [(a, 1 / 6) for a in space.chance_outcomes if a.kind == "die"]
+        self.roll_actions = [a for a, _ in self.roll_outcomes]
+        self.die_actions = [a for a, _ in self.die_outcomes]
         return space
 
     def _build_peach_table(self) -> None:
@@ -152,6 +167,7 @@ class PeachFestival(Game):
         state.deck_unseen = sorted(c.id for c in self.content.cards)
         state.deck_bottom = []
         state.commons = []
+        state.removed = []
         state.draw_queue = [s for s in range(self.num_players) for _ in range(2)]
         state.dice = None
         state.phase = SETUP_DEAL

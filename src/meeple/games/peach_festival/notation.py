@@ -137,6 +137,7 @@ def position(
     if commons is None:
         commons = free[:2]
     state.commons = list(commons)
+    state.removed = []
     used.update(commons)
     state.deck_unseen = sorted(deck if deck is not None else (i for i in all_ids if i not in used))
     state.deck_bottom = []

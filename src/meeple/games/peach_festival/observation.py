@@ -46,6 +46,7 @@ def observe(state: PeachState, seat: int | None) -> dict:
         "phase": state.phase,
         "dice": list(state.dice) if state.dice is not None else None,
         "commons": state.commons.copy(),
+        "removed": state.removed.copy(),
         "deck": {
             "unseen": len(state.deck_unseen),
             "bottom": [c if k == seat else None for c, k in state.deck_bottom],
@@ -106,6 +107,7 @@ def determinize(game: PeachFestival, obs: dict, rng: random.Random) -> PeachStat
     state = PeachState(game)
     state.sheets = [_sheet_from(d, game.sheet.start_peaches) for d in obs["sheets"]]
     state.commons = list(obs["commons"])
+    state.removed = list(obs["removed"])
     state.draw_queue = list(obs["draw_queue"])
     state.dice = tuple(obs["dice"]) if obs["dice"] is not None else None
     state.phase = obs["phase"]
@@ -116,7 +118,7 @@ def determinize(game: PeachFestival, obs: dict, rng: random.Random) -> PeachStat
     state.node = obs["current_player"]
     own_hand = list(obs["hand"])
     state.sheets[seat].hand = own_hand
-    known = set(state.commons) | set(own_hand)
+    known = set(state.commons) | set(own_hand) | set(state.removed)
     for sh in state.sheets:
         known.update(sh.requests)
     known.update(c for c in obs["deck"]["bottom"] if c is not None)

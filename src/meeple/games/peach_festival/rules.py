@@ -253,6 +253,7 @@ def apply_decision(state: PeachState, action: Action, seat: int) -> None:
         sh.reward_gained = True
         gain_peaches(game, sh, gain)
         if game.solo:  # PF-078: both Common cards go to the box; 2 new ones are drawn
+            state.removed.extend(state.commons)
             state.commons = []
             state.draw_queue.extend((-1, -1))
     elif kind == "take_common":
@@ -260,7 +261,9 @@ def apply_decision(state: PeachState, action: Action, seat: int) -> None:
         sh.eaten += 2  # PF-077
         sh.reward_gained = True
         sh.requests.append(action.args[0])
-        state.commons = []  # the other Common card is discarded (PF-R25)
+        # the other Common card is discarded, out of the game (PF-R25)
+        state.removed.extend(c for c in state.commons if c != action.args[0])
+        state.commons = []
         state.draw_queue.extend((-1, -1))
     elif kind == "noreward":
         _remove_pending(sh, "reward")
@@ -417,9 +420,8 @@ def advance(state: PeachState) -> None:
             state.node = CHANCE
             return
         if phase == ACTION:
-            waiting = [s for s, sh in enumerate(sheets) if sh.commit is None]
-            if waiting:
-                state.node = waiting[0] if len(sheets) == 1 else SIMULTANEOUS
+            if any(sh.commit is None for sh in sheets):
+                state.node = 0 if len(sheets) == 1 else SIMULTANEOUS
                 return
             # Revealed together: every sheet is written, then rewards are settled seat by seat.
             state.phase = RESOLVE

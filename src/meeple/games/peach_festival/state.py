@@ -6,6 +6,8 @@ table: the Request deck, the Common cards, the dice, the phase, and the resoluti
 
 from __future__ import annotations
 
+import bisect
+
 from meeple.core.actions import Action
 from meeple.core.game import SIMULTANEOUS, GameResult, State
 
@@ -131,6 +133,7 @@ class PeachState(State):
         deck_bottom: ``[card_id, knower]`` for cards put under the deck, top to bottom; ``knower``
             is the seat that put it there (the only one who knows it).
         commons: The Common Request cards (PF-009).
+        removed: Cards out of the game, face up: solo Common cards discarded or boxed (PF-R25).
         draw_queue: Destinations of cards still to be drawn (seat, or -1 for Common).
         dice: Count of each commodity on the 5 dice this round, or ``None`` before the roll.
         phase: One of the phase constants above.
@@ -151,6 +154,7 @@ class PeachState(State):
         "node",
         "order",
         "phase",
+        "removed",
         "rolling",
         "round",
         "sheets",
@@ -176,6 +180,21 @@ class PeachState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return moves.chance_outcomes(self)
+
+    def _chance_actions(self) -> list[Action]:
+        if self.draw_queue and self.deck_unseen:
+            return [self.game.acts.card[c] for c in self.deck_unseen]
+        return self.game.die_actions if self.rolling >= 0 else self.game.roll_actions
+
+    def sample_chance_outcome(self, rng) -> Action:
+        """Fast sampling with the distribution of :meth:`chance_outcomes` (PF-R09)."""
+        game = self.game
+        if self.draw_queue and self.deck_unseen:
+            return game.acts.card[self.deck_unseen[rng.randrange(len(self.deck_unseen))]]
+        if self.rolling >= 0:
+            return game.die_outcomes[rng.randrange(6)][0]
+        i = bisect.bisect_right(game.roll_cumulative, rng.random())
+        return game.roll_outcomes[min(i, len(game.roll_outcomes) - 1)][0]
 
     def _apply(self, action: Action, seat: int) -> None:
         if action.chance:
@@ -208,6 +227,7 @@ class PeachState(State):
         new.deck_unseen = self.deck_unseen.copy()
         new.deck_bottom = [b.copy() for b in self.deck_bottom]
         new.commons = self.commons.copy()
+        new.removed = self.removed.copy()
         new.draw_queue = self.draw_queue.copy()
         new.dice = self.dice
         new.phase = self.phase

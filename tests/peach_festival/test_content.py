@@ -1,0 +1,78 @@
+"""Content data: the Market sheet and Request cards (PF-G01..PF-G08, PF-I05, PF-I08)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.core.errors import ContentError
+from meeple.games.peach_festival.content import DEFAULT_DIR, load_content
+
+
+def custom(tmp_path: Path, file: str, old: str, new: str) -> str:
+    for name in ("sheet.toml", "requests.toml"):
+        shutil.copy(DEFAULT_DIR / name, tmp_path / name)
+    path = tmp_path / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return str(tmp_path)
+
+
+def test_sheet_is_consistent_with_the_rulebook_numbers():
+    """PF-G01, PF-G07, PF-082 (rulings PF-R01, PF-R07): solo conditions fit the columns;
+    the turn track gives 17/15/13 rounds."""
+    c = load_content()
+    go, ge, te, sp, ch, si = c.sheet.lengths
+    assert sp >= 7 and ch >= 7  # "at least 7 Spices / Chinaware squares"
+    assert sp + go >= 12 and si + ch >= 12 and te + ge >= 12
+    assert go >= 4 and ge >= 4  # "all squares ... and a 3" needs 0, 1, 2, 3
+    n = len(c.sheet.track_colours)
+    assert [n - c.sheet.track_start(x) for x in ("green", "orange", "red")] == [17, 15, 13]
+    assert c.sheet.peach_spots - c.sheet.start_peaches >= 18  # room to eat 18 (Request #12)
+
+
+def test_every_glossary_condition_is_on_some_card():
+    """PF-G08, PF-I05 (ruling PF-R08): 24 cards carry the 14 conditions."""
+    c = load_content()
+    assert {card.condition for card in c.cards} == set(range(1, 15))
+
+
+def test_every_card_starts_two_different_commodities():
+    """PF-G28 (ruling PF-R26)."""
+    assert all(len(set(card.start)) == 2 for card in load_content().cards)
+
+
+def test_invalid_icon_names_file_and_field(tmp_path):
+    """PF-G02 (ruling PF-R02): a typo is caught on load with file and field."""
+    d = custom(tmp_path, "sheet.toml", '2 = "peach", 4 = "die"', '2 = "pech", 4 = "die"')
+    with pytest.raises(ContentError) as e:
+        meeple.make("peach-festival", players=2, content=d)
+    assert e.value.file == "sheet.toml" and e.value.field == "columns[0].rewards.2"
+
+
+def test_track_that_breaks_the_round_counts_is_refused(tmp_path):
+    """PF-082: the turn track must give exactly 17/15/13 rounds."""
+    d = custom(tmp_path, "sheet.toml", '[[track]]\ncolour = "orange"', "[[track]]\n\n[[track]]")
+    with pytest.raises(ContentError, match="must start exactly"):
+        load_content(d)
+
+
+def test_duplicate_card_ids_are_refused(tmp_path):
+    """PF-026: IDs are unique."""
+    d = custom(tmp_path, "requests.toml", "id = 2\n", "id = 1\n")
+    with pytest.raises(ContentError, match="unique"):
+        load_content(d)
+
+
+def test_custom_content_directory_changes_the_rules_data(tmp_path):
+    """Designers run the rules on another layout: here Merchants give 5, 5, 5 Peaches."""
+    d = custom(tmp_path, "sheet.toml", "merchants = [1, 2, 3]", "merchants = [5, 5, 5]")
+    g = meeple.make("peach-festival", players=2, content=d)
+    assert g.sheet.merchants == (5, 5, 5)
+
+
+def test_missing_content_file_is_reported(tmp_path):
+    with pytest.raises(ContentError, match="not found"):
+        load_content(str(tmp_path))
