@@ -29,7 +29,12 @@ def test_gold_supply_face_value_is_930_and_caps_bids():
 
 def test_decks_have_30_caravans_24_contracts_20_encounters_4_starting():
     """AL-003: deck sizes are validated on load."""
-    assert (len(C.caravans), len(C.contracts), len(C.encounters), len(C.starting)) == (30, 24, 20, 4)
+    assert (len(C.caravans), len(C.contracts), len(C.encounters), len(C.starting)) == (
+        30,
+        24,
+        20,
+        4,
+    )
 
 
 def test_six_workers_per_player_three_on_the_caravan_and_four_colours():
@@ -65,9 +70,23 @@ def test_location_token_counts_match_the_components_list():
     """AL-008: ice 2, ladders 12, producer 4, potion 4, bug 1, turtle 6, mist 6, light 1,
     monte 3, plague 30, favor 4, royalty 4, medal 4, shield 4, theatre 3 (AL-I03, AL-I04:
     theatre tokens = tickets; ice tokens = tiles = blocks)."""
-    want = {"ice": 2, "ladder": 12, "producer": 4, "potion": 4, "bug": 1, "turtle": 6,
-            "mist": 6, "light": 1, "monte": 3, "plague": 30, "favor": 4, "royalty": 4,
-            "medal": 4, "shield": 4, "theatre": 3}
+    want = {
+        "ice": 2,
+        "ladder": 12,
+        "producer": 4,
+        "potion": 4,
+        "bug": 1,
+        "turtle": 6,
+        "mist": 6,
+        "light": 1,
+        "monte": 3,
+        "plague": 30,
+        "favor": 4,
+        "royalty": 4,
+        "medal": 4,
+        "shield": 4,
+        "theatre": 3,
+    }
     for k, n in want.items():
         assert C.token_count[k] == n
 
@@ -84,7 +103,12 @@ def test_token_map_of_pages_2_to_6():
 def test_token_map_of_pages_10_to_14():
     """AL-010: 10 turtles, 11 mist, 12 light, 13 monte, 14 plague."""
     assert [C.pages[p].tokens for p in (10, 11, 12, 13, 14)] == [
-        ("turtle",), ("mist",), ("light",), ("monte",), ("plague",)]
+        ("turtle",),
+        ("mist",),
+        ("light",),
+        ("monte",),
+        ("plague",),
+    ]
 
 
 def test_token_map_of_pages_16_to_19():
@@ -159,8 +183,10 @@ def test_content_errors_name_file_and_field(tmp_path):
     """Validation: a 31st caravan card is refused with the file and field named."""
     d = _copy(tmp_path)
     text = (d / "cards.toml").read_text()
-    extra = '\n[[caravan]]\nname = "Extra"\ngold = 1\ngoods = {}\ncrates = 1\nshields = 0\n' \
-            'workers = 0\nfame = 1\n'
+    extra = (
+        '\n[[caravan]]\nname = "Extra"\ngold = 1\ngoods = {}\ncrates = 1\nshields = 0\n'
+        "workers = 0\nfame = 1\n"
+    )
     (d / "cards.toml").write_text(text.replace("# 24 contracts", extra + "# 24 contracts"))
     with pytest.raises(ContentError) as e:
         load_content(d)

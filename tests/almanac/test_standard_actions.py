@@ -5,7 +5,7 @@ import pytest
 from meeple.core.errors import IllegalActionError
 from meeple.games.almanac.content import load_content
 
-from .conftest import legal, play, position, refresh, stage
+from .conftest import legal, play, position, refresh
 
 C = load_content()
 # Page 4 (free placement): 0 emb3, 1 sky2, 2 eve2, 3 emb3, 4 any1, 5 dew1+emb1, 6 sell dew4/eve3,

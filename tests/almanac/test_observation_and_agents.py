@@ -1,0 +1,98 @@
+"""Hidden information, determinization, records, rendering and agents (AL-G32, AL-R42)."""
+
+import json
+import random
+
+from meeple.agents.base import RandomAgent
+from meeple.core.driver import play_game
+from meeple.core.game import CHANCE
+from meeple.core.record import GameRecord, replay
+from meeple.games.almanac.heuristics import HeuristicAgent
+
+from .conftest import game, play, position
+
+
+def test_opponents_see_no_gold_no_face_down_contracts_no_reserve():
+    """AL-G32 (ruling AL-R32), AL-024: private gold, reserve and incomplete contracts;
+    caravans, goods, guards, completed contracts and the Guide are public."""
+    st = position(3, gold=[7, 8, 9])
+    o = st.observe(1)
+    me, other = o["players"][1], o["players"][0]
+    assert me["gold"] == 8 and me["incomplete"] == [2, 3] and me["reserve"] == 3
+    assert other["gold"] is None and other["incomplete"] == [None, None]
+    assert other["reserve"] is None and other["goods"] == st.goods[0]
+    assert o["contract_deck"] is None and o["contract_deck_size"] == len(st.ct_deck)
+    spectator = st.observe(None)
+    assert all(p["gold"] is None for p in spectator["players"])
+    json.dumps(o)
+
+
+def test_drawn_contracts_are_seen_only_by_the_drawer():
+    """AL-G32: the 3 drawn contracts are private until one is kept."""
+    st = position(2, page=4, gold=[0, 0], goods=[[0] * 4] * 2)
+    st.incomplete[0] = []
+    st._legal_cache = {}
+    play(st, "place 9", "contract k10", "contract k11", "contract k12")
+    assert st.observe(0)["tasks"][-1] == ["keep", 0, [10, 11, 12]]
+    assert st.observe(1)["tasks"][-1] == ["keep", 0, [None, None, None]]
+
+
+def test_determinization_keeps_the_observation_and_resamples_the_rest():
+    """AL-R42: hidden contracts come from the unseen pool, others' gold is sampled."""
+    st = position(3, gold=[7, 8, 9])
+    g = st.game
+    obs = st.observe(0)
+    seen = set()
+    for seed in range(10):
+        det = g.determinize_observation(obs, random.Random(seed))
+        assert det.observe(0) == obs
+        seen.add(tuple(det.incomplete[1]))
+        assert not set(det.incomplete[1]) & {0, 1}
+    assert len(seen) > 1
+
+
+def test_records_replay_to_the_same_state():
+    """Records: a seeded journey replays exactly."""
+    st, rec = play_game(game(3), [RandomAgent() for _ in range(3)], seed=11)
+    back = replay(GameRecord.from_json(rec.to_json()))
+    assert back.fingerprint() == st.fingerprint()
+
+
+def test_heuristic_beats_random_clearly():
+    """The heuristic agent wins most seeded 2-player journeys against random play."""
+    wins = 0
+    for seed in range(60):
+        h = seed % 2
+        agents = [RandomAgent(), RandomAgent()]
+        agents[h] = HeuristicAgent()
+        st, _ = play_game(game(2), agents, seed=seed)
+        wins += st.result().winners == [h]
+    assert wins >= 42
+
+
+def test_heuristic_plays_four_player_journeys():
+    st, _ = play_game(game(4), [HeuristicAgent() for _ in range(4)], seed=3)
+    assert st.is_terminal() and len(st.route) == 6
+
+
+def test_render_shows_page_route_caravans_and_hides_others_gold():
+    st = position(3, gold=[7, 8, 9])
+    g = st.game
+    text = g.render(st.observe(1))
+    assert "Trader's Village" in text and "Upcoming: 2 Floe Lake or 3 Cliffside" in text
+    assert "Seat 1 <- you: gold 8" in text and "Seat 0 (Guide): gold ?" in text
+    assert "(face down)" in text
+
+
+def test_every_action_has_a_sentence_and_there_is_a_rules_summary():
+    g = game(2)
+    for a in g.action_space.actions + g.action_space.chance_outcomes:
+        assert g.describe_action(a).endswith(".")
+    assert "Guide" in g.rules_summary()
+
+
+def test_chance_setup_deals_are_explicit():
+    """AL-015, AL-019: starting caravans are chance outcomes over the unseen 4."""
+    st = game(2).new_initial_state()
+    assert st.current_player() == CHANCE
+    assert [a.text for a, _ in st.chance_outcomes()] == [f"start s{i}" for i in range(4)]
