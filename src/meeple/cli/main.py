@@ -108,8 +108,8 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot agent for the other seats; a comma list gives one per bot seat "
-            "(or one per seat).",
+            help="Bot agent for the other seats (default: the game's own, e.g. greedy); a comma "
+            "list gives one per bot seat (or one per seat).",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the game.")] = None,
@@ -122,7 +122,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal: human seat(s) against bots."""
-    from meeple.agents.base import agent_names, make_agent
+    from meeple.agents.base import make_agent
     from meeple.cli.play import PlaySession, new_seed
 
     cls = _resolve_game(game)
@@ -134,7 +134,8 @@ def play(
         human_texts = [*(seat or []), *([humans] if humans is not None else [])]
         human_seats = parse_seats(human_texts, n) if human_texts else [0]
         bot_seats = [s for s in range(n) if s not in human_seats]
-        default_bot = "greedy" if "greedy" in agent_names(g) else "random"
+        own = sorted(getattr(g, "agents", {}))
+        default_bot = "greedy" if "greedy" in own else (own[0] if own else "random")
         specs = split_list(bots) or [default_bot]
         if len(specs) == 1:
             chosen = {s: specs[0] for s in bot_seats}
