@@ -150,3 +150,21 @@ def test_multiplayer_request_condition_goes_to_the_best_player(condition, rule, 
     assert card in fulfilled_cards(s, 0), rule
     assert card not in fulfilled_cards(s, 1), rule
     assert MULTIPLAYER[condition][1] == ("min" if condition == 10 else "max")
+
+
+def test_round_limit_ends_a_stalled_game():
+    """PF-R35: a game where nobody marks 5 boxes ends after ``max_rounds`` rounds."""
+    s = pos(["", ""], dice="te3,si1,sp1", max_rounds=2)
+    commit(s, "peach", "peach")
+    play(s, "roll:te5")
+    commit(s, "peach", "peach")
+    assert s.is_terminal() and s.round == 2
+
+
+def test_rewards_are_settled_one_seat_at_a_time():
+    """PF-R37, PF-R10: after the reveal only the seat being resolved has a decision."""
+    s = commit(pos(["te:0,1,2 r:1", "te:0,1,2 r:2"], dice="te3,si1,sp1"), "te", "te")
+    assert s.acting_seats() == (0,)
+    assert s.legal_actions(1) == []
+    play(s, "merchant")
+    assert s.acting_seats() == (1,)

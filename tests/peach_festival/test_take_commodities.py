@@ -68,7 +68,7 @@ def test_eating_a_peach_crosses_out_one_filled_peach():
 
 
 def test_grey_or_missing_peaches_cannot_be_eaten():
-    """PF-036, PF-011: with no filled Peach left, no effect is offered and one is refused."""
+    """PF-036, PF-011, PF-R38: with no filled Peach left, no effect is offered or accepted."""
     s = pos(["p:2 e:2", ""], dice="te3,si1,sp1")
     assert all(a.args[1] is None for a in s.legal_actions(0) if a.kind == "take")
     with pytest.raises(IllegalActionError) as e:

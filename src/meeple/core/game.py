@@ -213,6 +213,10 @@ class State:
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
+    def _is_acting(self, seat: int) -> bool:
+        """Whether ``seat`` must decide now (games may answer faster than ``acting_seats``)."""
+        return seat in self.acting_seats()
+
     def _legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
@@ -284,7 +288,7 @@ class State:
             return cached
         if seat == CHANCE:
             acts = self._chance_actions() if self.is_chance_node() else []
-        elif seat < 0 or seat not in self.acting_seats():
+        elif seat < 0 or not self._is_acting(seat):
             acts = []
         else:
             acts = self._legal_actions(seat)

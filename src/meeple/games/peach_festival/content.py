@@ -41,13 +41,13 @@ class Sheet:
     """The Market sheet layout, shared by every player (PF-002).
 
     Attributes:
-        lengths: Squares per column, in :data:`COMMODITIES` order.
+        lengths: Squares per column, in :data:`COMMODITIES` order (PF-R01).
         icons: ``icons[col][row]`` is the Market Reward icon of that square or ``None``
-            (rows 0-based here).
-        multipliers: Scoring multiplier of each row, 0-based (PF-017).
+            (rows 0-based here) (PF-R02).
+        multipliers: Scoring multiplier of each row, 0-based (PF-017, PF-R04).
         lantern_row: 0-based row of the Lantern Festival (PF-065).
         two_peach: ``(row, left_col)`` of each Two-Peach icon (PF-058).
-        merchants: Peaches gained by each Merchant, left to right (PF-050).
+        merchants: Peaches gained by each Merchant, left to right (PF-050, PF-R06).
         peach_rows: Spot strings per Peach-grid row (``F``/``W``/``G``).
         peach_bonus: Row-end bonus per Peach-grid row: ``"wild"`` or ``"two"`` (PF-045).
         track_colours: Colour of each solo turn-track circle (``""`` for none).

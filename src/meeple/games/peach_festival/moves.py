@@ -81,7 +81,7 @@ def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]
         if kind not in ("take", "peach"):
             return ("PF-030", "choose Take Commodities or Take a Peach now")
         _, mod, _ = action.args
-        if mod and sh.uneaten == 0:
+        if mod and sh.uneaten == 0:  # PF-R38
             return ("PF-036", "there is no filled-in Peach to eat")
         if mod == "-":
             return ("PF-037", "Manipulate may lower the number to 0, not below")

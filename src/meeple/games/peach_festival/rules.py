@@ -284,7 +284,10 @@ def _remove_pending(sh: PlayerSheet, kind: str) -> None:
 
 
 def keep_card(state: PeachState, seat: int, card: int) -> None:
-    """Keep ``card`` face up; the rest of the hand goes under the deck (PF-007, PF-048, PF-R23)."""
+    """Keep ``card`` face up; the rest goes under the deck (PF-007, PF-048, PF-R23, PF-R31).
+
+    Returned cards go in ascending ID order; at setup the seats return theirs in seat order.
+    """
     sh = state.sheets[seat]
     _remove_pending(sh, "keep")
     sh.requests.append(card)
@@ -373,7 +376,9 @@ def end_round(state: PeachState) -> None:
         start_round(state)
 
 
-def resolution_order(state: PeachState) -> tuple[int, ...]:
+def resolution_order(
+    state: PeachState,
+) -> tuple[int, ...]:  # Common cards never change here (PF-R30)
     """Seats by ascending ID of their most recently taken Request card (PF-049, PF-R10)."""
     return tuple(sorted(range(len(state.sheets)), key=lambda s: state.sheets[s].requests[-1]))
 
@@ -433,7 +438,8 @@ def advance(state: PeachState) -> None:
         if phase == OVER:
             state.node = TERMINAL
             return
-        # TRACK, RESOLVE, DICE: the seat at the cursor settles its pending decisions.
+        # TRACK, RESOLVE, DICE: the seat at the cursor settles its pending decisions, one seat
+        # at a time, since draws touch the shared deck (PF-R37).
         seat = state.order[state.cursor]
         sh = sheets[seat]
         if sh.pending:

@@ -172,6 +172,16 @@ class PeachState(State):
             return tuple(s for s, sh in enumerate(self.sheets) if sh.commit is None)
         return ()
 
+    def _is_acting(self, seat: int) -> bool:
+        node = self.node
+        if node >= 0:
+            return seat == node
+        return (
+            node == SIMULTANEOUS
+            and 0 <= seat < len(self.sheets)
+            and self.sheets[seat].commit is None
+        )
+
     def _legal_actions(self, seat: int) -> list[Action]:
         return moves.legal_actions(self, seat)
 
