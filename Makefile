@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)  ## an interactive game of The Peach Festival against bots
-	$(BIN)/meeple play peach-festival $(ARGS)
+	$(BIN)/meeple play peach-festival --players 2 $(ARGS)
 
 test: $(STAMP)  ## the whole test suite
 	$(BIN)/python -m pytest -n 2 $(ARGS)
