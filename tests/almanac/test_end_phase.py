@@ -29,7 +29,9 @@ def test_after_the_last_page_the_game_ends_without_end_phase_steps():
     """AL-052: on a round-6 page the End Phase is skipped: straight to the end of the game."""
     st = position(2, page=16, rnd=6, goods=[[0] * 4, [0] * 4])
     stage(st, ("end_phase",))
-    assert st.is_terminal() and st.bids == [] and st.enc == -1
+    assert st.tasks == [("final_loop", 1), ("final", 0)] and st.bids == [] and st.enc == -1
+    play(st, "end", "end")
+    assert st.is_terminal()
 
 
 def test_retrieve_workers_returns_every_worker():
@@ -172,8 +174,8 @@ def test_raiders_optional_fight_or_flee_with_rising_cost():
     assert st.gold[0] == 3 and st.enc_flee == 1
     play(st, "avoid")
     assert st.gold[1] == 2 and st.enc_flee == 2
-    assert st.tasks[-1] == ("fight_roll", 2)  # 2 gold < 4: must fight
-    play(st, "die X")
+    assert legal(st) == ["fight"]  # 2 gold < 4: must fight
+    play(st, "fight", "die X")
     play(st, "fight", "die 3")  # seat 3 wins with 3 + starting shields
     assert st.gold[3] == 11
 

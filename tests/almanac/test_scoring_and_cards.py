@@ -23,12 +23,14 @@ def test_end_of_game_contracts_cost_goods_and_five_gold_in_turn_order():
     st = final(gold=[12, 12], goods=[[2, 1, 2, 1], [0, 2, 0, 0]], guide=1)
     stage(st, ("final_loop", 0))
     assert st.current_player() == 1 and legal(st) == ["complete k2", "end"]
-    play(st, "complete k2")
+    play(st, "complete k2", "end")
     assert st.gold[1] == 7 and st.completed[1] == [2]
     assert st.current_player() == 0
     assert legal(st) == ["complete k0", "complete k1", "end"]
     play(st, "complete k0", "complete k1")
-    assert st.gold[0] == 2 and st.is_terminal()
+    assert st.gold[0] == 2 and legal(st) == ["end"]
+    play(st, "end")
+    assert st.is_terminal()
 
 
 def test_fame_counts_gold_cards_tokens_guards_trophies_contracts_minus_incomplete():
@@ -60,6 +62,7 @@ def _ended(gold, goods, incomplete=None):
     st.incomplete = incomplete or [[], []]
     st.start = [1, 1]
     stage(st, ("final_loop", 0))
+    play(st, "end", "end")
     assert st.is_terminal()
     return st.result()
 
@@ -78,6 +81,7 @@ def test_ties_go_to_gold_then_goods_then_shared():
     st.guards = [1, 0]
     st.gold = [9, 10]
     stage(st, ("final_loop", 0))
+    play(st, "end", "end")
     assert st.result().winners == [1]  # equal fame 10, more gold
     r = _ended([10, 10], [[0] * 4, [1, 0, 0, 0]])
     assert r.winners == [1]  # equal fame and gold, more goods

@@ -30,6 +30,12 @@ def has_goods(st: AlmanacState, seat: int, contract_id: int) -> bool:
     return g[0] >= r[0] and g[1] >= r[1] and g[2] >= r[2] and g[3] >= r[3]
 
 
+def alt_cost(st: AlmanacState) -> int:
+    """Cost of the optional fight's alternative now (AL-111: +1 per other worker on the card)."""
+    e = st.content.encounters[st.enc]
+    return e.alt_gold + (st.enc_flee if e.alt_kind == "flee" else 0)
+
+
 def space_ok(st: AlmanacState, seat: int, sp: Space) -> bool:
     """Whether the mandatory action of ``sp`` (and its cost) can be carried out (AL-G09,
     ruling AL-R09; cost spaces AL-046)."""
@@ -118,8 +124,8 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
         return [T.KEEP[c] for c in sorted(t[2])]
     if k == "route":
         return [T.GO[p] for p in st.content.pages[st.page].upcoming]
-    if k == "farmer":
-        return [T.FARMER, T.NOFARMER]
+    if k == "farmer":  # AL-098: only with a space for the second worker
+        return [T.FARMER, T.NOFARMER] if place_spaces(st, seat) else [T.NOFARMER]
     if k == "climb":
         page = st.content.pages[st.page]
         seen = set()
@@ -130,8 +136,8 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
                 seen.add(owners)
                 out.append(T.CLIMB[r])
         return out
-    if k == "fightalt":
-        return [T.FIGHT, T.AVOID]
+    if k == "fightalt":  # AL-109, AL-R24: the alternative only if paid in full
+        return [T.FIGHT, T.AVOID] if st.gold[seat] >= alt_cost(st) else [T.FIGHT]
     if k == "option":
         e = st.content.encounters[st.enc]
         return [T.OPTION[i] for i, o in enumerate(e.options) if st.gold[seat] >= o[1]]

@@ -17,7 +17,7 @@ from meeple.games.almanac.effects import (
     fire_arrival,
     gain_goods,
 )
-from meeple.games.almanac.moves import can_afford, has_goods, turn_options
+from meeple.games.almanac.moves import alt_cost, can_afford, turn_options
 from meeple.games.almanac.pages import climb, rule_of
 
 if TYPE_CHECKING:
@@ -205,11 +205,8 @@ def _enc_loop(st: AlmanacState, t: tuple) -> bool:
     e = st.content.encounters[st.enc]
     if e.type == "fight":
         st.tasks.append(("fight_roll", seat))
-    elif e.type == "optional":
-        if st.gold[seat] >= alt_cost(st):
-            st.tasks.append(("fightalt", seat))
-        else:  # AL-R24: an alternative you cannot pay in full is not open
-            st.tasks.append(("fight_roll", seat))
+    elif e.type == "optional":  # AL-109; the alternative needs full payment (AL-R24)
+        st.tasks.append(("fightalt", seat))
     elif e.mode == "each_chooses":
         st.tasks.append(("option", seat))
     elif e.mode == "everyone":
@@ -217,12 +214,6 @@ def _enc_loop(st: AlmanacState, t: tuple) -> bool:
     else:  # guide_chooses: the Guide's option applies to everyone (AL-G25)
         apply_effects(st, seat, e.options[st.enc_opt][2])
     return True
-
-
-def alt_cost(st: AlmanacState) -> int:
-    """Cost of the optional fight's alternative now (AL-111: +1 per other worker on the card)."""
-    e = st.content.encounters[st.enc]
-    return e.alt_gold + (st.enc_flee if e.alt_kind == "flee" else 0)
 
 
 def _cleanup(st: AlmanacState, t: tuple) -> bool:
@@ -249,15 +240,6 @@ def _final_loop(st: AlmanacState, t: tuple) -> bool:
     if k < st.n:
         st.tasks.append(("final_loop", k + 1))
         st.tasks.append(("final", (st.guide + k) % st.n))
-    return True
-
-
-def _final(st: AlmanacState, t: tuple) -> bool:
-    seat = t[1]
-    fee = st.content.end_contract_gold
-    if st.gold[seat] >= fee and any(has_goods(st, seat, c) for c in st.incomplete[seat]):
-        return False
-    st.tasks.pop()
     return True
 
 
@@ -318,12 +300,8 @@ def _sell(st: AlmanacState, t: tuple) -> bool:
 
 def _farmer(st: AlmanacState, t: tuple) -> bool:
     """AL-098: the offer to discard a farmer token for an immediate second worker."""
-    seat = t[1]
-    if st.farmer[seat] > 0 and st.T.FARMER is not None:
-        from meeple.games.almanac.moves import place_spaces
-
-        if place_spaces(st, seat):
-            return False
+    if st.farmer[t[1]] > 0:
+        return False
     st.tasks.pop()
     return True
 
@@ -345,7 +323,6 @@ AUTO = {
     "enc_loop": _enc_loop,
     "cleanup": _cleanup,
     "final_loop": _final_loop,
-    "final": _final,
     "trim": _trim,
     "lose": _lose,
     "good": _good,
