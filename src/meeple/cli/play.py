@@ -138,14 +138,19 @@ class PlaySession:
                 self.console.clear()
         self._last_viewer = seat
 
-    def show_moves(self, legal: Sequence, only: Sequence | None = None) -> None:
+    def show_moves(
+        self, legal: Sequence, only: Sequence | None = None, observation: dict | None = None
+    ) -> None:
         """Print the numbered legal moves (``only``: just these, keeping their numbers)."""
         table = Table(show_header=False, box=None, padding=(0, 1))
         keep = None if only is None else {a.id for a in only}
         for i, action in enumerate(legal, 1):
             if keep is not None and action.id not in keep:
                 continue
-            text = self.game.describe_action(action)
+            if observation is not None:
+                text = self.game.describe_move(action, observation)
+            else:
+                text = self.game.describe_action(action)
             table.add_row(
                 f"{i:>3}", escape(action.text), escape(text) if text != action.text else ""
             )
@@ -156,9 +161,10 @@ class PlaySession:
         state = self.state
         self.handoff(seat)
         con.rule(f"{escape(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
-        print_view(con, self.game, state.observe(seat))
+        observation = state.observe(seat)
+        print_view(con, self.game, observation)
         legal = state.legal_actions(seat)
-        self.show_moves(legal)
+        self.show_moves(legal, observation=observation)
         while True:
             con.print(f"seat {seat}> ", end="", markup=False)
             line = self.read_line()
@@ -180,7 +186,7 @@ class PlaySession:
                 con.print(self.game.rules_summary(), markup=False)
                 continue
             if low in ("moves", "m"):
-                self.show_moves(legal)
+                self.show_moves(legal, observation=observation)
                 continue
             if low in ("view", "v"):
                 print_view(con, self.game, state.observe(seat))
@@ -199,7 +205,7 @@ class PlaySession:
                 matches = [a for a in legal if a.text.startswith(text)]
                 if matches:
                     con.print(f"Legal moves starting with {escape(text)!r}:")
-                    self.show_moves(legal, only=matches)
+                    self.show_moves(legal, only=matches, observation=observation)
                     continue
                 con.print(
                     f"[red]Unknown move {escape(text)!r}: not a move number or a notation of "

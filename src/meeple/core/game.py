@@ -170,6 +170,13 @@ class Game:
         """A human sentence for ``action`` (default: its notation)."""
         return action.text
 
+    def describe_move(self, action: Action, observation: dict) -> str:
+        """A sentence for ``action`` in the position a seat sees (default: describe_action).
+
+        Games override it to say what the move would do there (e.g. which number is written).
+        """
+        return self.describe_action(action)
+
     def render(self, observation: dict) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)

@@ -199,6 +199,11 @@ class PeachFestival(Game):
 
         return describe(action)
 
+    def describe_move(self, action: Action, observation: dict) -> str:
+        from meeple.games.peach_festival.render import describe_move
+
+        return describe_move(action, observation, self)
+
     def render(self, observation: dict) -> Any:
         from meeple.games.peach_festival.render import render_observation
 

@@ -60,12 +60,12 @@ def describe(action: Action) -> str:
         if mod is None:
             return f"Take {name}"
         if mod == "+":
-            return f"Take {name}, eat a Peach to Manipulate +1"
+            return f"Take {name}, Manipulate +1 (eat a Peach)"
         if mod == "-":
-            return f"Take {name}, eat a Peach to Manipulate -1"
+            return f"Take {name}, Manipulate -1 (eat a Peach)"
         if mod == "&":
-            return f"Take {name}, eat a Peach to Impress: also {NAMES[CODES[second]]}"
-        return f"Take {name}, eat a Peach to Barter it into {NAMES[CODES[second]]}"
+            return f"Take {name}, Impress {NAMES[CODES[second]]} (eat a Peach)"
+        return f"Take {name}, Barter into {NAMES[CODES[second]]} (eat a Peach)"
     if kind == "write":
         return f"Write {args[1]} in {NAMES[CODES[args[0]]]}"
     if kind == "draw":
@@ -89,6 +89,36 @@ def describe(action: Action) -> str:
     if kind == "die":
         return f"The die shows {NAMES[CODES[args[0]]]}"
     return action.text
+
+
+def _valid(obs: dict, seat: int, col: int, value: int, lengths) -> bool:
+    written = obs["sheets"][seat]["cols"][col]
+    if len(written) >= lengths[col]:
+        return False
+    return value == 0 if not written else value in (written[-1], written[-1] + 1)
+
+
+def describe_move(action: Action, obs: dict, game: PeachFestival) -> str:
+    """Like :func:`describe`, plus what the move writes in the observing seat's position."""
+    text = describe(action)
+    seat = obs["seat"]
+    if action.kind != "take" or seat is None or obs["dice"] is None:
+        return text
+    col, mod, second = action.args
+    dice = obs["dice"]
+    n = dice[col]
+    writes = {
+        None: [(col, n)],
+        "+": [(col, n + 1)],
+        "-": [(col, n - 1)],
+        "&": [(col, n), (second, dice[second])],
+        ">": [(second, n)],
+    }[mod]
+    parts = []
+    for c, v in writes:
+        ok = _valid(obs, seat, c, v, game.lengths)
+        parts.append(f"{v} in {NAMES[CODES[c]]}" + ("" if ok else " ✗ Golden Rules"))
+    return f"{text} → {', '.join(parts)}"
 
 
 def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
