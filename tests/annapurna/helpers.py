@@ -16,7 +16,23 @@ from __future__ import annotations
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
 
-POSITIONS = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "a4", "b4", "a5"]
+POSITIONS = [
+    "a1",
+    "b1",
+    "c1",
+    "d1",
+    "e1",
+    "a2",
+    "b2",
+    "c2",
+    "d2",
+    "a3",
+    "b3",
+    "c3",
+    "a4",
+    "b4",
+    "a5",
+]
 
 #: Bland default: Backpack = Chocolate Bar, Whiteout, Bivouac Tent.
 DEFAULT = [14, 15, 5, 16, 17, 6, 7, 18, 9, 8, 11, 10, 12, 13, 4]

@@ -199,7 +199,11 @@ class HeuristicAgent(Agent):
             ahead = board.FORWARD[loc] if loc >= 0 else board.BOTTOM
             return max(
                 by["peek"],
-                key=lambda a: (a.args[0] == self.seat, ahead >> a.args[1] & 1, board.ROW[a.args[1]]),
+                key=lambda a: (
+                    a.args[0] == self.seat,
+                    ahead >> a.args[1] & 1,
+                    board.ROW[a.args[1]],
+                ),
             )
         if "explore" in by:  # Fixed Rope / Ice Axe
             best = max(by["explore"], key=lambda a: (self._explore_score(a.args[0]), -a.id))

@@ -189,6 +189,8 @@ def why_illegal(st: AnnapurnaState, act: Action, seat: int) -> tuple[str, str]:
     """Rule (or ruling) id and reason why ``act`` is refused for ``seat`` now."""
     kind = act.kind
     stage = st.stage
+    if kind in ("to", "peek") and act.args[0] >= st.game.num_players:
+        return ("AN-R23", f"there are only {st.game.num_players} climbers")
     if stage == MAIN:
         if kind in ("trade", "hide", "explore") and st.arrival[seat]:
             return ("AN-049", "after Peaking you Protect: Sunyata, Drop or Throw")

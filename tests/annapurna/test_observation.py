@@ -1,0 +1,91 @@
+"""Observations, determinization, rendering: AN-010, AN-028; rulings AN-R17, AN-R36."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from meeple.agents.base import RandomAgent
+from meeple.core.driver import play_game
+from meeple.core.record import GameRecord, replay
+from meeple.games.annapurna.game import Annapurna
+
+from .helpers import card_id, code, hike_all, play, setup
+
+
+def test_backpack_and_cache_are_private():
+    """AN-010 and ruling AN-R17: others see sizes only."""
+    state = hike_all(setup(2))
+    play(state, "hide", f"card {code(0, 1)}", "to B:b1")
+    mine = state.observe(0)["climbers"][0]
+    theirs = state.observe(1)["climbers"][0]
+    assert mine["pack"] == [card_id(0, 2), card_id(0, 3)] and len(mine["cache"]) == 1
+    assert theirs["pack"] == 2 and theirs["cache"] == 1
+    spectator = state.observe(None)["climbers"][0]
+    assert spectator["pack"] == 2
+
+
+def test_face_down_cards_show_their_colour_only():
+    """AN-028 and ruling AN-R36: a Hidden card shows the hider's colour to everyone, its face
+    only to the hider."""
+    state = hike_all(setup(2))
+    play(state, "hide", f"card {code(0, 1)}", "to B:b1")
+    assert state.observe(1)["climbers"][1]["side"][1] == [0, None]
+    assert state.observe(0)["climbers"][1]["side"][1] == [0, card_id(0, 1)]
+
+
+def test_chosen_card_of_a_trade_is_seen_by_its_owner_only():
+    state = hike_all(setup(2))
+    play(state, "trade", f"card {code(0, 2)}")
+    assert state.observe(0)["card"] == card_id(0, 2)
+    assert state.observe(1)["card"] is None
+
+
+def test_determinization_resamples_only_what_the_seat_cannot_identify():
+    game = Annapurna(3)
+    state, _ = play_game(game, [RandomAgent() for _ in range(3)], seed=5, max_steps=140)
+    rng = random.Random(0)
+    for seat in range(3):
+        obs = state.observe(seat)
+        for _ in range(5):
+            det = game.determinize_observation(obs, rng)
+            assert det.observe(seat) == obs
+            for s in range(3):  # each colour's 18 cards are all somewhere, once
+                cards = [c for t in range(3) for c in det.mount[t] if c // 18 == s]
+                cards += [c for t in range(3) for c in det.pack[t] + det.cache[t] if c // 18 == s]
+                assert sorted(cards) == list(range(s * 18, s * 18 + 18))
+            assert det.pack[seat] == state.pack[seat]
+
+
+def test_determinization_during_a_deal():
+    game = Annapurna(2)
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(state.chance_outcomes()[0][0])
+    det = game.determinize_observation(state.observe(1), random.Random(1))
+    assert det.observe(1) == state.observe(1)
+    assert len(det.chance_outcomes()) == len(state.chance_outcomes())
+
+
+def test_observation_is_json_and_render_draws_every_pyramid():
+    state = hike_all(setup(4))
+    obs = state.observe(2)
+    json.dumps(obs)
+    text = state.game.render(obs)
+    assert text.count("(columns of the bottom row)") == 4
+    assert "Green (you)" in text and "[R??]" in text
+
+
+def test_describe_action_and_rules_summary():
+    game = Annapurna(2)
+    assert "Explore" in game.describe_action(game.action("explore c2"))
+    assert "Chocolate Bar" in game.describe_action(game.action("card R01"))
+    assert "Bury" in game.describe_action(game.action("bury a1+b1"))
+    assert "Left No Trace Behind" in game.rules_summary()
+
+
+def test_records_replay_to_the_same_state():
+    game = Annapurna(3)
+    state, record = play_game(game, [RandomAgent() for _ in range(3)], seed=9)
+    back = replay(GameRecord.from_json(record.to_json()))
+    assert back.fingerprint() == state.fingerprint()
