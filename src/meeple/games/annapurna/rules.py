@@ -131,7 +131,7 @@ def _continue(st: AnnapurnaState) -> None:
 def _to_sweep(st: AnnapurnaState) -> None:
     s = st.turn
     if not st.groups(s, 1):
-        _end_turn(st)
+        _end_turn(st, False)
         return
     if st.game.config["auto_sweep"]:  # ruling AN-R05: sweep every group, largest first
         while True:
@@ -166,7 +166,8 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
             known[t] |= everyone
 
 
-def _end_turn(st: AnnapurnaState) -> None:
+def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
+    """End the turn; ``groups_left=False`` when the caller knows no balanced group is left."""
     s = st.turn
     st.verb = V_NONE
     st.sel = -1
@@ -182,7 +183,9 @@ def _end_turn(st: AnnapurnaState) -> None:
         if all(st.arrival):
             _end_ascent(st, -1)  # AN-058, AN-059
             return
-    if st.groups(s, 1):  # a balanced group left face up: Scavenge window (AN-041, AN-R06)
+    if groups_left and st.groups(
+        s, 1
+    ):  # a balanced group left face up: Scavenge window (AN-041, AN-R06)
         n = st.game.num_players
         st.window = [(s + k) % n for k in range(1, n)]
         st.stage = SCAVENGE
@@ -343,7 +346,7 @@ def _sweep(st: AnnapurnaState, args: tuple, seat: int) -> None:
     _remove_group(st, seat, args[0])
     if st.groups(seat, 1):
         return
-    _end_turn(st)
+    _end_turn(st, False)
 
 
 def _end(st: AnnapurnaState, args: tuple, seat: int) -> None:

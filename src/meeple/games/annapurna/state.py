@@ -37,6 +37,11 @@ if TYPE_CHECKING:
     from meeple.games.annapurna.game import Annapurna
 
 
+#: Balanced groups already found, keyed by (candidate positions, their values): the same small
+#: face-up patterns recur constantly, and a group search is the engine's hottest loop.
+_MEMO: dict[tuple[int, ...], list[int]] = {}
+
+
 class AnnapurnaState(State):
     """A position of an Annapurna Expedition (see the module docstring for the fields)."""
 
@@ -217,10 +222,45 @@ class AnnapurnaState(State):
 
     def groups(self, seat: int, limit: int = 0) -> list[int]:
         """Balanced groups of face-up cards on ``seat``'s mountainside (AN-032, ruling AN-R04)."""
-        cand = self.sweepable(seat)
-        if not cand:
+        up = self.up[seat]
+        if not up:
             return []
-        return board.balanced_groups(cand, self.nets(seat), limit)
+        game = self.game
+        net = game.net
+        m = self.mount[seat]
+        blocked = self.unfinished
+        zero = game.zero
+        nets = [0] * 15
+        key = []
+        cand = 0
+        pos = neg = nil = False
+        x = up
+        while x:
+            low = x & -x
+            x ^= low
+            p = low.bit_length() - 1
+            c = m[p]
+            if blocked and zero[c] and blocked >> c & 1:
+                continue  # AN-033, AN-044: a zero card waits for its effect
+            v = net[c]
+            nets[p] = v
+            key.append(v)
+            cand |= low
+            if v > 0:
+                pos = True
+            elif v < 0:
+                neg = True
+            else:
+                nil = True
+        if not (nil or (pos and neg)):
+            return []
+        memo_key = (cand, *key)
+        found = _MEMO.get(memo_key)
+        if found is None:
+            if len(_MEMO) > 200_000:
+                _MEMO.clear()
+            found = _MEMO[memo_key] = board.balanced_groups(cand, nets)
+        return found[:limit] if limit else found
 
     def climbing(self, seat: int) -> bool:
         """True while ``seat`` has not peaked (or is finishing its peak turn)."""
