@@ -362,7 +362,8 @@ class AnnapurnaState(State):
             )
             for s in range(n)
         ]
-        return GameResult(seats, {"ascents": self.ascent, "left_no_trace": self.lntb})
+        extras = {"ascents": self.ascent, "final_ascent_left_no_trace": float(self.lntb >= 0)}
+        return GameResult(seats, extras)
 
     def returns(self) -> list[float]:
         """1.0 for the Expedition's winner, 0.0 for everyone else (and before the end)."""
