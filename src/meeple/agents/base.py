@@ -47,22 +47,42 @@ class RandomAgent(Agent):
         return legal_actions[rng.randrange(len(legal_actions))]
 
 
-_GENERIC: dict[str, str] = {"random": "meeple.agents.base:RandomAgent"}
+_GENERIC: dict[str, str] = {
+    "random": "meeple.agents.base:RandomAgent",
+    "ismcts": "meeple.agents.ismcts:ISMCTSAgent",
+}
+
+
+#: Difficulty levels, resolved per game by :mod:`meeple.agents.levels`.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def agent_names(game: Game | type[Game]) -> list[str]:
-    """Agent names usable with ``game``: the generic ones and the game's own."""
-    return sorted({**_GENERIC, **getattr(game, "agents", {})})
+    """Agent names usable with ``game``: the generic ones, the game's own and the levels."""
+    return sorted({**_GENERIC, **getattr(game, "agents", {})}) + [
+        level for level in LEVELS if level not in getattr(game, "agents", {})
+    ]
 
 
 def make_agent(spec: str, game: Game) -> Agent:
-    """Build an agent from its name, e.g. ``"random"`` or ``"greedy"``.
+    """Build an agent from its spec.
+
+    A spec is an agent name (``"random"``, ``"greedy"``...), a name with an argument
+    (``"ismcts:iterations=400,rollout=heuristic"``) or a difficulty level (``"easy"``,
+    ``"medium"``, ``"hard"``), which names the game's agent and budget for that level (see
+    :mod:`meeple.agents.levels`); a level's agent is labelled with the level's name.
 
     Raises:
-        ConfigError: if ``game`` has no agent of that name.
+        ConfigError: if ``game`` has no agent of that name, or its argument is invalid.
     """
     table = {**_GENERIC, **getattr(game, "agents", {})}
     name, _, arg = spec.partition(":")
+    if name in LEVELS and name not in table and not arg:
+        from meeple.agents.levels import level_spec
+
+        agent = make_agent(level_spec(game, name), game)
+        agent.name = name
+        return agent
     if name not in table:
         raise ConfigError(
             f"no agent {name!r} for {game.info.name}; known: {', '.join(sorted(table))}"

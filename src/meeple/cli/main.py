@@ -1,4 +1,5 @@
-"""Entry point of the ``meeple`` command: ``games``, ``play``, ``simulate``, ``replay``."""
+"""Entry point of the ``meeple`` command: ``games``, ``play``, ``simulate``, ``tournament``,
+``replay``."""
 
 from __future__ import annotations
 
@@ -206,17 +207,8 @@ def simulate(
     ] = True,
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     from meeple.cli.summary import print_summary
-    from meeple.sim import SimSpec, run_simulation, summarize, write_results
+    from meeple.sim import SimSpec, summarize, write_results
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -237,19 +229,7 @@ def simulate(
         spec = SimSpec(name, players, tuple(specs), games_, seed, parse_options(name, option))
         if out is not None and out.suffix.lower() not in (".csv", ".jsonl"):
             raise ConfigError(f"results file must end in .csv or .jsonl, not {out.name!r}")
-        if progress:
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=err_console(),
-            ) as bar:
-                task = bar.add_task(f"{name} x{games_}", total=games_)
-                rows = run_simulation(spec, jobs, lambda k: bar.advance(task, k))
-        else:
-            rows = run_simulation(spec, jobs)
+        rows = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
     summary = summarize(rows, spec.labels(), players)
@@ -257,6 +237,106 @@ def simulate(
     if out is not None:
         path = write_results(rows, out, players)
         err_console().print(f"Results written to {escape(str(path))}")
+
+
+def _run_games(spec, jobs: int, progress: bool) -> list[dict]:
+    """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from meeple.sim import run_simulation
+
+    if not progress:
+        return run_simulation(spec, jobs)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console(),
+    ) as bar:
+        task = bar.add_task(f"{spec.game} x{spec.games}", total=spec.games)
+        return run_simulation(spec, jobs, lambda k: bar.advance(task, k))
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    agents: Annotated[
+        list[str],
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents, comma-separated (names, levels easy|medium|hard, ismcts:key=value...).",
+        ),
+    ],
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 60,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats per game (default 2 or min).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Per-game results (.csv or .jsonl; default tournaments/<game>-<time>.csv).",
+        ),
+    ] = None,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Play agents against each other: every pairing in every seat order, shared seeds per
+    round, then win rates with 95% intervals, openskill ratings and head-to-head tests."""
+    from meeple.cli.tournament import print_tournament
+    from meeple.sim import SimSpec, summarize, write_results
+    from meeple.sim.tournament import head_to_head, ratings
+
+    cls = _resolve_game(game)
+    name = cls.info.name
+    specs = split_list(agents)
+    if len(specs) < 2:
+        raise fail("a tournament needs at least two agents")
+    if len(set(specs)) < len(specs):
+        raise fail("each agent may appear once in --agents")
+    if games_ < 1:
+        raise fail("--games must be at least 1")
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs < 0:
+        raise fail("--jobs must be 0 or more")
+    if players is None:
+        players = max(cls.info.min_players, min(2, cls.info.max_players))
+    if players < 2:
+        raise fail("tournament games need at least 2 players")
+    path = out or Path("tournaments") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
+    try:
+        if path.suffix.lower() not in (".csv", ".jsonl"):
+            raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
+        spec = SimSpec(
+            name, players, tuple(specs), games_, seed, parse_options(name, option), "permute"
+        )
+        rows = _run_games(spec, jobs, progress)
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    labels = spec.labels()
+    summary = summarize(rows, labels, players)
+    print_tournament(
+        console(), spec, summary, ratings(rows, labels), head_to_head(rows, labels), cls.info.title
+    )
+    saved = write_results(rows, path, players)
+    err_console().print(f"Results written to {escape(str(saved))}")
 
 
 @app.command("replay")

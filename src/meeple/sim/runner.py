@@ -7,6 +7,7 @@ results do not depend on how games are spread over processes.
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -31,8 +32,15 @@ class SimSpec:
         players: Number of seats.
         agents: Agent specs (``make_agent`` names); they rotate over the seats across games.
         games: Number of games.
-        seed: Base seed; game ``i`` is played with ``derive_seed(seed, "game", i)``.
+        seed: Base seed; game ``i`` is played with ``derive_seed(seed, "game", i)``
+            (``"rotate"`` seating) or ``derive_seed(seed, "deal", i // cycle)`` (``"permute"``).
         options: Game options.
+        seating: ``"rotate"``: agent slot ``(seat + i) % len(agents)`` sits at ``seat`` in game
+            ``i``. ``"permute"``: game ``i`` uses the ``i % cycle``-th ordered choice of
+            ``players`` distinct agents (every pairing in every seat order, ``cycle`` of them),
+            and the ``cycle`` games of one round share one seed, so every seating meets the
+            same chance (duplicate format). With fewer agents than seats it falls back to
+            ``"rotate"``.
     """
 
     game: str
@@ -41,6 +49,22 @@ class SimSpec:
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    seating: str = "rotate"
+
+    def schedule(self) -> list[tuple[int, ...]] | None:
+        """The seatings of one ``"permute"`` cycle, or ``None`` for rotation."""
+        if self.seating != "permute" or len(self.agents) < self.players:
+            return None
+        return list(itertools.permutations(range(len(self.agents)), self.players))
+
+    def seating_of(self, index: int) -> tuple[list[int], int]:
+        """Agent slot of each seat and driver seed of game ``index``."""
+        cycle = self.schedule()
+        if cycle is None:
+            return seat_slots(len(self.agents), self.players, index), derive_seed(
+                self.seed, "game", index
+            )
+        return list(cycle[index % len(cycle)]), derive_seed(self.seed, "deal", index // len(cycle))
 
     def make_game(self) -> Game:
         """The configured game.
@@ -81,9 +105,8 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         actions, chance included) and the game's ``extras``.
     """
     game = game if game is not None else spec.make_game()
-    slots = seat_slots(len(spec.agents), spec.players, index)
+    slots, seed = spec.seating_of(index)
     agents = [make_agent(spec.agents[slot], game) for slot in slots]
-    seed = derive_seed(spec.seed, "game", index)
     state, _ = play_game(game, agents, seed=seed)
     result = state.result()
     labels = spec.labels()

@@ -1,0 +1,354 @@
+"""Information-set Monte Carlo tree search (single observer).
+
+The agent never sees the state. Each iteration it builds one *determinization* — a full state
+consistent with its observation, hidden parts sampled with its own RNG through
+``Game.determinize_observation`` — and plays one simulation on it:
+
+1. **Selection / expansion.** Decision nodes of the tree are *information sets*: a node is keyed by
+   the acting seat, the number of actions since the root, and that seat's observation. The
+   observer's nodes therefore merge every determinization and every hidden opponent move that
+   looks the same to it, and each opponent's node is what that opponent could see in the
+   determinization. Among the seat's legal actions the node picks an untried one (expansion,
+   then the rollout starts) or the best UCT score, counting each action's *availability* (the
+   subset-armed bandit of Cowling, Powley and Whitehouse, 2012): legal sets differ between
+   determinizations.
+2. **Chance** nodes are not stored: an outcome is sampled with the agent's RNG.
+3. **Simultaneous** nodes are played as sequential decisions with hidden commitment: the observer
+   commits first, and a seat committing later is keyed by its own observation, which does not
+   show the sealed choices already made.
+4. **Rollout.** Random legal actions, or the game's own heuristic agent (fed the seat's
+   observation of the determinization) with probability ``1 - epsilon``; optionally truncated
+   after ``horizon`` actions and then scored by a game evaluator (see
+   :mod:`meeple.agents.evaluation`).
+5. **Backpropagation** of the terminal reward of the seat that acted at each node.
+
+Rewards come from ``state.returns()`` (winners share 1; the solo Peach Festival scores
+``score / 100``), optionally blended with a score margin:
+``(1 - w) * returns + w * (1 + tanh(margin / scale)) / 2`` where ``margin`` is the seat's score
+minus the best other score.
+
+The agent is honest by construction: it reads only the observation, the legal actions and its RNG.
+With an iteration budget it is deterministic given those.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from collections.abc import Sequence
+from typing import Any
+
+from meeple.agents.base import Agent
+from meeple.core.actions import Action
+from meeple.core.errors import ConfigError
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
+
+#: Parameters accepted in an ``ismcts:key=value,...`` spec, with their types.
+PARAMS: dict[str, type] = {
+    "iterations": int,
+    "time": float,
+    "c": float,
+    "rollout": str,
+    "epsilon": float,
+    "horizon": int,
+    "score_weight": float,
+    "scale": float,
+}
+
+
+def parse_spec(spec: str | None) -> dict[str, Any]:
+    """Parse ``"iterations=400,c=0.7,rollout=heuristic"`` into keyword arguments.
+
+    ``it`` and ``n`` abbreviate ``iterations``; ``t`` abbreviates ``time`` (seconds).
+
+    Raises:
+        ConfigError: for an unknown key or a badly typed value.
+    """
+    out: dict[str, Any] = {}
+    if not spec:
+        return out
+    alias = {"it": "iterations", "n": "iterations", "t": "time", "w": "score_weight"}
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        key = alias.get(key.strip(), key.strip())
+        if not sep or key not in PARAMS:
+            raise ConfigError(
+                f"ismcts parameters are key=value with keys {', '.join(PARAMS)}; not {part!r}"
+            )
+        try:
+            out[key] = PARAMS[key](value.strip())
+        except ValueError:
+            raise ConfigError(f"ismcts parameter {key}: bad value {value!r}") from None
+    return out
+
+
+#: Default parameters (an iteration budget of 1000 when neither budget is given).
+DEFAULTS: dict[str, Any] = {
+    "iterations": None,
+    "time": None,
+    "c": 0.7,
+    "rollout": "random",
+    "epsilon": 0.0,
+    "horizon": None,
+    "score_weight": 0.0,
+    "scale": None,
+}
+
+
+class _Node:
+    """Statistics of one information set: action id -> ``[visits, reward sum, availability]``."""
+
+    __slots__ = ("stats",)
+
+    def __init__(self) -> None:
+        self.stats: dict[int, list[float]] = {}
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer information-set MCTS.
+
+    Args:
+        spec: Optional ``key=value,...`` text (see :func:`parse_spec`); keyword arguments win.
+        iterations: Simulations per decision (``None``: limited by ``time`` only).
+        time: Wall-clock limit per decision in seconds (``None``: limited by ``iterations``).
+            When both are given the search stops at whichever comes first.
+        c: UCT exploration constant (rewards lie in ``[0, 1]``); default 0.7.
+        rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
+            name of one of the game's agents.
+        epsilon: With a heuristic rollout, probability of a random action instead (default 0).
+        horizon: Truncate rollouts after this many actions and score the position with the
+            game's evaluator (ignored for games without one); ``None``: play to the end.
+        score_weight: Weight ``w`` of the score-margin term in the reward (default 0: pure
+            win/loss).
+        scale: Score margin giving ``tanh(1)`` (default: the game's evaluator scale or 10).
+
+    Raises:
+        ConfigError: for a bad parameter.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        spec: str | None = None,
+        *,
+        iterations: int | None = None,
+        time: float | None = None,
+        c: float | None = None,
+        rollout: str | None = None,
+        epsilon: float | None = None,
+        horizon: int | None = None,
+        score_weight: float | None = None,
+        scale: float | None = None,
+    ):
+        given = {
+            "iterations": iterations,
+            "time": time,
+            "c": c,
+            "rollout": rollout,
+            "epsilon": epsilon,
+            "horizon": horizon,
+            "score_weight": score_weight,
+            "scale": scale,
+        }
+        params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
+        params.update({k: v for k, v in given.items() if v is not None})
+        if params["iterations"] is None and params["time"] is None:
+            params["iterations"] = 1000
+        if params["iterations"] is not None and params["iterations"] < 1:
+            raise ConfigError("ismcts needs at least one iteration")
+        if params["time"] is not None and params["time"] <= 0:
+            raise ConfigError("ismcts time limit must be positive")
+        if not 0.0 <= params["score_weight"] <= 1.0:
+            raise ConfigError("score_weight must lie in [0, 1]")
+        self.iterations: int | None = params["iterations"]
+        self.time_limit: float | None = params["time"]
+        self.c: float = params["c"]
+        self.rollout: str = params["rollout"]
+        self.epsilon: float = params["epsilon"]
+        self.horizon: int | None = params["horizon"]
+        self.score_weight: float = params["score_weight"]
+        self.scale: float | None = params["scale"]
+        #: Iterations run by the last :meth:`act` (0 when the move was forced).
+        self.last_iterations = 0
+        #: Clock of the time budget, in seconds.
+        self.clock = _time.perf_counter
+
+    # -- setup ---------------------------------------------------------------------------------
+    def setup(self, game: Game, seat: int) -> None:
+        super().setup(game, seat)
+        from meeple.agents.evaluation import evaluator_for
+
+        self._policy_name: str | None = None
+        if self.rollout != "random":
+            own = getattr(game, "agents", {})
+            name = self.rollout
+            if name == "heuristic" and name not in own:
+                name = next(iter(own), "random")
+            if name != "random" and name not in own:
+                raise ConfigError(
+                    f"no agent {self.rollout!r} for {game.info.name} to use as rollout policy"
+                )
+            self._policy_name = None if name == "random" else name
+        self._evaluator = evaluator_for(game) if self.horizon is not None else None
+        if self.scale is None:
+            self._scale = getattr(evaluator_for(game), "scale", 10.0)
+        else:
+            self._scale = self.scale
+
+    def _policies(self) -> list[Agent] | None:
+        if self._policy_name is None:
+            return None
+        from meeple.agents.base import make_agent
+
+        out = []
+        for s in range(self.game.num_players):
+            agent = make_agent(self._policy_name, self.game)
+            agent.setup(self.game, s)
+            out.append(agent)
+        return out
+
+    # -- search --------------------------------------------------------------------------------
+    def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        self.last_iterations = 0
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = _Node()
+        nodes: dict[tuple, _Node] = {}
+        policies = self._policies()
+        deadline = None if self.time_limit is None else self.clock() + self.time_limit
+        budget = self.iterations
+        game = self.game
+        done = 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done and self.clock() >= deadline:
+                break
+            state = game.determinize_observation(observation, rng)
+            self._iterate(state, root, nodes, policies, rng)
+            done += 1
+        self.last_iterations = done
+        legal_ids = {a.id: a for a in legal_actions}
+        best = max(
+            (
+                (st[0], st[1] / st[0] if st[0] else 0.0, -aid)
+                for aid, st in root.stats.items()
+                if aid in legal_ids
+            ),
+            default=None,
+        )
+        if best is None:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        return legal_ids[-best[2]]
+
+    def _iterate(
+        self,
+        state: State,
+        root: _Node,
+        nodes: dict[tuple, _Node],
+        policies: list[Agent] | None,
+        rng: random.Random,
+    ) -> None:
+        me = self.seat
+        c = self.c
+        path: list[tuple[list[float], int]] = []
+        depth = 0
+        expanded = False
+        while not expanded:
+            cp = state.current_player()
+            if cp == TERMINAL:
+                break
+            if cp == CHANCE:
+                state.apply_action(sample_chance(state, rng), CHANCE)
+                depth += 1
+                continue
+            if cp == SIMULTANEOUS:
+                seats = state.acting_seats()
+                seat = me if me in seats else seats[0]
+            else:
+                seat = cp
+            legal = state.legal_actions(seat)
+            if depth == 0 and seat == me:
+                node = root
+            else:
+                key = (seat, depth, repr(state.observe(seat)))
+                node = nodes.get(key)
+                if node is None:
+                    node = nodes[key] = _Node()
+            stats = node.stats
+            untried = []
+            for a in legal:
+                st = stats.get(a.id)
+                if st is None:
+                    st = stats[a.id] = [0, 0.0, 0]
+                st[2] += 1
+                if st[0] == 0:
+                    untried.append(a)
+            if len(legal) == 1:
+                action = legal[0]
+            elif untried:
+                action = untried[rng.randrange(len(untried))]
+                expanded = True
+            else:
+                best_v = -1.0
+                action = legal[0]
+                for a in legal:
+                    n, w, avail = stats[a.id]
+                    v = w / n + c * math.sqrt(math.log(avail) / n)
+                    if v > best_v:
+                        best_v, action = v, a
+            path.append((stats[action.id], seat))
+            state.apply_action(action, seat)
+            depth += 1
+        rewards = self._rollout(state, policies, rng)
+        for st, seat in path:
+            st[0] += 1
+            st[1] += rewards[seat]
+
+    def _rollout(
+        self, state: State, policies: list[Agent] | None, rng: random.Random
+    ) -> list[float]:
+        horizon = self.horizon if self._evaluator is not None else None
+        eps = self.epsilon
+        steps = 0
+        while True:
+            cp = state.current_player()
+            if cp == TERMINAL:
+                return self._reward(state.returns(), state.result().scores)
+            if horizon is not None and steps >= horizon:
+                assert self._evaluator is not None
+                estimate, scores = self._evaluator(state)
+                return self._reward(estimate, scores)
+            if cp == CHANCE:
+                state.apply_action(sample_chance(state, rng), CHANCE)
+                continue
+            seat = cp if cp >= 0 else state.acting_seats()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif policies is None or (eps and rng.random() < eps):
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = policies[seat].act(state.observe(seat), legal, rng)
+            state.apply_action(action, seat)
+            steps += 1
+
+    def _reward(self, returns: list[float], scores: Sequence[float] | None) -> list[float]:
+        w = self.score_weight
+        n = len(returns)
+        if not w or n < 2 or scores is None:
+            return returns
+        scale = self._scale
+        out = []
+        for i in range(n):
+            margin = scores[i] - max(scores[j] for j in range(n) if j != i)
+            out.append((1 - w) * returns[i] + w * 0.5 * (1.0 + math.tanh(margin / scale)))
+        return out
+
+
+__all__ = ["ISMCTSAgent", "parse_spec"]

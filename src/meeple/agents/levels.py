@@ -1,0 +1,64 @@
+"""Difficulty levels: each game's ``easy``, ``medium`` and ``hard`` agents and budgets.
+
+Each level clearly beats the one below it (measured; see ``docs/bots.md``), and ``hard`` answers
+within 2 seconds per decision: its iteration budget is capped by a wall-clock limit.
+"""
+
+from __future__ import annotations
+
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game
+
+#: Wall-clock cap of the ``hard`` level per decision, in seconds (the limit is 2 s).
+HARD_TIME_CAP = 1.8
+
+#: Level -> agent spec, per registered game name.
+LEVELS: dict[str, dict[str, str]] = {
+    "peach-festival": {
+        "easy": "greedy",
+        "medium": "ismcts:iterations=100,horizon=10",
+        "hard": f"ismcts:iterations=1000,horizon=10,time={HARD_TIME_CAP}",
+    },
+    "annapurna": {
+        "easy": "heuristic",
+        "medium": "ismcts:iterations=100,rollout=heuristic",
+        "hard": f"ismcts:iterations=1000,rollout=heuristic,time={HARD_TIME_CAP}",
+    },
+    "almanac": {
+        "easy": "heuristic",
+        "medium": "ismcts:iterations=100,rollout=heuristic",
+        "hard": f"ismcts:iterations=1000,rollout=heuristic,time={HARD_TIME_CAP}",
+    },
+}
+
+
+def default_levels(game: Game) -> dict[str, str]:
+    """Levels of a game without its own table: its first own agent, then ISMCTS budgets."""
+    own = sorted(getattr(game, "agents", {}))
+    easy = own[0] if own else "random"
+    rollout = "heuristic" if own else "random"
+    return {
+        "easy": easy,
+        "medium": f"ismcts:iterations=100,rollout={rollout}",
+        "hard": f"ismcts:iterations=1000,rollout={rollout},time={HARD_TIME_CAP}",
+    }
+
+
+def levels_for(game: Game) -> dict[str, str]:
+    """Level name -> agent spec for ``game``."""
+    return LEVELS.get(game.info.name) or default_levels(game)
+
+
+def level_spec(game: Game, level: str) -> str:
+    """The agent spec of ``level`` for ``game``.
+
+    Raises:
+        ConfigError: for an unknown level.
+    """
+    table = levels_for(game)
+    if level not in table:
+        raise ConfigError(f"no level {level!r}; levels are {', '.join(table)}")
+    return table[level]
+
+
+__all__ = ["HARD_TIME_CAP", "LEVELS", "default_levels", "level_spec", "levels_for"]

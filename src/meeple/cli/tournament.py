@@ -1,0 +1,88 @@
+"""The tables printed by ``meeple tournament``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from meeple.sim.runner import SimSpec
+from meeple.sim.stats import Summary
+from meeple.sim.tournament import HeadToHead, Rating
+
+
+def print_tournament(
+    con: Console,
+    spec: SimSpec,
+    summary: Summary,
+    rated: Sequence[Rating],
+    pairs: Sequence[HeadToHead],
+    title: str,
+) -> None:
+    """Print standings (win rates, 95% CIs, openskill ratings) and head-to-head results."""
+    opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
+    con.print(
+        f"[bold]{escape(title)}[/] tournament: {summary.games} games, {spec.players} players, "
+        f"seed {spec.seed}" + (f", options {escape(opts)}" if opts else "")
+    )
+    lines = {x.label: x for x in summary.agents}
+    table = Table(title="Standings (ties share the win; rating: openskill Plackett-Luce)")
+    table.add_column("#", justify="right")
+    table.add_column("agent")
+    for col in ("games", "win %", "95% CI", "score", "rank", "mu", "sigma", "rating"):
+        table.add_column(col, justify="right")
+    for k, r in enumerate(rated, 1):
+        x = lines.get(r.label)
+        if x is None:
+            continue
+        table.add_row(
+            str(k),
+            escape(r.label),
+            str(x.n),
+            f"{100 * x.win_rate:.1f}",
+            f"{100 * x.low:.1f}-{100 * x.high:.1f}",
+            f"{x.mean:.2f}",
+            f"{x.mean_rank:.2f}",
+            f"{r.mu:.2f}",
+            f"{r.sigma:.2f}",
+            f"{r.ordinal:.2f}",
+        )
+    con.print(table)
+    if pairs:
+        h2h = Table(title="Head to head (A's score: win 1, tie 1/2)")
+        h2h.add_column("A")
+        h2h.add_column("B")
+        for col in ("games", "A wins", "B wins", "ties", "A score %", "95% CI", "sign test p"):
+            h2h.add_column(col, justify="right")
+        h2h.add_column("")
+        for p in pairs:
+            verdict = ""
+            if p.significant:
+                verdict = f"{p.a} > {p.b}" if p.low > 0.5 else f"{p.b} > {p.a}"
+            h2h.add_row(
+                escape(p.a),
+                escape(p.b),
+                str(p.games),
+                str(p.wins),
+                str(p.losses),
+                str(p.ties),
+                f"{100 * p.score:.1f}",
+                f"{100 * p.low:.1f}-{100 * p.high:.1f}",
+                f"{p.p_value:.2g}",
+                escape(verdict),
+            )
+        con.print(h2h)
+    seats = Table(title="Seats (seat advantage)")
+    seats.add_column("seat")
+    for col in ("n", "win %", "95% CI"):
+        seats.add_column(col, justify="right")
+    for x in summary.seats:
+        seats.add_row(
+            escape(x.label),
+            str(x.n),
+            f"{100 * x.win_rate:.1f}",
+            f"{100 * x.low:.1f}-{100 * x.high:.1f}",
+        )
+    con.print(seats)

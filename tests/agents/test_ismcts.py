@@ -1,0 +1,117 @@
+"""Information-set MCTS: strength on a small position, budgets, parameters."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.agents import make_agent
+from meeple.agents.ismcts import ISMCTSAgent, parse_spec
+from meeple.core import ConfigError, make
+from meeple.core.driver import play_game
+
+
+def _peach_position():
+    """Solo Peach Festival, seed 5, after 54 actions of the greedy agent: a Market reward
+    choice where hiring the Merchant is worth 11.5 points more than any alternative."""
+    game = make("peach-festival", players=1)
+    state, _ = play_game(game, [make_agent("greedy", game)], seed=5, max_steps=54)
+    return game, state
+
+
+@pytest.mark.parametrize("spec", ["iterations=60", "iterations=60,horizon=3"])
+def test_ismcts_finds_the_obvious_best_reward_in_a_small_peach_festival_position(spec):
+    game, state = _peach_position()
+    legal = state.legal_actions(0)
+    assert [a.text for a in legal] == ["merchant", "noreward", "take:1", "take:20"]
+    agent = ISMCTSAgent(spec)
+    agent.setup(game, 0)
+    for seed in range(2):
+        assert agent.act(state.observe(0), legal, random.Random(seed)).text == "merchant"
+
+
+def test_ismcts_wins_a_sealed_bid_game_against_random_more_often_than_not():
+    game = make("fixture-pips", players=2)
+    wins = 0.0
+    for i in range(6):
+        agents = [make_agent("ismcts:iterations=60", game), make_agent("random", game)]
+        if i % 2:
+            agents.reverse()
+        state, _ = play_game(game, agents, seed=i)
+        wins += state.returns()[i % 2]
+    assert wins >= 4
+
+
+def test_iteration_budget_is_honoured():
+    game, state = _peach_position()
+    agent = ISMCTSAgent(iterations=37)
+    agent.setup(game, 0)
+    agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    assert agent.last_iterations == 37
+
+
+def test_time_budget_is_honoured_on_the_agents_clock():
+    game, state = _peach_position()
+    agent = ISMCTSAgent(time=0.1)
+    ticks = iter(range(10_000))
+    agent.clock = lambda: next(ticks) * 0.01  # every look at the clock is 10 ms later
+    agent.setup(game, 0)
+    agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    assert agent.last_iterations == 10
+
+
+def test_the_first_budget_reached_stops_the_search():
+    game, state = _peach_position()
+    agent = ISMCTSAgent(iterations=5, time=100.0)
+    agent.setup(game, 0)
+    agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    assert agent.last_iterations == 5
+
+
+def test_a_forced_move_is_played_without_search():
+    game = make("fixture-pips", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    agent = ISMCTSAgent(iterations=50)
+    agent.setup(game, 0)
+    only = state.legal_actions(0)[:1]
+    assert agent.act(state.observe(0), only, random.Random(0)) is only[0]
+    assert agent.last_iterations == 0
+
+
+def test_parameters_come_from_the_spec_text_and_keywords_win():
+    agent = make_agent(
+        "ismcts:it=12,c=1.5,rollout=heuristic,epsilon=0.2,horizon=8,w=0.3", make("annapurna")
+    )
+    assert (agent.iterations, agent.c, agent.rollout, agent.epsilon) == (12, 1.5, "heuristic", 0.2)
+    assert (agent.horizon, agent.score_weight) == (8, 0.3)
+    assert ISMCTSAgent("iterations=12", iterations=30).iterations == 30
+    assert ISMCTSAgent().iterations == 1000
+    assert parse_spec("t=0.5") == {"time": 0.5}
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:depth=3", "ismcts:iterations=many", "ismcts:iterations=0", "ismcts:w=2"]
+)
+def test_bad_parameters_are_refused(spec):
+    with pytest.raises(ConfigError):
+        make_agent(spec, make("peach-festival"))
+
+
+def test_an_unknown_rollout_policy_is_refused_at_setup():
+    game = make("peach-festival", players=2)
+    agent = ISMCTSAgent(rollout="oracle")
+    with pytest.raises(ConfigError):
+        agent.setup(game, 0)
+
+
+@pytest.mark.parametrize(
+    "spec", ["iterations=40,rollout=heuristic", "iterations=40,score_weight=0.5"]
+)
+def test_rollout_policies_and_shaped_rewards_play_whole_games(spec):
+    game = make("fixture-pips", players=3)
+    agents = [ISMCTSAgent(spec), make_agent("high", game), make_agent("random", game)]
+    state, _ = play_game(game, agents, seed=1)
+    assert state.is_terminal()

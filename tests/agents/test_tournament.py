@@ -1,0 +1,84 @@
+"""``meeple tournament``: seatings, seeds, statistics, ratings and saved results."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from meeple.sim import SimSpec, run_simulation
+from meeple.sim.tournament import head_to_head, ratings, sign_test
+
+
+def test_tournament_prints_standings_ratings_and_head_to_head_and_saves_csv(runner, tmp_path):
+    out = tmp_path / "t.csv"
+    args = ["tournament", "fixture-pips", "--agents", "random,high,ismcts:iterations=20"]
+    res = runner([*args, "--games", "12", "--jobs", "1", "--seed", "4", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = res.stdout
+    for word in ("Standings", "openskill", "95% CI", "rating", "Head to head", "sign test p"):
+        assert word in text
+    for label in ("random", "high", "ismcts:iterations=20"):
+        assert label in text
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 12
+    # every ordered pairing appears, twice over 12 games (6 seatings of 3 agents in 2 seats)
+    pairs = {(r["seat0_agent"], r["seat1_agent"]) for r in rows}
+    assert len(pairs) == 6
+    # the 6 seatings of a round share one seed
+    assert len({r["seed"] for r in rows[:6]}) == 1 and rows[0]["seed"] != rows[6]["seed"]
+    again = runner([*args, "--games", "12", "--seed", "4", "--no-progress", "--out", str(out)])
+    assert again.stdout == text
+
+
+def test_tournament_with_more_players_and_jsonl_results(runner, tmp_path):
+    out = tmp_path / "t.jsonl"
+    res = runner(
+        [
+            "tournament",
+            "fixture-pips",
+            "-a",
+            "random,high,easy",
+            "-p",
+            "3",
+            "-n",
+            "6",
+            "--no-progress",
+            "--out",
+            str(out),
+        ]
+    )
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 6 and all(sorted(x["agents"]) == ["easy", "high", "random"] for x in lines)
+
+
+def test_tournament_refuses_bad_requests(runner, tmp_path):
+    for args, msg in [
+        (["-a", "random"], "at least two agents"),
+        (["-a", "random,random"], "once"),
+        (["-a", "random,nobody"], "no agent 'nobody'"),
+        (["-a", "random,high", "--out", str(tmp_path / "x.txt")], ".csv or .jsonl"),
+    ]:
+        res = runner(["tournament", "fixture-pips", *args, "-n", "2", "--no-progress"])
+        assert res.exit_code == 2 and msg in res.stderr, res.output
+
+
+def test_tournament_parallel_jobs_give_the_same_rows():
+    spec = SimSpec("fixture-pips", 2, ("random", "high"), 8, 3, {}, "permute")
+    assert run_simulation(spec, jobs=1) == run_simulation(spec, jobs=2)
+
+
+def test_ratings_put_the_agent_that_always_wins_first():
+    rows = [{"slots": [i % 2, 1 - i % 2], "ranks": [1, 2] if i % 2 else [2, 1]} for i in range(20)]
+    rated = ratings(rows, ["weak", "strong"])
+    assert [r.label for r in rated] == ["strong", "weak"]
+    assert rated[0].mu > rated[1].mu
+    (pair,) = head_to_head(rows, ["weak", "strong"])
+    assert (pair.a, pair.wins, pair.losses, pair.games) == ("weak", 0, 20, 20)
+    assert pair.significant and pair.high < 0.5 and pair.p_value < 1e-5
+
+
+def test_sign_test_is_the_exact_two_sided_binomial_test():
+    assert sign_test(5, 5) == 1.0
+    assert abs(sign_test(9, 1) - 22 / 1024) < 1e-12
+    assert sign_test(0, 0) == 1.0
