@@ -1,0 +1,83 @@
+"""Pieces shared by the research adapters: who acts, utility bounds, legal-action masks.
+
+The adapters sequentialise sealed simultaneous decisions: at a simultaneous node the acting
+seat with the lowest number commits first, then the next one, and so on. The engine already
+hides a committed choice from every other seat's observation until the node resolves, so
+this order reveals nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from meeple.core.actions import Action
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
+from meeple.core.registry import make
+
+
+def acting_seat(state: State) -> int:
+    """The seat to act next (lowest acting seat at a simultaneous node), ``CHANCE`` or
+    ``TERMINAL``."""
+    cp = state.current_player()
+    if cp == SIMULTANEOUS:
+        return min(state.acting_seats())
+    return cp
+
+
+def utility_bounds(game: Game) -> tuple[float, float]:
+    """Smallest and largest value of ``State.returns()`` for ``game``'s configuration.
+
+    Multiplayer games share a win worth 1 among the winners, so returns lie in ``[0, 1]``. The
+    solo Peach Festival returns the final score / 100; its bound adds up every scoring step's
+    maximum on the configured Market sheet (PF-067..PF-072).
+    """
+    if game.info.name == "peach-festival" and game.num_players == 1:
+        sheet = game.sheet
+        top = max(sheet.lengths) - 1
+        lantern = 4 * top * len(sheet.lengths)
+        columns = top * max(sheet.multipliers) * len(sheet.lengths)
+        requests = 10 * 8
+        merchants = 2 * len(sheet.merchants)
+        best = lantern + columns + requests + merchants + game.peach_total
+        return 0.0, best / 100.0
+    return 0.0, 1.0
+
+
+def legal_mask(game: Game, legal: list[Action]) -> np.ndarray:
+    """An ``int8`` mask over ``game``'s player actions with 1 for each action of ``legal``."""
+    mask = np.zeros(game.action_space.num_actions, np.int8)
+    for a in legal:
+        mask[a.id] = 1
+    return mask
+
+
+def play_chance(state: State, rng: random.Random) -> None:
+    """Apply sampled chance outcomes until a decision or the end."""
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng), CHANCE)
+
+
+def rng_from(np_random: np.random.Generator) -> random.Random:
+    """A :class:`random.Random` seeded from a NumPy generator (keeps Gymnasium/PettingZoo
+    seeding authoritative without touching the global ``random`` module)."""
+    return random.Random(int(np_random.integers(0, 2**63 - 1)))
+
+
+def build_game(name: str, players: int | None, options: dict) -> Game:
+    """``meeple.make(name, players=..., **options)``."""
+    return make(name, players=players, **options)
+
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "acting_seat",
+    "build_game",
+    "legal_mask",
+    "play_chance",
+    "rng_from",
+    "utility_bounds",
+]

@@ -1,0 +1,184 @@
+"""Observation encoder of Almanac: The Crystal Peaks.
+
+Seat-valued fields and the per-player blocks are counted from the observing seat. Content sizes
+(caravan cards, contracts, encounters, pages, token kinds) come from the configured content.
+Blocks:
+
+* ``seat`` (n), ``round`` (1), ``page`` / ``next_page`` (one-hot over pages), ``route``
+  (multi-hot over pages), ``guide`` / ``turn`` (n each);
+* ``caravans``: the caravan deck, face-up row and discard pile (multi-hot each);
+* ``contracts``: deck size, contracts under the deck (count, and those this seat knows),
+  contracts this seat sees drawn and not yet kept; ``start_pool`` (multi-hot);
+* ``supply``: guards, tokens per kind; ``board``: each space's occupant, the page's extra state;
+* ``bids``: per seat (none / sealed / amount), the context, last bids;
+* ``encounter``: the encounter card, won, fled, option, roll;
+* ``tasks``: depth, the top three tasks' kinds, the top task's seat and small arguments;
+* per player: gold (own only), goods, crates, shields, strength, starting caravan, caravan cards,
+  workers, placed, extra, reserve (own only), contracts (own incomplete, completed), hidden
+  contract count, guards, tokens, trophies, farmer, ladders, grey ladders, visited clusters.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import Game
+from meeple.rl.encoding.base import Encoder, Writer
+
+BID_CONTEXTS = ("guide", "reward")
+GOLD_BOUND = 300.0
+CLUSTERS = 16
+PAGE_STATE = 8
+
+
+def _task_kinds() -> tuple[str, ...]:
+    try:
+        from meeple.games.almanac.state import CHANCES, DECISIONS
+    except ImportError:  # pragma: no cover - defensive against refactors of the game
+        return ("bid",)
+    return tuple(sorted({*DECISIONS, *CHANCES, "bid"}))
+
+
+class AlmanacEncoder(Encoder):
+    """Encoder of ``almanac`` observations (see the module docstring for the layout)."""
+
+    game_name = "almanac"
+
+    def setup(self, game: Game) -> None:
+        c = game.content
+        self.caravans = len(c.caravans)
+        self.contracts = len(c.contracts)
+        self.encounters = len(c.encounters)
+        self.starting = len(c.starting)
+        self.pages = {pid: i for i, pid in enumerate(sorted(c.pages))}
+        self.tokens = sorted(c.token_fame)
+        self.max_spaces = c.max_spaces
+        self.goods_cap = max(1, int(getattr(c, "goods_per_type", 10)))
+        self.workers = max(1, int(c.workers_per_player))
+        self.guards = max(1, int(c.guard_supply))
+        self.kinds = _task_kinds()
+
+    def _pages(self, ids) -> list[int]:
+        return [self.pages.get(p, -1) for p in ids or []]
+
+    def write(self, w: Writer, obs: dict) -> None:
+        n = self.num_players
+        me = self.seat_of(obs) or 0
+        P = len(self.pages)
+        w.section("seat")
+        w.onehot(me, n)
+        w.section("round")
+        w.scalar(obs.get("round"), 20)
+        w.section("page")
+        w.onehot(self.pages.get(obs.get("page"), -1), P)
+        w.onehot(self.pages.get(obs.get("next_page"), -1), P)
+        w.multihot(self._pages(obs.get("route")), P)
+        w.section("guide")
+        w.onehot(self.rel(obs.get("guide"), me), n)
+        w.onehot(self.rel(obs.get("turn"), me), n)
+        w.section("caravans")
+        for key in ("caravan_deck", "caravan_faceup", "caravan_discard"):
+            w.multihot(obs.get(key), self.caravans)
+        w.section("contracts")
+        bottom = obs.get("contract_bottom") or []
+        w.scalar(obs.get("contract_deck_size"), self.contracts)
+        w.scalar(len(bottom), self.contracts)
+        w.multihot([b[0] for b in bottom if b and b[0] is not None], self.contracts)
+        seen = []
+        for t in obs.get("tasks") or []:
+            if t and t[0] in ("draw_ct", "keep") and isinstance(t[-1], list):
+                seen += [k for k in t[-1] if k is not None]
+        w.multihot(seen, self.contracts)
+        w.section("start_pool")
+        w.multihot(obs.get("start_pool"), self.starting)
+        w.section("supply")
+        w.scalar(obs.get("guard_supply"), self.guards)
+        supply = obs.get("token_supply") or {}
+        for kind in self.tokens:
+            w.scalar(supply.get(kind), 10)
+        w.section("board")
+        occ = list(obs.get("occupied") or [])
+        for i in range(self.max_spaces):
+            o = occ[i] if i < len(occ) else -1
+            w.flag(i < len(occ))
+            w.flag(isinstance(o, int) and o != -1)
+            w.onehot(self.rel(o, me), n)
+        pg = list(obs.get("page_state") or [])
+        for i in range(PAGE_STATE):
+            v = pg[i] if i < len(pg) else None
+            w.flag(v is not None)
+            w.scalar(v, 20)
+            w.onehot(self.rel(v, me), n)
+        w.section("bids")
+        bids = list(obs.get("bids") or [])
+        for s in self.seats_from(me):
+            b = bids[s] if s < len(bids) else None
+            w.flag(b == -1)
+            w.flag(b == -2)
+            w.flag(isinstance(b, int) and b >= 0)
+            w.logscalar(b, GOLD_BOUND)
+        ctx = obs.get("bid_context")
+        w.onehot(BID_CONTEXTS.index(ctx) if ctx in BID_CONTEXTS else -1, len(BID_CONTEXTS))
+        last = list(obs.get("last_bids") or [])
+        for i in range(max(4, n + 1)):
+            w.logscalar(last[i] if i < len(last) else None, GOLD_BOUND)
+        w.section("encounter")
+        w.onehot(obs.get("encounter"), self.encounters)
+        w.scalar(obs.get("encounter_won"), 1)
+        w.scalar(obs.get("encounter_flee"), 1)
+        w.onehot(obs.get("encounter_option"), 4)
+        w.scalar(obs.get("encounter_roll"), 12)
+        self._tasks(w, obs.get("tasks") or [], me)
+        players = obs.get("players") or []
+        for k, s in enumerate(self.seats_from(me)):
+            self._player(w, players[s] if s < len(players) else {}, k)
+
+    def _tasks(self, w: Writer, tasks: list, me: int) -> None:
+        n = self.num_players
+        K = len(self.kinds)
+        w.section("tasks")
+        w.scalar(len(tasks), 32)
+        for i in range(3):
+            t = tasks[-1 - i] if i < len(tasks) else None
+            kind = t[0] if t else None
+            w.onehot(self.kinds.index(kind) if kind in self.kinds else -1, K)
+            w.flag(t is not None and kind not in self.kinds)
+        top = list(tasks[-1]) if tasks else []
+        seat = top[1] if len(top) > 1 else None
+        w.onehot(self.rel(seat, me), n)
+        args = [a for a in top[2:] if isinstance(a, int) and not isinstance(a, bool)]
+        w.scalars(args, 3, 10)
+
+    def _player(self, w: Writer, p: dict, k: int) -> None:
+        w.section(f"player{k}")
+        w.flag(p.get("gold") is not None)
+        w.logscalar(p.get("gold"), GOLD_BOUND)
+        w.scalar(p.get("gold"), 50)
+        w.scalars(p.get("goods"), 4, self.goods_cap)
+        w.scalar(p.get("crates"), 10)
+        w.scalar(p.get("shields"), 10)
+        w.scalar(p.get("strength"), 30)
+        w.onehot(p.get("start"), self.starting)
+        w.multihot(p.get("caravan"), self.caravans)
+        w.scalar(p.get("workers"), self.workers)
+        w.scalar(p.get("placed"), self.workers)
+        w.scalar(p.get("extra"), self.workers)
+        w.scalar(p.get("reserve"), self.workers)
+        incomplete = p.get("incomplete") or []
+        w.multihot([c for c in incomplete if c is not None], self.contracts)
+        w.scalar(len(incomplete), 8)
+        w.multihot(p.get("completed"), self.contracts)
+        w.scalar(p.get("guards"), self.guards)
+        tokens = p.get("tokens") or {}
+        for kind in self.tokens:
+            w.scalar(tokens.get(kind), 5)
+        w.multihot(p.get("trophies"), self.encounters)
+        w.scalar(p.get("farmer"), 3)
+        w.scalar(p.get("ladders"), 12)
+        w.scalar(p.get("grey"), 12)
+        w.bits(p.get("visited"), CLUSTERS)
+
+    def seat_of(self, observation: dict) -> int | None:
+        viewer = observation.get("viewer", observation.get("seat"))
+        return viewer if isinstance(viewer, int) else None
+
+
+__all__ = ["AlmanacEncoder"]

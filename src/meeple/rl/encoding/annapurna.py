@@ -1,0 +1,152 @@
+"""Observation encoder of Annapurna.
+
+Seats (and the suit colours, seat ``i`` playing colour ``i``) are counted from the observing
+seat. A card is encoded by its relative colour (4) and its index in the suit (18). Blocks:
+
+* ``seat`` (n), ``stage`` (9), ``turn``/``starter``/``lntb``/``winner`` (n each),
+  ``ascent``/``turns`` (1 each), ``deal`` (n + 2), ``verb`` (5), ``card`` (the card chosen for
+  Trade/Hide/Drop/Throw, owner only: 4 + 18), ``pending`` (1 + 3 entries of 6 + n + 2),
+  ``window`` (2n), ``flags`` (peaked now, skipping, auto sweep, flag target), ``unfinished`` (72);
+* ``pack``/``cache``: the observer's own Backpack and Cache (72 each);
+* per climber: 15 mountainside spots (empty / face down unknown / face down known / face up,
+  colour, card, Yang minus Yin), Backpack and Cache sizes, location (16), arrival, skipped turns,
+  shields and peak effects (18 each), extra turns, flags, flags earned, placing (n + 1).
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import Game
+from meeple.rl.encoding.base import Encoder, Writer
+
+STAGES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
+SUIT = 18
+COLOURS = 4
+SPOTS = 15
+PENDING_SHOWN = 3
+
+
+class AnnapurnaEncoder(Encoder):
+    """Encoder of ``annapurna`` observations (see the module docstring for the layout)."""
+
+    game_name = "annapurna"
+
+    def setup(self, game: Game) -> None:
+        cards = game.content.cards
+        self.net = [c.net for c in cards]
+        self.max_net = max(1, max(abs(v) for v in self.net))
+        self.target = max(1, int(game.config["flag_target"]))
+        self.ascents = max(1, game.max_ascents())
+
+    def _card(self, card, me: int) -> int:
+        """Relative card index (0..71), or -1."""
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < COLOURS * SUIT:
+            return -1
+        suit, idx = divmod(card, SUIT)
+        if suit < self.num_players:
+            suit = (suit - me) % self.num_players
+        return suit * SUIT + idx
+
+    def _colour(self, colour, me: int) -> int:
+        if not isinstance(colour, int) or not 0 <= colour < COLOURS:
+            return -1
+        return (colour - me) % self.num_players if colour < self.num_players else colour
+
+    def write(self, w: Writer, obs: dict) -> None:
+        n = self.num_players
+        me = obs.get("seat") or 0
+        w.section("seat")
+        w.onehot(me, n)
+        w.section("stage")
+        stage = obs.get("stage")
+        w.onehot(STAGES.index(stage) if stage in STAGES else -1, len(STAGES))
+        w.section("turn")
+        w.onehot(self.rel(obs.get("turn"), me), n)
+        w.section("starter")
+        w.onehot(self.rel(obs.get("starter"), me), n)
+        w.section("lntb")
+        w.onehot(self.rel(obs.get("lntb"), me), n)
+        w.section("winner")
+        w.onehot(self.rel(obs.get("winner"), me), n)
+        w.section("ascent")
+        w.scalar(obs.get("ascent"), self.ascents)
+        w.scalar(obs.get("turns"), 100 * n)
+        w.section("deal")
+        deal = [*list(obs.get("deal") or []), None, None, None]
+        w.onehot(self.rel(deal[0], me), n)
+        w.scalar(deal[1], SPOTS + 3)
+        w.scalar(deal[2], SPOTS + 3)
+        w.section("verb")
+        w.onehot(obs.get("verb"), 5)
+        w.section("card")
+        card = self._card(obs.get("card"), me)
+        w.onehot(card // SUIT if card >= 0 else -1, COLOURS)
+        w.onehot(card % SUIT if card >= 0 else -1, SUIT)
+        w.section("pending")
+        pending = obs.get("pending") or []
+        w.scalar(len(pending), 4)
+        for i in range(PENDING_SHOWN):
+            p = list(pending[-1 - i]) + [None] * 4 if i < len(pending) else [None] * 4
+            w.onehot(p[0], 6)
+            w.onehot(self.rel(p[1], me), n)
+            w.scalar(p[2], 4)
+            w.scalar(p[3], 4)
+        w.section("window")
+        window = obs.get("window") or []
+        w.multihot([self.rel(s, me) for s in window], n)
+        w.onehot(self.rel(window[0], me) if window else -1, n)
+        w.section("flags")
+        w.flag(obs.get("peaked_now"))
+        w.flag(obs.get("skipping"))
+        w.flag(obs.get("auto_sweep"))
+        w.scalar(obs.get("target"), 20)
+        w.section("unfinished")
+        w.multihot([self._card(c, me) for c in obs.get("unfinished") or []], COLOURS * SUIT)
+        climbers = obs.get("climbers") or []
+        mine = climbers[me] if me < len(climbers) else {}
+        for key in ("pack", "cache"):
+            w.section(key)
+            held = mine.get(key)
+            w.multihot(
+                [self._card(c, me) for c in held] if isinstance(held, list) else [], COLOURS * SUIT
+            )
+        for k, s in enumerate(self.seats_from(me)):
+            self._climber(w, climbers[s] if s < len(climbers) else {}, me, k)
+
+    def _climber(self, w: Writer, cl: dict, me: int, k: int) -> None:
+        n = self.num_players
+        w.section(f"climber{k}")
+        side = list(cl.get("side") or [])
+        for p in range(SPOTS):
+            e = side[p] if p < len(side) else None
+            if e is None:
+                w.onehot(0, 4)
+                w.pos += COLOURS + SUIT + 1
+                continue
+            if isinstance(e, list):
+                colour, card = ([*e, None, None])[:2]
+                w.onehot(1 if card is None else 2, 4)
+                w.onehot(self._colour(colour, me), COLOURS)
+            else:
+                card = e
+                w.onehot(3, 4)
+                w.onehot(self._colour(card // SUIT if isinstance(card, int) else None, me), COLOURS)
+            w.onehot(card % SUIT if isinstance(card, int) and card >= 0 else -1, SUIT)
+            w.scalar(
+                self.net[card % SUIT] if isinstance(card, int) and card >= 0 else None, self.max_net
+            )
+        for key in ("pack", "cache"):
+            held = cl.get(key)
+            w.scalar(len(held) if isinstance(held, list) else held, 8)
+        loc = cl.get("loc")
+        w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
+        w.scalar(cl.get("arrival"), n)
+        for key in ("skips", "shields", "peakfx"):
+            held = cl.get(key) or []
+            w.counts([c % SUIT for c in held if isinstance(c, int) and c >= 0], SUIT, 2)
+        w.scalar(cl.get("extra"), 3)
+        w.scalar(cl.get("flags"), self.target + 4)
+        w.scalar(cl.get("earned"), 4)
+        w.onehot(cl.get("placing"), n + 1)
+
+
+__all__ = ["AnnapurnaEncoder"]

@@ -1,0 +1,194 @@
+"""The encoder contract and the writer that lays features out in a fixed order.
+
+An encoder turns one seat's observation (the JSON data of ``State.observe(seat)``) into a
+float32 vector whose length depends only on the game's configuration (player count, content).
+It reads nothing but that observation, so an encoding leaks nothing the seat cannot see, and
+the encoding of a determinization equals the original's (the engine guarantees
+``observe(determinize(obs), seat) == obs``).
+
+Every feature lies in ``[-1, 1]``: one-hot and multi-hot blocks, flags, and scalars divided by a
+bound of the configuration and clipped (see :meth:`Writer.scalar`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from meeple.core.game import Game
+
+
+class Writer:
+    """Appends feature blocks to a flat float32 buffer, recording the layout on request.
+
+    Args:
+        buffer: The zeroed output, or ``None`` to only measure the layout.
+
+    Every method advances the cursor by a number of slots that depends only on its arguments'
+    sizes, never on the observed values, so every observation of one configuration yields the
+    same layout.
+    """
+
+    __slots__ = ("buf", "layout", "pos")
+
+    def __init__(self, buffer: np.ndarray | None = None):
+        self.buf = buffer
+        self.pos = 0
+        self.layout: list[tuple[str, int, int]] | None = [] if buffer is None else None
+
+    def section(self, name: str) -> None:
+        """Start a named block (recorded only while measuring)."""
+        if self.layout is not None:
+            self.layout.append((name, self.pos, 0))
+
+    def _set(self, i: int, v: float) -> None:
+        if self.buf is not None:
+            self.buf[i] = v
+
+    def onehot(self, index: Any, n: int) -> None:
+        """``n`` slots with a 1 at ``index`` (nothing for ``None`` or an index out of range)."""
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < n:
+            self._set(self.pos + index, 1.0)
+        self.pos += n
+
+    def multihot(self, indices: Iterable[Any] | None, n: int) -> None:
+        """``n`` slots with a 1 at every valid index of ``indices``."""
+        if indices:
+            for i in indices:
+                if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n:
+                    self._set(self.pos + i, 1.0)
+        self.pos += n
+
+    def counts(self, indices: Iterable[Any] | None, n: int, scale: float) -> None:
+        """``n`` slots counting the occurrences of each valid index, divided by ``scale``."""
+        if indices and self.buf is not None:
+            for i in indices:
+                if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n:
+                    j = self.pos + i
+                    self.buf[j] = min(1.0, self.buf[j] + 1.0 / scale)
+        self.pos += n
+
+    def bits(self, mask: Any, n: int) -> None:
+        """``n`` slots holding the low ``n`` bits of the integer ``mask``."""
+        if isinstance(mask, int) and mask > 0:
+            for i in range(n):
+                if mask >> i & 1:
+                    self._set(self.pos + i, 1.0)
+        self.pos += n
+
+    def flag(self, value: Any) -> None:
+        """One slot: 1 when ``value`` is truthy."""
+        if value:
+            self._set(self.pos, 1.0)
+        self.pos += 1
+
+    def scalar(self, value: Any, scale: float) -> None:
+        """One slot: ``value / scale`` clipped to ``[-1, 1]`` (0 for ``None`` or non-numbers)."""
+        if isinstance(value, int | float) and not isinstance(value, bool) and value:
+            v = float(value) / scale
+            self._set(self.pos, 1.0 if v > 1.0 else -1.0 if v < -1.0 else v)
+        self.pos += 1
+
+    def logscalar(self, value: Any, bound: float) -> None:
+        """One slot: ``log(1 + value) / log(1 + bound)`` clipped to ``[0, 1]``, for wide ranges."""
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            self._set(self.pos, min(1.0, math.log1p(value) / math.log1p(bound)))
+        self.pos += 1
+
+    def scalars(self, values: Sequence[Any] | None, n: int, scale: float) -> None:
+        """``n`` slots: the first ``n`` of ``values`` as :meth:`scalar` (missing ones 0)."""
+        values = list(values or [])[:n]
+        start = self.pos
+        for v in values:
+            self.scalar(v, scale)
+        self.pos = start + n
+
+
+class Encoder:
+    """Encodes a seat's observation of one game configuration as a fixed-shape vector.
+
+    Subclasses set :attr:`game_name` and implement :meth:`write`.
+
+    Args:
+        game: The configured game (its player count and content fix the layout).
+
+    Attributes:
+        shape: ``(size,)``, the shape of every encoding.
+        layout: ``(block name, start, length)`` of every block, in order.
+    """
+
+    game_name: ClassVar[str] = ""
+
+    def __init__(self, game: Game):
+        if self.game_name and game.info.name != self.game_name:
+            raise ValueError(
+                f"{type(self).__name__} encodes {self.game_name}, not {game.info.name}"
+            )
+        self.game = game
+        self.num_players = game.num_players
+        self.setup(game)
+        probe = game.new_initial_state().observe(0)
+        w = Writer()
+        self.write(w, probe)
+        self.size = w.pos
+        starts = [(name, start) for name, start, _ in w.layout or []]
+        ends = [s for _, s in starts[1:]] + [self.size]
+        self.layout: list[tuple[str, int, int]] = [
+            (name, start, end - start) for (name, start), end in zip(starts, ends, strict=True)
+        ]
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def setup(self, game: Game) -> None:
+        """Read the configuration constants the layout depends on (called once)."""
+
+    def write(self, w: Writer, obs: dict) -> None:
+        """Append the features of ``obs`` to ``w``."""
+        raise NotImplementedError
+
+    def encode(self, observation: dict, out: np.ndarray | None = None) -> np.ndarray:
+        """The float32 vector of ``observation`` (a seat's ``observe`` data).
+
+        Args:
+            observation: One seat's observation (a spectator's has no seat to encode for).
+            out: Optional zeroed buffer of shape :attr:`shape` to fill.
+
+        Returns:
+            An array of shape :attr:`shape`, values in ``[-1, 1]``.
+
+        Raises:
+            ValueError: for a spectator observation.
+        """
+        if self.seat_of(observation) is None:
+            raise ValueError("encoders need a seat's observation, not a spectator's")
+        buf = np.zeros(self.size, np.float32) if out is None else out
+        w = Writer(buf)
+        self.write(w, observation)
+        if w.pos != self.size:  # pragma: no cover - a layout bug, never data dependent
+            raise AssertionError(f"encoding wrote {w.pos} features, layout has {self.size}")
+        return buf
+
+    def seat_of(self, observation: dict) -> int | None:
+        """The observing seat of ``observation``."""
+        return observation.get("seat")
+
+    # -- helpers ------------------------------------------------------------------------------
+    def rel(self, seat: Any, me: int) -> int:
+        """``seat`` counted from ``me`` (0 = me, 1 = next seat...), or -1 for a non-seat."""
+        n = self.num_players
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
+            return (seat - me) % n
+        return -1
+
+    def seats_from(self, me: int) -> list[int]:
+        """Seats in order starting with ``me``."""
+        n = self.num_players
+        return [(me + k) % n for k in range(n)]
+
+
+__all__ = ["Encoder", "Writer"]

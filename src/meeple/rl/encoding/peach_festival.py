@@ -1,0 +1,137 @@
+"""Observation encoder of The Peach Festival.
+
+Blocks, in order (``n`` seats, ``C`` Request cards, ``A`` player actions; sheets and seat-valued
+fields are counted from the observing seat, so block ``k`` of the sheets is the seat ``k`` places
+to the observer's left):
+
+* ``seat`` (n), ``difficulty`` (3, solo only), ``round`` (1), ``phase`` (9), ``dice`` (1 + 6);
+* ``commons``, ``removed``, ``hand`` (C each, multi-hot of card IDs);
+* ``deck`` (2 + C: unseen and under-the-deck counts, the cards under it this seat put there);
+* ``draw_queue`` (n + 1), ``order`` (n x n), ``cursor`` (1), ``rolling`` (n),
+  ``node`` (n + 3: seat, chance, simultaneous, terminal), ``acting`` (n);
+* per sheet: every square (filled, value), column heights, Column Reward boxes, Peaches, eaten,
+  Merchants, Requests taken, Two-Peach icons paid, flags, pending decisions, and the sealed
+  action as a one-hot over the A actions when the observer may see it (PF-030, PF-R10).
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
+from meeple.rl.encoding.base import Encoder, Writer
+
+PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
+PENDING = ("number", "write", "die", "reward", "keep")
+DIFFICULTY = ("easy", "medium", "hard")
+
+
+class PeachFestivalEncoder(Encoder):
+    """Encoder of ``peach-festival`` observations (see the module docstring for the layout)."""
+
+    game_name = "peach-festival"
+
+    def setup(self, game: Game) -> None:
+        sheet = game.sheet
+        self.card_index = {c.id: i for i, c in enumerate(game.content.cards)}
+        self.num_cards = len(self.card_index)
+        self.lengths = tuple(sheet.lengths)
+        self.max_value = max(1, max(self.lengths) - 1)
+        self.peach_total = max(1, game.peach_total)
+        self.num_merchants = len(sheet.merchants)
+        self.num_two = len(sheet.two_peach)
+        self.track_len = max(1, len(sheet.track_rewards))
+        self.rounds = self.track_len if game.num_players == 1 else max(1, game.max_rounds)
+        self.space = game.action_space
+
+    def _cards(self, ids) -> list[int]:
+        return [self.card_index.get(c, -1) for c in ids or [] if c is not None]
+
+    def write(self, w: Writer, obs: dict) -> None:
+        n = self.num_players
+        me = obs.get("seat") or 0
+        C = self.num_cards
+        w.section("seat")
+        w.onehot(me, n)
+        w.section("difficulty")
+        w.onehot(DIFFICULTY.index(d) if (d := obs.get("difficulty")) in DIFFICULTY else -1, 3)
+        w.section("round")
+        w.scalar(obs.get("round"), self.rounds)
+        w.section("phase")
+        phase = obs.get("phase")
+        w.onehot(PHASES.index(phase) if phase in PHASES else -1, len(PHASES))
+        w.section("dice")
+        dice = obs.get("dice")
+        w.flag(dice is not None)
+        w.scalars(dice, 6, 5)
+        w.section("commons")
+        w.multihot(self._cards(obs.get("commons")), C)
+        w.section("removed")
+        w.multihot(self._cards(obs.get("removed")), C)
+        w.section("hand")
+        w.multihot(self._cards(obs.get("hand")), C)
+        w.section("deck")
+        deck = obs.get("deck") or {}
+        bottom = deck.get("bottom") or []
+        w.scalar(deck.get("unseen"), C)
+        w.scalar(len(bottom), C)
+        w.multihot(self._cards(bottom), C)
+        w.section("draw_queue")
+        w.counts([self.rel(s, me) if s != -1 else n for s in obs.get("draw_queue") or []], n + 1, 3)
+        w.section("order")
+        order = list(obs.get("order") or [])
+        for s in self.seats_from(me):
+            w.onehot(order.index(s) if s in order else -1, n)
+        w.section("cursor")
+        w.scalar(obs.get("cursor"), n)
+        w.section("rolling")
+        w.onehot(self.rel(obs.get("rolling"), me), n)
+        w.section("node")
+        node = obs.get("current_player")
+        special = {CHANCE: n, SIMULTANEOUS: n + 1, TERMINAL: n + 2}
+        w.onehot(special.get(node, self.rel(node, me)), n + 3)
+        w.section("acting")
+        w.multihot([self.rel(s, me) for s in obs.get("acting") or []], n)
+        sheets = obs.get("sheets") or []
+        for k, s in enumerate(self.seats_from(me)):
+            self._sheet(w, sheets[s] if s < len(sheets) else {}, k)
+
+    def _sheet(self, w: Writer, sh: dict, k: int) -> None:
+        w.section(f"sheet{k}")
+        cols = sh.get("cols") or []
+        for c, length in enumerate(self.lengths):
+            col = cols[c] if c < len(cols) else []
+            for r in range(length):
+                if r < len(col):
+                    w.flag(True)
+                    w.scalar(col[r], self.max_value)
+                else:
+                    w.pos += 2
+        for c, length in enumerate(self.lengths):
+            w.scalar(len(cols[c]) if c < len(cols) else 0, length)
+        w.bits(sh.get("boxes"), len(self.lengths))
+        w.scalar(sh.get("peaches"), self.peach_total)
+        w.scalar(sh.get("eaten"), self.peach_total)
+        w.onehot(sh.get("merchants"), self.num_merchants + 1)
+        w.multihot(self._cards(sh.get("requests")), self.num_cards)
+        w.bits(sh.get("two_paid"), self.num_two)
+        w.flag(sh.get("reward_gained"))
+        w.scalar(sh.get("dice_left"), 3)
+        w.scalar(sh.get("hand_size"), 3)
+        w.flag(sh.get("committed"))
+        track = sh.get("track")
+        w.flag(isinstance(track, int) and track >= 0)
+        w.scalar(track, self.track_len)
+        pending = sh.get("pending") or []
+        kinds = [PENDING.index(p[0]) for p in pending if p and p[0] in PENDING]
+        w.counts(kinds, len(PENDING), 3)
+        first = pending[0] if pending else None
+        w.onehot(PENDING.index(first[0]) if first and first[0] in PENDING else -1, len(PENDING))
+        w.scalar(first[1] if first and len(first) > 1 else None, self.max_value)
+        w.flag(first[2] if first and len(first) > 2 else False)
+        commit = sh.get("commit")
+        idx = -1
+        if isinstance(commit, str) and commit in self.space:
+            idx = self.space.parse(commit).id
+        w.onehot(idx, self.space.num_actions)
+
+
+__all__ = ["PeachFestivalEncoder"]

@@ -1,0 +1,371 @@
+"""OpenSpiel adapter: every meeple game registered as a Python game of ``pyspiel``.
+
+Importing this module registers ``meeple_peach_festival``, ``meeple_annapurna`` and
+``meeple_almanac`` (see :data:`SHORT_NAMES`), so ``pyspiel.load_game("meeple_annapurna(players=3)")``
+works like any OpenSpiel game. Parameters: ``players`` and the game's options (``content`` as a
+directory string, ``""`` for the packaged content; Annapurna's ``starter=-1`` draws the first
+climber by chance).
+
+Game type: sequential, explicit chance, imperfect information, general-sum, terminal rewards.
+Sealed simultaneous decisions are sequentialised: the acting seats commit one after the other in
+seat order, and a commitment stays hidden from the other seats' observations (the engine hides
+sealed choices until the node resolves). Player actions are the ids of the game's fixed action
+space; chance outcomes are the ids of its chance-outcome space.
+
+Observations: the observation string is the seat's observation as canonical JSON; the tensor is
+the game's encoder (:mod:`meeple.rl.encoding`). The information state is the same observation:
+a seat's observation carries everything the seat knows (the engine's determinization contract),
+so it is a Markov information state rather than an action-by-action recall. States implement
+``resample_from_infostate`` through ``Game.determinize_observation``, so OpenSpiel's Python
+``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) searches them. OpenSpiel's C++ IS-MCTS
+cannot call back into Python states for resampling; use the Python bot.
+
+``str(state)`` is the full state as canonical JSON (hidden parts included, for debugging).
+States serialise as their action history (``pyspiel.serialize_game_and_state``); a resampled
+state has no history and does not serialise.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from meeple.core.game import CHANCE, TERMINAL, Game, State
+from meeple.core.registry import game_class, make
+from meeple.rl.common import acting_seat, utility_bounds
+from meeple.rl.encoding import ENCODERS, Encoder, make_encoder
+
+#: meeple registry name -> OpenSpiel short name.
+SHORT_NAMES: dict[str, str] = {name: "meeple_" + name.replace("-", "_") for name in ENCODERS}
+
+#: Options that OpenSpiel cannot carry as given: option -> (OpenSpiel value meaning ``None``).
+_NONE_AS = {"content": "", "starter": -1}
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def parameter_specification(name: str) -> dict[str, Any]:
+    """OpenSpiel parameters of the meeple game ``name``, with their defaults."""
+    cls = game_class(name)
+    players = min(max(2, cls.info.min_players), cls.info.max_players)
+    spec: dict[str, Any] = {"players": players}
+    for option, default in cls.options.items():
+        if default is None:
+            default = _NONE_AS.get(option)
+        if isinstance(default, bool | int | float | str):
+            spec[option] = default
+    return spec
+
+
+def game_config(params: dict[str, Any]) -> dict[str, Any]:
+    """meeple configuration (``players`` and options) from OpenSpiel parameters."""
+    config = dict(params)
+    for option, none_value in _NONE_AS.items():
+        if option in config and config[option] == none_value:
+            config[option] = None
+    return config
+
+
+class _Context:
+    """What every state of one configured game shares (never copied with a state)."""
+
+    def __init__(self, name: str, config: dict[str, Any], game: Game, encoder: Encoder):
+        self.name = name
+        self.config = config
+        self.game = game
+        self.encoder = encoder
+        self.space = game.action_space
+        self.pygame: MeepleGame | None = None
+
+
+_CONTEXTS: dict[str, _Context] = {}
+
+
+def _context(name: str, config: dict[str, Any]) -> _Context:
+    key = _dumps([name, config])
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        game = make(name, **config)
+        ctx = _Context(name, config, game, make_encoder(game))
+        _CONTEXTS[key] = ctx
+    return ctx
+
+
+def _restore(name: str, config: dict[str, Any], actions: list[tuple[int, int]]) -> _Core:
+    ctx = _context(name, config)
+    state = ctx.game.new_initial_state()
+    for seat, aid in actions:
+        if seat == CHANCE:
+            state.apply_action(ctx.space.chance_outcomes[aid], CHANCE)
+        else:
+            state.apply_action(ctx.space.actions[aid], seat)
+    return _Core(ctx, state, True)
+
+
+class _Core:
+    """A meeple state inside an OpenSpiel state.
+
+    OpenSpiel clones Python states by deep-copying their attributes and serialises them by
+    pickling: here the first is the engine's cheap ``clone()`` and the second the history.
+    """
+
+    __slots__ = ("ctx", "from_start", "state")
+
+    def __init__(self, ctx: _Context, state: State, from_start: bool):
+        self.ctx = ctx
+        self.state = state
+        self.from_start = from_start
+
+    def __deepcopy__(self, memo: dict) -> _Core:
+        return _Core(self.ctx, self.state.clone(), self.from_start)
+
+    def __reduce__(self):
+        if not self.from_start:
+            raise pickle_error("a resampled state has no history to serialise")
+        actions = [(seat, a.id) for seat, a in self.state.history]
+        return (_restore, (self.ctx.name, self.ctx.config, actions))
+
+
+def pickle_error(msg: str) -> Exception:
+    import pickle
+
+    return pickle.PicklingError(msg)
+
+
+class MeepleGame(pyspiel.Game):
+    """One configured meeple game as an OpenSpiel game (one subclass per meeple game).
+
+    Args:
+        params: OpenSpiel parameters (see :func:`parameter_specification`).
+
+    Raises:
+        ConfigError: for an unsupported configuration.
+    """
+
+    meeple_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        name = self.meeple_name
+        spec = parameter_specification(name)
+        full = {**spec, **dict(params or {})}
+        ctx = _context(name, game_config(full))
+        game = ctx.game
+        low, high = utility_bounds(game)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.action_space.num_actions,
+            max_chance_outcomes=game.action_space.num_chance_outcomes,
+            num_players=game.num_players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=game.max_game_length(),
+        )
+        super().__init__(_GAME_TYPES[name], info, full)
+        self.ctx = ctx
+        self.meeple_game = game
+
+    def new_initial_state(self) -> MeepleState:
+        """A new game before setup (setup randomness comes as chance nodes)."""
+        return MeepleState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> MeepleObserver:
+        """Observer of a seat's view (see :class:`MeepleObserver`)."""
+        return MeepleObserver(self.ctx, iig_obs_type, params)
+
+
+class MeepleState(pyspiel.State):
+    """An OpenSpiel state delegating to a meeple state (see the module docstring)."""
+
+    def __init__(self, game: MeepleGame):
+        super().__init__(game)
+        ctx = game.ctx
+        if ctx.pygame is None:
+            ctx.pygame = game
+        self._core = _Core(ctx, ctx.game.new_initial_state(), True)
+
+    @property
+    def meeple_state(self) -> State:
+        """The underlying meeple state (read it; apply actions through OpenSpiel)."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        return acting_seat(self._core.state)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        st = self._core.state
+        if player < 0 or player != acting_seat(st):
+            return []
+        return sorted(a.id for a in st.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return sorted((a.id, p) for a, p in self._core.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        seat = acting_seat(core.state)
+        if seat == CHANCE:
+            core.state.apply_action(core.ctx.space.chance_outcomes[action], CHANCE)
+        else:
+            core.state.apply_action(core.ctx.space.actions[action], seat)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        space = self._core.ctx.space
+        if player == CHANCE:
+            return space.chance_outcomes[action].text
+        return space.actions[action].text
+
+    def is_terminal(self) -> bool:
+        return self._core.state.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        st = self._core.state
+        if st.current_player() != TERMINAL:
+            return [0.0] * st.num_players
+        return [float(r) for r in st.returns()]
+
+    def __str__(self) -> str:
+        return _dumps(self._core.state.snapshot())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleState:
+        """A state the seat ``player_id`` cannot tell from this one.
+
+        Hidden parts are resampled by ``Game.determinize_observation`` from the seat's
+        observation, with an RNG seeded from ``probability_sampler()`` (a uniform [0, 1) draw).
+        The result has no OpenSpiel history.
+        """
+        core = self._core
+        rng = random.Random(int(probability_sampler() * 2**53))
+        det = core.ctx.game.determinize_observation(core.state.observe(player_id), rng)
+        new = core.ctx.pygame.new_initial_state()
+        new._core = _Core(core.ctx, det, False)
+        return new
+
+
+class MeepleObserver:
+    """OpenSpiel observer over meeple observations.
+
+    With private information of a single player (the default, and the information state) the
+    string is the seat's observation as canonical JSON and the tensor its encoding
+    (one block ``"observation"``). With no private information the string is the spectator's
+    observation; with every player's, the full state; these two come without tensor.
+
+    Raises:
+        ValueError: for observer parameters (none are supported).
+    """
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any = None, params: Any = None):
+        if params:
+            raise ValueError(f"observer parameters are not supported: {params}")
+        private = (
+            iig_obs_type.private_info
+            if iig_obs_type is not None
+            else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        self.ctx = ctx
+        self.private = private
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            self.tensor: np.ndarray | None = np.zeros(ctx.encoder.size, np.float32)
+            self.dict: dict[str, np.ndarray] = {"observation": self.tensor}
+        else:
+            self.tensor = None
+            self.dict = {}
+
+    def set_from(self, state: MeepleState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        if self.tensor is None:
+            return
+        self.tensor.fill(0.0)
+        self.ctx.encoder.encode(state._core.state.observe(player), self.tensor)
+
+    def string_from(self, state: MeepleState, player: int) -> str:
+        """``player``'s view of ``state`` as canonical JSON."""
+        st = state._core.state
+        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return _dumps(st.observe(player))
+        if self.private == pyspiel.PrivateInfoType.NONE:
+            return _dumps(st.observe(None))
+        return _dumps(st.snapshot())
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[name],
+        long_name=f"meeple {cls.info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.info.max_players,
+        min_num_players=cls.info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_specification(name),
+    )
+
+
+_GAME_TYPES: dict[str, pyspiel.GameType] = {}
+#: The registered game class of each meeple game.
+GAME_CLASSES: dict[str, type[MeepleGame]] = {}
+
+
+def register_games() -> list[str]:
+    """Register every meeple game with ``pyspiel`` (idempotent); returns the short names."""
+    # Classes, not closures, are registered: OpenSpiel keeps the creator until the interpreter
+    # has shut down, and only a class outlives the shutdown safely.
+    registered = set(pyspiel.registered_names())
+    for name, short in SHORT_NAMES.items():
+        if name not in _GAME_TYPES:
+            _GAME_TYPES[name] = _game_type(name)
+            title = "".join(part.title() for part in name.split("-"))
+            GAME_CLASSES[name] = type(f"{title}Game", (MeepleGame,), {"meeple_name": name})
+        if short not in registered:
+            pyspiel.register_game(_GAME_TYPES[name], GAME_CLASSES[name])
+    return list(SHORT_NAMES.values())
+
+
+def load_game(name: str, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for a meeple game by its meeple or OpenSpiel name.
+
+    Example: ``load_game("annapurna", players=3)``.
+    """
+    register_games()
+    short = SHORT_NAMES.get(name, name)
+    return pyspiel.load_game(short, params)
+
+
+def resampler(seed: int):
+    """A seeded resampling callback for ``ISMCTSBot.set_resampler`` (reproducible searches)."""
+    rng = random.Random(seed)
+
+    def resample(state: MeepleState, player: int) -> MeepleState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+register_games()
+
+__all__ = [
+    "GAME_CLASSES",
+    "SHORT_NAMES",
+    "MeepleGame",
+    "MeepleObserver",
+    "MeepleState",
+    "game_config",
+    "load_game",
+    "parameter_specification",
+    "register_games",
+    "resampler",
+]

@@ -1,0 +1,109 @@
+"""Observation encoders: fixed shape per configuration, values in [-1, 1], built from the
+seat's observation alone (a determinized twin encodes identically)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import meeple  # noqa: E402
+from meeple.core.errors import ConfigError  # noqa: E402
+from meeple.rl.encoding import make_encoder  # noqa: E402
+
+from .helpers import CONFIGS, ids, random_walk  # noqa: E402
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_encoding_has_a_fixed_shape_and_bounded_values(name, players):
+    game = meeple.make(name, players=players)
+    enc = make_encoder(game)
+    assert enc.shape == (enc.size,)
+    assert sum(length for _, _, length in enc.layout) == enc.size
+    for i, state in enumerate(random_walk(name, players, seed=3)):
+        if i % 7:
+            continue
+        for seat in range(players):
+            v = enc.encode(state.observe(seat))
+            assert v.shape == enc.shape and v.dtype == np.float32
+            assert np.all(np.abs(v) <= 1.0) and np.all(np.isfinite(v))
+
+
+def _determinized_twins_encode_alike(name: str, players: int) -> None:
+    game = meeple.make(name, players=players)
+    enc = make_encoder(game)
+    rng = random.Random(11)
+    checked = 0
+    for i, state in enumerate(random_walk(name, players, seed=5)):
+        if i % (2 * players):
+            continue
+        for seat in range(players):
+            obs = state.observe(seat)
+            twin = game.determinize_observation(obs, rng)
+            assert np.array_equal(enc.encode(twin.observe(seat)), enc.encode(obs))
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_peach_festival_encoding_of_a_determinized_twin_equals_the_original(players):
+    """Hidden cards and sealed actions (PF-030, PF-R10) never reach the encoding."""
+    _determinized_twins_encode_alike("peach-festival", players)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_annapurna_encoding_of_a_determinized_twin_equals_the_original(players):
+    """Face-down cards and other climbers' Backpacks (AN-010, AN-028) never reach it."""
+    _determinized_twins_encode_alike("annapurna", players)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_almanac_encoding_of_a_determinized_twin_equals_the_original(players):
+    """Others' gold, hidden contracts and sealed bids (AL-G32) never reach the encoding."""
+    _determinized_twins_encode_alike("almanac", players)
+
+
+def test_encoding_differs_between_seats_and_refuses_a_spectator():
+    game = meeple.make("peach-festival", players=3)
+    enc = make_encoder(game)
+    state = next(s for s in random_walk("peach-festival", 3, 1) if s.move_number() > 40)
+    a, b = enc.encode(state.observe(0)), enc.encode(state.observe(1))
+    assert not np.array_equal(a, b)
+    with pytest.raises(ValueError):
+        enc.encode(state.observe(None))
+
+
+def test_peach_festival_sealed_action_shows_only_to_its_owner():
+    """PF-030: a committed action is in its owner's encoding, not in the others'."""
+    game = meeple.make("peach-festival", players=2)
+    enc = make_encoder(game)
+    for state in random_walk("peach-festival", 2, 2):
+        if state.is_simultaneous_node() and len(state.acting_seats()) == 1:
+            break
+    waiting = state.acting_seats()[0]
+    done = 1 - waiting
+    start = dict((n, (s, k)) for n, s, k in enc.layout)["sheet0"]
+    commit = slice(start[0] + start[1] - game.action_space.num_actions, start[0] + start[1])
+    assert enc.encode(state.observe(done))[commit].sum() == 1
+    other = dict((n, (s, k)) for n, s, k in enc.layout)["sheet1"]
+    hidden = slice(other[0] + other[1] - game.action_space.num_actions, other[0] + other[1])
+    assert enc.encode(state.observe(waiting))[hidden].sum() == 0
+
+
+def test_encoder_shape_depends_on_the_player_count_only():
+    for name, counts in (("annapurna", (2, 3)), ("almanac", (2, 4))):
+        sizes = [make_encoder(meeple.make(name, players=p)).size for p in counts]
+        assert sizes[0] < sizes[1]
+    a = make_encoder(meeple.make("annapurna", players=2, flag_target=3)).size
+    assert a == make_encoder(meeple.make("annapurna", players=2)).size
+
+
+def test_an_unknown_game_has_no_encoder():
+    class Fake:
+        class info:
+            name = "chess"
+
+    with pytest.raises(ConfigError):
+        make_encoder(Fake())

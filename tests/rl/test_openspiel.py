@@ -1,0 +1,253 @@
+"""OpenSpiel adapter: pyspiel's own random simulation test, chance outcomes, observations,
+serialisation, resampling, and OpenSpiel's MCTS and IS-MCTS bots playing whole games."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import meeple  # noqa: E402
+from meeple.core.game import CHANCE  # noqa: E402
+from meeple.rl import openspiel as mo  # noqa: E402
+from meeple.rl.common import utility_bounds  # noqa: E402
+from meeple.rl.encoding import make_encoder  # noqa: E402
+
+from .helpers import CONFIGS, SHORT, ids  # noqa: E402
+
+mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_pyspiel_random_sim_test_passes(name, players):
+    game = mo.load_game(name, players=players)
+    sims = 2 if players <= 3 else 1
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("peach-festival", {"players": 1, "difficulty": "hard"}),
+        ("peach-festival", {"players": 3, "max_rounds": 5}),
+        ("annapurna", {"players": 3, "starter": -1, "auto_sweep": True, "flag_target": 4}),
+    ],
+)
+def test_pyspiel_random_sim_test_passes_for_variants(name, params):
+    game = mo.load_game(name, **params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_parameters():
+    names = set(pyspiel.registered_names())
+    for name, short in mo.SHORT_NAMES.items():
+        assert short in names
+        game = pyspiel.load_game(short)
+        gtype = game.get_type()
+        assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM
+        cls = meeple.core.game_class(name)
+        assert gtype.min_num_players == cls.info.min_players
+        assert gtype.max_num_players == cls.info.max_players
+        assert "players" in gtype.parameter_specification
+
+
+@pytest.mark.parametrize(("name", "players"), [("peach-festival", 1), ("annapurna", 3)])
+def test_game_info_comes_from_the_fixed_action_space(name, players):
+    game = mo.load_game(name, players=players)
+    ours = meeple.make(name, players=players)
+    assert game.num_distinct_actions() == ours.action_space.num_actions
+    assert game.max_chance_outcomes() == ours.action_space.num_chance_outcomes
+    assert game.max_game_length() == ours.max_game_length()
+    assert game.num_players() == players
+    assert (game.min_utility(), game.max_utility()) == pytest.approx(utility_bounds(ours))
+    assert game.observation_tensor_shape() == [make_encoder(ours).size]
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape()
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("peach-festival", 2), ("annapurna", 2), ("almanac", 3)]
+)
+def test_chance_outcomes_match_the_engine(name, players):
+    """Every chance node: sorted distinct outcome ids, probabilities in (0, 1] summing to 1,
+    equal to the engine's distribution, and the same as the legal chance actions."""
+    game = mo.load_game(name, players=players, **SHORT[name])
+    state = game.new_initial_state()
+    rng = np.random.RandomState(7)
+    chance_nodes = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance_nodes += 1
+            outcomes = state.chance_outcomes()
+            acts = [a for a, _ in outcomes]
+            assert acts == sorted(set(acts)) == state.legal_actions()
+            assert all(0 < p <= 1 for _, p in outcomes)
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+            ours = {a.id: p for a, p in state.meeple_state.chance_outcomes()}
+            assert dict(outcomes) == pytest.approx(ours)
+            for a in acts[:3]:
+                assert state.action_to_string(CHANCE, a) == (
+                    state.meeple_state.game.action_space.chance_outcomes[a].text
+                )
+            action = rng.choice(acts, p=[p for _, p in outcomes])
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randint(len(legal))]
+        state.apply_action(int(action))
+    assert chance_nodes > 3
+
+
+def test_simultaneous_choices_are_sequentialised_and_hidden():
+    """PF-030: the seats commit in seat order; a commitment stays out of the others' views."""
+    game = mo.load_game("peach-festival", players=3)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while not state.meeple_state.is_simultaneous_node() or state.meeple_state.round < 1:
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    assert state.current_player() == 0
+    before = [state.observation_string(p) for p in (1, 2)]
+    state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 1
+    assert state.legal_actions(0) == [] and state.legal_actions(2) == []
+    after = [state.observation_string(p) for p in (1, 2)]
+    assert '"committed":true' in after[0] and before != after
+    assert '"commit":null' in after[0].split('"sheets"')[1].split("}")[0]
+
+
+def test_observation_strings_and_tensors_come_from_the_seat_observation():
+    game = mo.load_game("almanac", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    enc = make_encoder(state.meeple_state.game)
+    for p in range(2):
+        obs = state.meeple_state.observe(p)
+        assert state.observation_tensor(p) == pytest.approx(list(enc.encode(obs)))
+        assert state.information_state_tensor(p) == state.observation_tensor(p)
+        assert state.information_state_string(p) == state.observation_string(p)
+    assert state.observation_string(0) != state.observation_string(1)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    from open_spiel.python.observation import make_observation
+
+    spectator = make_observation(game, public)
+    assert spectator.string_from(state, 0) == spectator.string_from(state, 1)
+
+
+def test_states_serialise_as_their_history():
+    game = mo.load_game("annapurna", players=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(60):
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert str(state2) == str(state)
+    assert state2.history() == state.history()
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("peach-festival", 2), ("annapurna", 3), ("almanac", 2)]
+)
+def test_resampled_states_keep_the_information_state(name, players):
+    game = mo.load_game(name, players=players)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    for step in range(150):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+            continue
+        if step % 10 == 0:
+            p = state.current_player()
+            twin = state.resample_from_infostate(p, sampler)
+            assert twin.information_state_string(p) == state.information_state_string(p)
+            assert twin.current_player() == p
+            assert twin.legal_actions() == state.legal_actions()
+            checked += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+    assert checked >= 3
+
+
+def _play(game, bots, seed: int) -> tuple[list[float], int]:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(int(action))
+            decisions += 1
+    return state.returns(), decisions
+
+
+def _short_game(name: str, players: int):
+    return mo.load_game(name, players=players, **SHORT[name])
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("peach-festival", 1), ("peach-festival", 2), ("annapurna", 2), ("almanac", 2)],
+)
+def test_openspiel_mcts_bots_play_complete_games(name, players):
+    game = _short_game(name, players)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=np.random.RandomState(10 + p))
+        for p in range(players)
+    ]
+    returns, decisions = _play(game, bots, seed=2)
+    assert decisions > 0 and len(returns) == players
+    low, high = game.min_utility(), game.max_utility()
+    assert all(low <= r <= high for r in returns)
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("peach-festival", 1), ("peach-festival", 3), ("annapurna", 2), ("almanac", 2)],
+)
+def test_openspiel_ismcts_bots_play_complete_games(name, players):
+    """IS-MCTS searches worlds resampled through ``determinize_observation``."""
+    game = _short_game(name, players)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bots = []
+    for p in range(players):
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(p))
+        if p % 2:  # the other seats use the state's own resample_from_infostate
+            bot.set_resampler(mo.resampler(seed=p))
+        bots.append(bot)
+    returns, decisions = _play(game, bots, seed=3)
+    assert decisions > 0 and len(returns) == players
+
+
+def test_unknown_parameters_and_player_counts_are_refused():
+    with pytest.raises(Exception, match=r"players|take"):
+        mo.load_game("annapurna", players=5)
+    with pytest.raises(pyspiel.SpielError):
+        mo.load_game("almanac", colour="blue")
