@@ -78,6 +78,21 @@ __all__ = [
     "build_game",
     "legal_mask",
     "play_chance",
+    "render_text",
     "rng_from",
     "utility_bounds",
 ]
+
+
+def render_text(game: Game, observation: dict, width: int = 100) -> str:
+    """The game's terminal rendering of ``observation`` as plain text (no colour codes)."""
+    import io
+
+    picture = game.render(observation)
+    if isinstance(picture, str):
+        return picture
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, force_terminal=False).print(picture)
+    return out.getvalue()

@@ -1,0 +1,174 @@
+"""PettingZoo adapter: every meeple game as an AEC (agent-environment-cycle) environment.
+
+``env("annapurna", players=3)`` builds an environment with agents ``player_0``..``player_{n-1}``
+(agent ``player_i`` sits in seat ``i``). ``observe(agent)`` returns
+``{"observation": float32 vector of the game's encoder, "action_mask": int8 mask}``; the mask is
+all zeros except for the agent that must act now. Spaces are fixed per configuration:
+``Dict(observation=Box(-1, 1, (size,)), action_mask=Box(0, 1, (num_actions,), int8))`` and
+``Discrete(num_actions)`` (the game's fixed action space, action ``i`` being
+``game.action_space.actions[i]``).
+
+Chance nodes are sampled by the environment with a generator seeded by ``reset(seed=...)``.
+Sealed simultaneous decisions are taken one seat after the other in seat order; the engine hides
+each commitment from the other seats until all are in. Rewards come at the end only: each
+agent's ``State.returns()`` (a shared win worth 1; solo Peach Festival: score / 100). An illegal
+action raises :class:`~meeple.core.errors.IllegalActionError` and changes nothing.
+
+``render()`` shows the game's terminal picture of the spectator's view (``render_mode="human"``
+prints it, ``"ansi"`` returns it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from meeple.core.game import TERMINAL
+from meeple.rl.common import acting_seat, build_game, legal_mask, play_chance, render_text, rng_from
+from meeple.rl.encoding import make_encoder
+
+
+class MeepleAECEnv(AECEnv):
+    """A meeple game as a PettingZoo AEC environment (see the module docstring).
+
+    Args:
+        game: meeple registry name, e.g. ``"peach-festival"``.
+        players: Number of seats (default: the game's smallest).
+        render_mode: ``None``, ``"human"`` or ``"ansi"``.
+        **options: Game options, e.g. ``max_rounds=5``.
+
+    Raises:
+        ConfigError: for an unknown game, player count or option.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "meeple_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game = build_game(game, players, options)
+        self.encoder = make_encoder(self.game)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"meeple_{self.game.info.name}_v0"}
+        n = self.game.num_players
+        num_actions = self.game.action_space.num_actions
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-1.0, 1.0, self.encoder.shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
+        self._np_random: np.random.Generator | None = None
+        self.state_ = None
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random()
+        return self._np_random
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; ``seed`` seeds the chance generator."""
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        self._rng = rng_from(self.np_random)
+        self.state_ = self.game.new_initial_state()
+        play_chance(self.state_, self._rng)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = acting_seat(self.state_)
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        state = self.state_
+        if seat == acting_seat(state):
+            mask = legal_mask(self.game, state.legal_actions(seat))
+        else:
+            mask = np.zeros(self.game.action_space.num_actions, np.int8)
+        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (``None`` for an agent that is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.agent_name_mapping[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self.state_.apply_action(self.game.action_space.actions[int(action)], seat)
+        play_chance(self.state_, self._rng)
+        if self.state_.current_player() == TERMINAL:
+            returns = self.state_.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self.agent_name_mapping[a]])
+                self.terminations[a] = True
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The spectator's view as the game draws it in the terminal."""
+        if self.render_mode is None or self.state_ is None:
+            return None
+        text = render_text(self.game, self.state_.observe(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+
+def env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAECEnv:
+    """A PettingZoo AEC environment of ``game`` (see :class:`MeepleAECEnv`)."""
+    return MeepleAECEnv(game, players, **kwargs)
+
+
+raw_env = env
+
+__all__ = ["MeepleAECEnv", "env", "raw_env"]

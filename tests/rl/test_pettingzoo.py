@@ -1,0 +1,132 @@
+"""PettingZoo adapter: PettingZoo's own api_test and seed_test on every game and player count,
+whole games with rewards at the end, and identical runs under different hash seeds."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from meeple.core.errors import IllegalActionError  # noqa: E402
+from meeple.rl import pettingzoo_env as pz  # noqa: E402
+
+from .helpers import CONFIGS, ids  # noqa: E402
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_pettingzoo_api_test_passes(name, players):
+    with warnings.catch_warnings():
+        # Dict observations ({"observation", "action_mask"}) warn, as PettingZoo's own
+        # board games' do.
+        warnings.simplefilter("ignore")
+        api_test(pz.env(name, players=players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_pettingzoo_seed_test_passes(name, players):
+    seed_test(lambda: pz.env(name, players=players), num_cycles=500)
+
+
+def _play(env, seed: int) -> dict:
+    env.reset(seed=seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(seed + i)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        action = None
+        if not (terminated or truncated):
+            action = env.action_space(agent).sample(obs["action_mask"])
+            steps += 1
+        env.step(action)
+    return {"totals": totals, "steps": steps}
+
+
+@pytest.mark.parametrize(("name", "players"), [("peach-festival", 3), ("almanac", 2)])
+def test_a_whole_game_ends_with_every_agent_rewarded_once(name, players):
+    env = pz.env(name, players=players)
+    result = _play(env, seed=5)
+    assert env.agents == []
+    assert result["steps"] > 10
+    assert sum(result["totals"].values()) == pytest.approx(1.0)
+    assert all(v in (0.0, 0.5, 1.0) or 0 < v < 1 for v in result["totals"].values())
+
+
+def test_only_the_selected_agent_has_legal_actions_in_its_mask():
+    env = pz.env("peach-festival", players=3)
+    env.reset(seed=0)
+    for _ in range(40):
+        selected = env.agent_selection
+        for agent in env.agents:
+            mask = env.observe(agent)["action_mask"]
+            assert (mask.sum() > 0) == (agent == selected)
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = pz.env("annapurna", players=2)
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    before = env.state_.fingerprint()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert env.state_.fingerprint() == before
+
+
+def test_render_shows_the_spectator_view():
+    env = pz.env("annapurna", players=2, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and "Annapurna" in text
+    assert pz.env("almanac", players=2).render() is None
+
+
+_SCRIPT = """
+import hashlib, json, sys
+from meeple.rl import pettingzoo_env as pz
+name, players = sys.argv[1], int(sys.argv[2])
+env = pz.env(name, players=players)
+env.reset(seed=42)
+for i, agent in enumerate(env.possible_agents):
+    env.action_space(agent).seed(42 + i)
+h = hashlib.sha256()
+for agent in env.agent_iter():
+    obs, reward, terminated, truncated, _ = env.last()
+    h.update(obs["observation"].tobytes() + obs["action_mask"].tobytes() + repr(reward).encode())
+    action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+    h.update(repr(action).encode())
+    env.step(action)
+print(json.dumps(h.hexdigest()))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("peach-festival", 3), ("annapurna", 2), ("almanac", 3)]
+)
+def test_seeded_runs_agree_across_processes_with_different_hash_seeds(name, players):
+    digests = set()
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", _SCRIPT, name, str(players)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        )
+        digests.add(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert len(digests) == 1
