@@ -1,0 +1,224 @@
+"""Gymnasium adapter: one learner at a meeple game, every other seat played by a meeple agent.
+
+* :class:`MeepleEnv` seats the learner in one seat of any game; chance and the other seats
+  (agents built by :func:`meeple.agents.make_agent`, e.g. ``"random"``, ``"greedy"``,
+  ``"heuristic"``) are stepped automatically until the learner must act again.
+* :class:`PeachFestivalSoloEnv` is the solo mode of The Peach Festival (PF-073..PF-082): the
+  learner alone against the turn track.
+
+Observation: the float32 vector of the game's encoder (``Box(-1, 1, (size,))``). Action:
+``Discrete(num_actions)``, action ``i`` being ``game.action_space.actions[i]``. Every ``info``
+carries ``"action_mask"`` (int8, 1 = legal), also returned by :meth:`MeepleEnv.action_masks`.
+Reward: the learner's ``State.returns()`` at the end, 0 before; an illegal action leaves the
+game unchanged and earns ``illegal_reward`` (default -1), or raises with
+``illegal_action="raise"``.
+
+Registered ids: ``meeple/PeachFestivalSolo-v0``, ``meeple/PeachFestival-v0``,
+``meeple/Annapurna-v0`` and ``meeple/Almanac-v0`` (``gymnasium.make(id, players=3, ...)``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from meeple.agents.base import Agent, make_agent
+from meeple.core.errors import IllegalActionError
+from meeple.core.game import CHANCE, TERMINAL, sample_chance
+from meeple.rl.common import acting_seat, build_game, legal_mask, render_text, rng_from
+from meeple.rl.encoding import make_encoder
+
+
+class MeepleEnv(gym.Env):
+    """A learner seated at a meeple game against meeple agents (see the module docstring).
+
+    Args:
+        game: meeple registry name.
+        players: Number of seats (default: the game's smallest).
+        seat: The learner's seat; ``None`` draws it at every reset.
+        opponents: Agent name for every other seat, or one name per other seat in seat order.
+        illegal_action: ``"penalty"`` (default) or ``"raise"``.
+        illegal_reward: Reward of a refused action under ``"penalty"``.
+        max_steps: Truncate after this many learner steps (``None``: never).
+        render_mode: ``None``, ``"human"`` or ``"ansi"``.
+        **options: Game options, e.g. ``max_rounds=5`` or ``flag_target=3``.
+
+    Raises:
+        ConfigError: for an unknown game, option or agent name.
+        ValueError: for a bad seat, opponent list or mode.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str = "peach-festival",
+        players: int | None = None,
+        seat: int | None = 0,
+        opponents: str | Sequence[str] = "random",
+        illegal_action: str = "penalty",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        self.game = build_game(game, players, options)
+        n = self.game.num_players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise ValueError(f"{n - 1} opponents needed, got {len(specs)}")
+        for spec in specs:  # fail now on an unknown agent name
+            make_agent(spec, self.game)
+        if illegal_action not in ("penalty", "raise"):
+            raise ValueError("illegal_action must be 'penalty' or 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.opponent_specs = specs
+        self.fixed_seat = seat
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.encoder = make_encoder(self.game)
+        self.observation_space = spaces.Box(-1.0, 1.0, self.encoder.shape, np.float32)
+        self.action_space = spaces.Discrete(self.game.action_space.num_actions)
+        self.state = None
+        self.seat = 0 if seat is None else seat
+
+    # -- gymnasium API ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a new game and play until the learner must act."""
+        super().reset(seed=seed)
+        n = self.game.num_players
+        master = rng_from(self.np_random)
+        self.seat = master.randrange(n) if self.fixed_seat is None else self.fixed_seat
+        self._chance_rng = random.Random(master.getrandbits(63))
+        others = [s for s in range(n) if s != self.seat]
+        self.opponents: dict[int, tuple[Agent, random.Random]] = {}
+        for s, spec in zip(others, self.opponent_specs, strict=True):
+            agent = make_agent(spec, self.game)
+            agent.setup(self.game, s)
+            self.opponents[s] = (agent, random.Random(master.getrandbits(63)))
+        self.steps = 0
+        self.state = self.game.new_initial_state()
+        self._advance()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action, then chance and the opponents until its next turn.
+
+        Raises:
+            RuntimeError: after the end of the game (call ``reset``).
+            IllegalActionError: for an illegal action with ``illegal_action="raise"``.
+        """
+        if self.state is None or self.state.current_player() == TERMINAL:
+            raise RuntimeError("the game is over: call reset()")
+        self.steps += 1
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
+        act = (
+            self.game.action_space.actions[int(action)]
+            if 0 <= int(action) < self.action_space.n
+            else None
+        )
+        legal = self.state.legal_actions(self.seat)
+        if act is None or act not in legal:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    "CORE-01", f"action {action!r} is not legal now", action, self.seat
+                )
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), self.illegal_reward, False, truncated, info
+        self.state.apply_action(act, self.seat)
+        self._advance()
+        terminated = self.state.current_player() == TERMINAL
+        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated and not terminated, self._info()
+
+    def render(self) -> str | None:
+        """The learner's view as the game draws it in the terminal."""
+        if self.render_mode is None or self.state is None:
+            return None
+        text = render_text(self.game, self.state.observe(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- helpers ----------------------------------------------------------------------------
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal-action mask now (int8, 1 = legal)."""
+        if self.state is None or acting_seat(self.state) != self.seat:
+            return np.zeros(self.action_space.n, np.int8)
+        return legal_mask(self.game, self.state.legal_actions(self.seat))
+
+    def _advance(self) -> None:
+        state = self.state
+        while True:
+            seat = acting_seat(state)
+            if seat == CHANCE:
+                state.apply_action(sample_chance(state, self._chance_rng), CHANCE)
+            elif seat == TERMINAL or seat == self.seat:
+                return
+            else:
+                agent, rng = self.opponents[seat]
+                state.apply_action(
+                    agent.act(state.observe(seat), state.legal_actions(seat), rng), seat
+                )
+
+    def _observation(self) -> np.ndarray:
+        return self.encoder.encode(self.state.observe(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.seat}
+
+
+class PeachFestivalSoloEnv(MeepleEnv):
+    """The solo Peach Festival (PF-073..PF-082): reward = final score / 100.
+
+    Args:
+        difficulty: ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13) (PF-074).
+        **kwargs: As :class:`MeepleEnv` (``illegal_action``, ``render_mode``...).
+    """
+
+    def __init__(self, difficulty: str = "medium", **kwargs: Any):
+        super().__init__(
+            "peach-festival", players=1, seat=0, opponents=(), difficulty=difficulty, **kwargs
+        )
+
+
+#: Gymnasium ids registered by this module -> constructor keyword defaults.
+ENV_IDS: dict[str, dict[str, Any]] = {
+    "meeple/PeachFestivalSolo-v0": {},
+    "meeple/PeachFestival-v0": {"game": "peach-festival", "players": 2},
+    "meeple/Annapurna-v0": {"game": "annapurna", "players": 2},
+    "meeple/Almanac-v0": {"game": "almanac", "players": 2},
+}
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_IDS` with Gymnasium (idempotent)."""
+    for env_id, kwargs in ENV_IDS.items():
+        if env_id in gym.registry:
+            continue
+        entry = "PeachFestivalSoloEnv" if env_id.endswith("Solo-v0") else "MeepleEnv"
+        gym.register(id=env_id, entry_point=f"meeple.rl.gymnasium_env:{entry}", kwargs=kwargs)
+
+
+register_envs()
+
+__all__ = ["ENV_IDS", "MeepleEnv", "PeachFestivalSoloEnv", "register_envs"]

@@ -1,0 +1,130 @@
+"""Gymnasium adapter: Gymnasium's check_env on the solo Peach Festival and on a learner seated
+against bots in every game, whole masked episodes, illegal actions, seeding."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from meeple.core.errors import IllegalActionError  # noqa: E402
+from meeple.rl import gymnasium_env as ge  # noqa: E402
+
+
+def _checked(env_id: str, **kwargs) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any checker warning fails the test
+        env = gym.make(env_id, **kwargs)
+        check_env(env.unwrapped)
+        env.close()
+
+
+def test_gymnasium_check_env_passes_for_the_solo_peach_festival():
+    """PF-073: the solo mode as a single-agent environment."""
+    _checked("meeple/PeachFestivalSolo-v0")
+    _checked("meeple/PeachFestivalSolo-v0", difficulty="hard")
+
+
+@pytest.mark.parametrize(
+    ("env_id", "kwargs"),
+    [
+        ("meeple/PeachFestival-v0", {"players": 2, "opponents": "greedy"}),
+        ("meeple/PeachFestival-v0", {"players": 5, "seat": 3}),
+        ("meeple/Annapurna-v0", {"players": 2, "opponents": "heuristic"}),
+        ("meeple/Annapurna-v0", {"players": 4, "seat": None}),
+        ("meeple/Almanac-v0", {"players": 2, "opponents": "heuristic"}),
+        ("meeple/Almanac-v0", {"players": 3, "opponents": ["random", "heuristic"]}),
+    ],
+)
+def test_gymnasium_check_env_passes_against_bots(env_id, kwargs):
+    _checked(env_id, **kwargs)
+
+
+def test_render_modes_show_the_learner_view(capsys):
+    env = gym.make("meeple/Annapurna-v0", render_mode="ansi")
+    env.reset(seed=0)
+    assert "(you)" in env.render()
+    human = ge.MeepleEnv("almanac", players=2, render_mode="human")
+    human.reset(seed=0)
+    human.render()
+    assert "you" in capsys.readouterr().out
+
+
+def _episode(env, seed: int) -> tuple[float, int, dict]:
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, steps = 0.0, 0
+    while True:
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(info["action_mask"])
+        assert legal.size > 0 and np.array_equal(info["action_mask"], env.action_masks())
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            return total, steps, info
+
+
+def test_a_solo_episode_ends_with_the_score_as_reward():
+    """PF-082: the solo game ends after the track; reward = final score / 100."""
+    env = ge.PeachFestivalSoloEnv(difficulty="easy")
+    total, steps, _ = _episode(env, seed=1)
+    assert steps > 10
+    assert total == pytest.approx(env.state.result().seats[0].score / 100)
+    with pytest.raises(RuntimeError):
+        env.step(0)
+
+
+@pytest.mark.parametrize(("game", "players"), [("annapurna", 3), ("almanac", 2)])
+def test_a_learner_plays_a_whole_game_against_bots(game, players):
+    env = (
+        ge.MeepleEnv(game, players=players, opponents="random", flag_target=2)
+        if game == "annapurna"
+        else ge.MeepleEnv(game, players=players)
+    )
+    total, _, info = _episode(env, seed=4)
+    assert total == pytest.approx(env.state.returns()[info["seat"]])
+
+
+def test_seeded_resets_repeat_the_same_episode():
+    env = ge.MeepleEnv("peach-festival", players=3, opponents="greedy", max_rounds=3)
+    a = _episode(env, seed=9)
+    first = env.state.fingerprint()
+    b = _episode(env, seed=9)
+    assert a[:2] == b[:2] and env.state.fingerprint() == first
+
+
+def test_an_illegal_action_is_penalised_or_raises():
+    env = ge.MeepleEnv("almanac", players=2)
+    obs, info = env.reset(seed=3)
+    before = env.state.fingerprint()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, _, info2 = env.step(illegal)
+    assert reward == -1.0 and info2["illegal_action"] and not terminated
+    assert np.array_equal(obs, obs2) and env.state.fingerprint() == before
+    strict = ge.MeepleEnv("almanac", players=2, illegal_action="raise")
+    strict.reset(seed=3)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
+
+
+def test_bad_configurations_are_refused():
+    with pytest.raises(ValueError):
+        ge.MeepleEnv("annapurna", players=2, seat=2)
+    with pytest.raises(ValueError):
+        ge.MeepleEnv("annapurna", players=3, opponents=["random"])
+    with pytest.raises(Exception, match="agent"):
+        ge.MeepleEnv("annapurna", players=2, opponents="oracle")
+
+
+def test_max_steps_truncates_the_episode():
+    env = ge.MeepleEnv("peach-festival", players=2, max_steps=3)
+    _, info = env.reset(seed=0)
+    for _ in range(3):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated and not terminated
