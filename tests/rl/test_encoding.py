@@ -107,3 +107,20 @@ def test_an_unknown_game_has_no_encoder():
 
     with pytest.raises(ConfigError):
         make_encoder(Fake())
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("peach-festival", 2), ("annapurna", 3), ("almanac", 2)]
+)
+def test_encoders_tolerate_missing_and_unknown_observation_fields(name, players):
+    """A field the encoder does not know is ignored; a missing one encodes as zeros."""
+    game = meeple.make(name, players=players)
+    enc = make_encoder(game)
+    state = next(s for s in random_walk(name, players, seed=8) if s.move_number() > 60)
+    obs = state.observe(1)
+    keep = {"seat", "viewer"}
+    for key in [k for k in obs if k not in keep]:
+        partial = {k: v for k, v in obs.items() if k != key}
+        partial["a_field_added_later"] = [1, 2, 3]
+        v = enc.encode(partial)
+        assert v.shape == enc.shape and np.all(np.abs(v) <= 1.0)

@@ -25,7 +25,7 @@ ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
 def test_pyspiel_random_sim_test_passes(name, players):
     game = mo.load_game(name, players=players)
-    sims = 2 if players <= 3 else 1
+    sims = 3 if players <= 3 else 2
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
