@@ -9,7 +9,7 @@ only when imported themselves:
 * :mod:`meeple.rl.pettingzoo_env`: AEC environments (``meeple.rl.pettingzoo_env.env(...)``);
 * :mod:`meeple.rl.gymnasium_env`: the solo Peach Festival and a learner seated against bots.
 
-See ``docs/research.md``.
+``python -m meeple.rl`` prints the spec table of every game. See ``docs/research.md``.
 """
 
 from meeple.rl.encoding import Encoder, make_encoder
