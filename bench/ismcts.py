@@ -3,7 +3,12 @@
 Positions are taken from seeded games between the games' own agents (every ``stride``-th
 decision with a real choice); at each, the agent searches a fixed number of iterations.
 
-Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2]``.
+With the OpenSpiel adapter (:mod:`meeple.rl.openspiel`) importable, the same positions are
+also searched side by side by OpenSpiel's Python ``MCTSBot`` (random rollouts, one per leaf,
+which sees the whole state) and ``ISMCTSBot`` (resampling through the adapter), each with the
+same number of simulations; the table shows our ISMCTS with random rollouts against them.
+
+Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2] [--no-openspiel]``.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ CONFIGS = [
 
 
 def positions(name: str, players: int, count: int, seed: int = 7) -> list[tuple]:
-    """``(game, seat, observation, legal)`` samples from games of the game's own agents."""
+    """``(game, seat, observation, legal, state)`` samples from games of the game's own agents."""
     game = make(name, players=players)
     own = sorted(getattr(game, "agents", {})) or ["random"]
     out: list[tuple] = []
@@ -38,7 +43,9 @@ def positions(name: str, players: int, count: int, seed: int = 7) -> list[tuple]
 
         def grab(state, seat, action, picked=picked):
             if seat >= 0 and len(state.legal_actions(seat)) > 1:
-                picked.append((seat, state.observe(seat), list(state.legal_actions(seat))))
+                picked.append(
+                    (seat, state.observe(seat), list(state.legal_actions(seat)), state.clone())
+                )
 
         play_game(game, [make_agent(own[0], game) for _ in range(players)], seed + k, on_step=grab)
         stride = max(1, len(picked) // max(1, count // 2))
@@ -52,6 +59,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--games", default="")
+    parser.add_argument("--no-openspiel", dest="openspiel", action="store_false")
     args = parser.parse_args()
     wanted = set(filter(None, args.games.split(",")))
     print(f"{'game':16s} {'players':>7s} {'rollout':26s} {'iter/s':>9s} {'ms/decision':>12s}")
@@ -61,7 +69,7 @@ def main() -> None:
         samples = positions(name, players, args.positions)
         total_it = 0
         total_t = 0.0
-        for i, (game, seat, obs, legal) in enumerate(samples):
+        for i, (game, seat, obs, legal, _) in enumerate(samples):
             agent = ISMCTSAgent(f"iterations={args.iterations},{spec}")
             agent.setup(game, seat)
             rng = make_rng(i, "bench")
@@ -72,7 +80,65 @@ def main() -> None:
         rate = total_it / total_t
         per = 1000 * total_t / len(samples)
         print(f"{name:16s} {players:7d} {label:26s} {rate:9.0f} {per:12.1f}")
-    # TODO(openspiel): side-by-side OpenSpiel MCTSBot figure once meeple.rl.openspiel exists.
+    if args.openspiel:
+        openspiel_side_by_side(args.iterations, args.positions, wanted)
+
+
+def _openspiel_state(os_game, state):
+    """The adapter's state reached by replaying ``state``'s history (action and outcome ids)."""
+    os_state = os_game.new_initial_state()
+    for _, action in state.history:
+        os_state.apply_action(action.id)
+    return os_state
+
+
+def openspiel_side_by_side(iterations: int, count: int, wanted: set[str]) -> None:
+    """Iterations/s of our ISMCTS (random rollouts) and OpenSpiel's Python MCTS bots."""
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from meeple.rl.openspiel import load_game, resampler
+    except ImportError as e:  # pragma: no cover - optional
+        print(f"OpenSpiel comparison skipped: {e}")
+        return
+    print()
+    print(f"Side by side, {iterations} simulations per decision, random rollouts, one core")
+    print(
+        f"{'game':16s} {'ours it/s':>10s} {'MCTSBot it/s':>13s} {'ISMCTSBot it/s':>15s} {'x MCTSBot':>10s}"
+    )
+    for name in dict.fromkeys(n for n, *_ in CONFIGS):
+        if wanted and name not in wanted:
+            continue
+        samples = positions(name, 2, count)
+        os_game = load_game(name, players=2)
+        ours = theirs = theirs_is = 0.0
+        for i, (game, seat, obs, legal, state) in enumerate(samples):
+            agent = ISMCTSAgent(f"iterations={iterations},rollout=random")
+            agent.setup(game, seat)
+            t0 = time.perf_counter()
+            agent.act(obs, legal, make_rng(i, "bench"))
+            ours += time.perf_counter() - t0
+            os_state = _openspiel_state(os_game, state)
+            evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(i))
+            bot = mcts.MCTSBot(
+                os_game, 1.4, iterations, evaluator, random_state=np.random.RandomState(i)
+            )
+            t0 = time.perf_counter()
+            bot.step(os_state)
+            theirs += time.perf_counter() - t0
+            is_bot = ismcts.ISMCTSBot(
+                os_game, evaluator, 1.4, iterations, random_state=np.random.RandomState(i)
+            )
+            is_bot.set_resampler(resampler(i))
+            t0 = time.perf_counter()
+            is_bot.step(os_state)
+            theirs_is += time.perf_counter() - t0
+        n = iterations * len(samples)
+        print(
+            f"{name:16s} {n / ours:10.0f} {n / theirs:13.0f} {n / theirs_is:15.0f} "
+            f"{theirs / ours:10.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ class Evaluator:
         scores: ``state -> per-seat scores if the game were scored now``.
         scale: Score margin worth ``tanh(1)`` in the win estimate (and in shaped rewards).
         solo_divisor: Solo utility is ``score / solo_divisor`` (as the game's ``returns``).
+        checkpoint: ``state -> key`` that changes at the game's natural scoring points (e.g.
+            Annapurna's Ascent number); rollouts may stop at the first change.
     """
 
     def __init__(
@@ -33,10 +35,12 @@ class Evaluator:
         scores: Callable[[State], Sequence[float]],
         scale: float,
         solo_divisor: float = 100.0,
+        checkpoint: Callable[[State], object] | None = None,
     ):
         self.scores = scores
         self.scale = scale
         self.solo_divisor = solo_divisor
+        self.checkpoint = checkpoint
 
     def __call__(self, state: State) -> tuple[list[float], list[float]]:
         scores = [float(x) for x in self.scores(state)]
@@ -69,8 +73,13 @@ def _annapurna_scores(state: State) -> list[float]:
     order = sorted(range(n), key=lambda s: key[s])
     award = AWARDS[n]
     out = [float(f) for f in st.flags]
-    for place, s in enumerate(order):
-        out[s] += 0.5 * award[place]
+    place = 0
+    while place < n:
+        tied = [s for s in order[place:] if key[s] == key[order[place]]]
+        share = sum(award[place : place + len(tied)]) / len(tied)  # equal keys share
+        for s in tied:
+            out[s] += 0.5 * share
+        place += len(tied)
     return out
 
 
@@ -80,7 +89,11 @@ def _almanac_scores(state: State) -> list[float]:
 
 _EVALUATORS: dict[str, Evaluator] = {
     "peach-festival": Evaluator(_peach_scores, scale=10.0),
-    "annapurna": Evaluator(_annapurna_scores, scale=2.0),
+    "annapurna": Evaluator(
+        _annapurna_scores,
+        scale=2.0,
+        checkpoint=lambda state: state.ascent,  # type: ignore[attr-defined]
+    ),
     "almanac": Evaluator(_almanac_scores, scale=6.0),
 }
 

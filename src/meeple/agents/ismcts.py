@@ -54,6 +54,8 @@ PARAMS: dict[str, type] = {
     "horizon": int,
     "score_weight": float,
     "scale": float,
+    "bias": float,
+    "checkpoint": int,
 }
 
 
@@ -96,16 +98,20 @@ DEFAULTS: dict[str, Any] = {
     "horizon": None,
     "score_weight": 0.0,
     "scale": None,
+    "bias": 0.0,
+    "checkpoint": 0,
 }
 
 
 class _Node:
-    """Statistics of one information set: action id -> ``[visits, reward sum, availability]``."""
+    """Statistics of one information set: action id -> ``[visits, reward sum, availability]``,
+    and the heuristic's preferred action (``hint``, looked up when first needed)."""
 
-    __slots__ = ("stats",)
+    __slots__ = ("hint", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, list[float]] = {}
+        self.hint: int | None = None
 
 
 class ISMCTSAgent(Agent):
@@ -125,6 +131,13 @@ class ISMCTSAgent(Agent):
         score_weight: Weight ``w`` of the score-margin term in the reward (default 0: pure
             win/loss).
         scale: Score margin giving ``tanh(1)`` (default: the game's evaluator scale or 10).
+        checkpoint: 1: stop rollouts at the game's next scoring checkpoint (e.g. the end of
+            an Annapurna Ascent) and score the position with the game's evaluator; 0 (default):
+            no checkpoint.
+        bias: Progressive bias toward the game's heuristic agent: its preferred action at a
+            node gets ``bias / (visits + 1)`` added to its UCT score (default 0: none). The
+            heuristic is asked once per node, when UCT first chooses there, with the acting
+            seat's observation of the determinization.
 
     Raises:
         ConfigError: for a bad parameter.
@@ -144,6 +157,8 @@ class ISMCTSAgent(Agent):
         horizon: int | None = None,
         score_weight: float | None = None,
         scale: float | None = None,
+        bias: float | None = None,
+        checkpoint: int | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -154,6 +169,8 @@ class ISMCTSAgent(Agent):
             "horizon": horizon,
             "score_weight": score_weight,
             "scale": scale,
+            "bias": bias,
+            "checkpoint": checkpoint,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         params.update({k: v for k, v in given.items() if v is not None})
@@ -173,6 +190,8 @@ class ISMCTSAgent(Agent):
         self.horizon: int | None = params["horizon"]
         self.score_weight: float = params["score_weight"]
         self.scale: float | None = params["scale"]
+        self.bias: float = params["bias"]
+        self.checkpoint: bool = bool(params["checkpoint"])
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
         #: Clock of the time budget, in seconds.
@@ -184,8 +203,9 @@ class ISMCTSAgent(Agent):
         from meeple.agents.evaluation import evaluator_for
 
         self._policy_name: str | None = None
+        own = getattr(game, "agents", {})
+        self._hint_name: str | None = next(iter(own), None) if self.bias else None
         if self.rollout != "random":
-            own = getattr(game, "agents", {})
             name = self.rollout
             if name == "heuristic" and name not in own:
                 name = next(iter(own), "random")
@@ -194,20 +214,24 @@ class ISMCTSAgent(Agent):
                     f"no agent {self.rollout!r} for {game.info.name} to use as rollout policy"
                 )
             self._policy_name = None if name == "random" else name
-        self._evaluator = evaluator_for(game) if self.horizon is not None else None
+        evaluator = evaluator_for(game)
+        self._evaluator = evaluator if self.horizon is not None or self.checkpoint else None
+        self._checkpoint = (
+            evaluator.checkpoint if self.checkpoint and evaluator is not None else None
+        )
         if self.scale is None:
             self._scale = getattr(evaluator_for(game), "scale", 10.0)
         else:
             self._scale = self.scale
 
-    def _policies(self) -> list[Agent] | None:
-        if self._policy_name is None:
+    def _policies(self, name: str | None) -> list[Agent] | None:
+        if name is None:
             return None
         from meeple.agents.base import make_agent
 
         out = []
         for s in range(self.game.num_players):
-            agent = make_agent(self._policy_name, self.game)
+            agent = make_agent(name, self.game)
             agent.setup(self.game, s)
             out.append(agent)
         return out
@@ -219,7 +243,8 @@ class ISMCTSAgent(Agent):
             return legal_actions[0]
         root = _Node()
         nodes: dict[tuple, _Node] = {}
-        policies = self._policies()
+        policies = self._policies(self._policy_name)
+        self._hints = self._policies(self._hint_name)
         deadline = None if self.time_limit is None else self.clock() + self.time_limit
         budget = self.iterations
         game = self.game
@@ -257,6 +282,7 @@ class ISMCTSAgent(Agent):
         me = self.seat
         c = self.c
         path: list[tuple[list[float], int]] = []
+        mark = None if self._checkpoint is None else self._checkpoint(state)
         depth = 0
         expanded = False
         while not expanded:
@@ -295,32 +321,43 @@ class ISMCTSAgent(Agent):
                 action = untried[rng.randrange(len(untried))]
                 expanded = True
             else:
+                hint = -1
+                if self._hints is not None:
+                    if node.hint is None:
+                        choice = self._hints[seat].act(state.observe(seat), legal, rng)
+                        node.hint = choice.id
+                    hint = node.hint
                 best_v = -1.0
                 action = legal[0]
                 for a in legal:
                     n, w, avail = stats[a.id]
                     v = w / n + c * math.sqrt(math.log(avail) / n)
+                    if a.id == hint:
+                        v += self.bias / (n + 1)
                     if v > best_v:
                         best_v, action = v, a
             path.append((stats[action.id], seat))
             state.apply_action(action, seat)
             depth += 1
-        rewards = self._rollout(state, policies, rng)
+        rewards = self._rollout(state, policies, rng, mark)
         for st, seat in path:
             st[0] += 1
             st[1] += rewards[seat]
 
     def _rollout(
-        self, state: State, policies: list[Agent] | None, rng: random.Random
+        self, state: State, policies: list[Agent] | None, rng: random.Random, mark: object
     ) -> list[float]:
         horizon = self.horizon if self._evaluator is not None else None
+        checkpoint = self._checkpoint
         eps = self.epsilon
         steps = 0
         while True:
             cp = state.current_player()
             if cp == TERMINAL:
                 return self._reward(state.returns(), state.result().scores)
-            if horizon is not None and steps >= horizon:
+            if (horizon is not None and steps >= horizon) or (
+                checkpoint is not None and checkpoint(state) != mark
+            ):
                 assert self._evaluator is not None
                 estimate, scores = self._evaluator(state)
                 return self._reward(estimate, scores)

@@ -16,18 +16,18 @@ HARD_TIME_CAP = 1.8
 LEVELS: dict[str, dict[str, str]] = {
     "peach-festival": {
         "easy": "greedy",
-        "medium": "ismcts:iterations=100,horizon=10",
-        "hard": f"ismcts:iterations=1000,horizon=10,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=200,horizon=10",
+        "hard": f"ismcts:iterations=2000,horizon=10,time={HARD_TIME_CAP}",
     },
     "annapurna": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=100,rollout=heuristic",
-        "hard": f"ismcts:iterations=1000,rollout=heuristic,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=1000,checkpoint=1",
+        "hard": f"ismcts:iterations=4000,checkpoint=1,time={HARD_TIME_CAP}",
     },
     "almanac": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=100,rollout=heuristic",
-        "hard": f"ismcts:iterations=1000,rollout=heuristic,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=100,horizon=30",
+        "hard": f"ismcts:iterations=1000,horizon=30,time={HARD_TIME_CAP}",
     },
 }
 

@@ -109,8 +109,9 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot agent for the other seats (default: the game's own, e.g. greedy); a comma "
-            "list gives one per bot seat (or one per seat).",
+            help="Bot agent for the other seats: a level easy|medium|hard, an agent name, or "
+            "ismcts:key=value,... (default: the game's own, e.g. greedy); a comma list gives "
+            "one per bot seat (or one per seat).",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the game.")] = None,
@@ -191,7 +192,12 @@ def simulate(
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     agents: Annotated[
         list[str] | None,
-        typer.Option("--agents", "-a", help="Agents, comma-separated; they rotate over seats."),
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents (names, levels easy|medium|hard, ismcts:key=value...), comma-separated; "
+            "they rotate over seats.",
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,

@@ -114,9 +114,15 @@ class PlaySession:
         state = self.state
         agent = self.bots[seat]
         action = agent.act(state.observe(seat), state.legal_actions(seat), self.rngs[seat])
+        # What the people at the table may learn of this move, decided before it is applied:
+        # the notation itself may name a hidden card.
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        told = self.game.describe_move_for(state, seat, action, viewer)
         state.apply_action(action, seat)
         if sealed:
             self.console.print(f"{escape(self.who(seat))} has made a sealed choice.")
+        elif told != self.game.describe_action(action):
+            self.console.print(f"{escape(self.who(seat))}: {escape(told)}")
         else:
             self.console.print(f"{escape(self.who(seat))} plays {self.describe(action)}")
 

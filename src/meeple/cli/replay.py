@@ -64,10 +64,18 @@ def replay_record(
                 waiting = False
         action = game.action(text, chance=s == CHANCE)
         hidden = seat is not None and s != seat and (s == CHANCE or cp == SIMULTANEOUS)
+        told = (
+            game.describe_move_for(state, s, action, seat)
+            if seat is not None and s not in (seat, CHANCE)
+            else None
+        )
         state.apply_action(text, s)
         if hidden:
             if s != CHANCE:
                 con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")
+            continue
+        if told is not None and told != game.describe_action(action):
+            con.print(f"{n:>4}. {escape(who(s))}: {escape(told)}")
             continue
         desc = game.describe_action(action)
         extra = f" — {escape(desc)}" if desc != action.text else ""
