@@ -283,3 +283,30 @@ def test_derive_seed_is_stable_and_label_sensitive():
     assert 0 <= derive_seed(None) < 2**63
     # a fixed value: independent of the process and of PYTHONHASHSEED
     assert derive_seed(0, "chance") == derive_seed(0, "chance")
+
+
+def test_booleans_are_not_action_ids():
+    """``True`` is an ``int`` in Python, but never an action id."""
+    import pytest
+
+    import meeple
+    from meeple.core.errors import IllegalActionError
+
+    state = meeple.make("peach-festival", players=2).new_initial_state()
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(True)
+    assert e.value.rule == "CORE-04" and state.fingerprint() == before
+
+
+def test_impossible_chance_outcome_names_the_core_rule():
+    import pytest
+
+    import meeple
+    from meeple.core.errors import IllegalActionError
+
+    state = meeple.make("peach-festival", players=2).new_initial_state()
+    state.apply_action("card:3")
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action("card:3")  # already drawn
+    assert e.value.rule == "CORE-07"

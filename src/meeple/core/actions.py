@@ -116,7 +116,7 @@ class ActionSpace:
                     return mine
             raise NotationError(f"{key.text!r} is not an action of this game")
         table: Sequence[Action] = self.chance_outcomes if chance else self.actions
-        if isinstance(key, int) and 0 <= key < len(table):
+        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(table):
             return table[key]
         raise NotationError(f"no action with id {key!r}")
 

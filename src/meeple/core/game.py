@@ -177,6 +177,18 @@ class Game:
         """
         return self.describe_action(action)
 
+    def describe_move_for(
+        self, state: State, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """What ``observer`` may be told when ``seat`` takes ``action`` in ``state`` (before it
+        is applied); ``observer=None`` is a spectator.
+
+        Drivers announce other seats' moves through this, never through ``describe_action``,
+        since an action's notation may name a hidden card. Games with private moves override
+        it; sealed choices at simultaneous nodes are never announced by drivers.
+        """
+        return self.describe_action(action)
+
     def render(self, observation: dict) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)
@@ -352,6 +364,10 @@ class State:
             if not legal:
                 raise IllegalActionError(
                     "CORE-06", f"seat {seat} has no decision to make now", action, seat
+                )
+            if chance:
+                raise IllegalActionError(
+                    "CORE-07", f"{act} is not a possible outcome of this chance node", action, seat
                 )
             rule, why = self._why_illegal(act, seat)
             raise IllegalActionError(rule, why, str(act), seat)

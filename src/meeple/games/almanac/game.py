@@ -66,6 +66,14 @@ class Almanac(Game):
     def max_game_length(self) -> int:
         return 6000
 
+    def describe_move_for(
+        self, state: AlmanacState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """A kept contract is face down (AL-R32): others are told only that one was kept."""
+        if action.kind == "keep" and observer != seat:
+            return "Keep one of the drawn contracts (face down)"
+        return self.describe_action(action)
+
     def describe_action(self, action: Action) -> str:
         from meeple.games.almanac.render import describe_action
 

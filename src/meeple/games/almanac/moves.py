@@ -205,6 +205,8 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
                 rid = {"village": "AL-087", "floe": "AL-099", "cliff": "AL-089"}.get(
                     page.rule, "AL-031"
                 )
+                if page.rule == "village" and st.visited[seat] >> page.spaces[s].cluster & 1:
+                    rid = "AL-088"  # each cluster is visited once
                 return (rid, f"the placement rules of {page.name} forbid space {s} now")
             sp = page.spaces[s]
             if st.gold[seat] < sp.cost:

@@ -14,7 +14,7 @@ from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game, GameInfo
 from meeple.games.annapurna import board
-from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT
+from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT, V_HIDE, V_TRADE
 from meeple.games.annapurna.content import SUIT_SIZE, Content, load_content
 from meeple.games.annapurna.effects import EFFECTS
 from meeple.games.annapurna.notation import NUM_CARDS, Tables, build_space, card_code
@@ -121,6 +121,23 @@ class Annapurna(Game):
         n = self.num_players
         per_ascent = min(LNTB_FLAGS, sum(AWARDS[n]))
         return (self.config["flag_target"] * n + per_ascent - 1) // per_ascent + 1
+
+    def describe_move_for(
+        self, state: AnnapurnaState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """Moves that name a card others cannot see are announced without it (AN-R17): the
+        Backpack card of a Trade or Hide, a card given into another Cache, a card recovered
+        from one's own Cache."""
+        kind = action.kind
+        if observer == seat:
+            return self.describe_action(action)
+        if kind == "card" and state.verb in (V_TRADE, V_HIDE):
+            return "Choose a Backpack card (face down)"
+        if kind == "give" and observer != (seat + 1) % self.num_players:
+            return "Give a Backpack card into the next climber's Cache"
+        if kind == "recover":
+            return "Take a card back from their Cache"
+        return self.describe_action(action)
 
     def max_game_length(self) -> int:
         n = self.num_players

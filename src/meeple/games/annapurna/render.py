@@ -92,7 +92,7 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         out.append(f"\nWaiting for {game.colour(seat)} to decide: {DECISION_NAMES[kind]}")
     if obs["verb"]:
         card = obs["card"]
-        what = f" with {game.card_name(card)}" if card is not None else ""
+        what = f" with {game.card_name(card)}" if card is not None and card >= 0 else ""
         out.append(f"\n{game.colour(obs['turn'])} is doing a {VERB_NAMES[obs['verb']]}{what}")
     if obs["window"]:
         out.append(

@@ -1,0 +1,53 @@
+"""Announcing other seats' moves never names what the watching seat may not see."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import meeple
+from meeple.agents import make_agent
+from meeple.core.driver import play_game
+from meeple.core.game import CHANCE
+
+
+def private_moves(game_name: str, players: int, seed: int, watcher: int) -> tuple[str, list]:
+    """Play a bot game; return its record file text and the notations the watcher may not see."""
+    game = meeple.make(game_name, players=players)
+    agents = [make_agent("heuristic", game) for _ in range(players)]
+    _, record = play_game(game, agents, seed=seed)
+    state = game.new_initial_state()
+    hidden = []
+    for n, (seat, text) in enumerate(record.actions, 1):
+        action = game.action(text, chance=seat == CHANCE)
+        if seat not in (CHANCE, watcher):
+            told = game.describe_move_for(state, seat, action, watcher)
+            if told != game.describe_action(action):
+                hidden.append((n, text))
+        state.apply_action(text, seat)
+    return record.to_json(), hidden
+
+
+@pytest.mark.parametrize("game_name", ["annapurna", "almanac"])
+def test_replay_for_a_seat_does_not_name_others_private_cards(runner, tmp_path, game_name):
+    """Annapurna: the Backpack card of another climber's Trade or Hide (AN-R17). Almanac: a
+    contract another player keeps face down (AL-R32)."""
+    for seed in range(6):
+        text, hidden = private_moves(game_name, 2, seed, watcher=0)
+        if hidden:
+            break
+    assert hidden, "no private move happened in the seeded games"
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    out = runner(["replay", str(path), "--seat", "0"]).output
+    lines = {
+        int(m.group(1)): line
+        for line in out.splitlines()
+        if (m := re.match(r"\s*(\d+)\. seat 1", line))
+    }
+    for n, text in hidden:
+        assert text not in lines[n]
+        assert "face down" in lines[n] or "Cache" in lines[n]
+    full = runner(["replay", str(path)]).output  # the omniscient replay still shows them
+    assert any(t in full for _, t in hidden)
