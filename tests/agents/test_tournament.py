@@ -82,3 +82,25 @@ def test_sign_test_is_the_exact_two_sided_binomial_test():
     assert sign_test(5, 5) == 1.0
     assert abs(sign_test(9, 1) - 22 / 1024) < 1e-12
     assert sign_test(0, 0) == 1.0
+
+
+def test_agent_parameters_after_commas_stay_with_their_agent(runner, tmp_path):
+    out = tmp_path / "t.jsonl"
+    res = runner(
+        [
+            "tournament",
+            "fixture-pips",
+            "-a",
+            "random,ismcts:iterations=5,c=1.0",
+            "-n",
+            "2",
+            "--no-progress",
+            "--out",
+            str(out),
+        ]
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(out.read_text().splitlines()[0])["agents"] == [
+        "random",
+        "ismcts:iterations=5,c=1.0",
+    ]

@@ -129,6 +129,22 @@ def split_list(texts: Iterable[str] | None) -> list[str]:
     return out
 
 
+def split_agents(texts: Iterable[str] | None) -> list[str]:
+    """Agent specs from comma-separated and/or repeated values.
+
+    A comma also separates an agent's own ``key=value`` parameters, so a piece of the form
+    ``key=value`` (with no ``:``) continues the spec before it:
+    ``"random,ismcts:iterations=200,horizon=10"`` is ``["random", "ismcts:iterations=200,horizon=10"]``.
+    """
+    out: list[str] = []
+    for piece in split_list(texts):
+        if out and "=" in piece and ":" not in piece and ":" in out[-1]:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def print_view(con: Console, game: Game, observation: dict) -> None:
     """Print ``game.render(observation)``; plain strings are printed verbatim (no markup)."""
     view = game.render(observation)

@@ -20,7 +20,7 @@ from meeple.cli.common import (
     fail,
     parse_options,
     parse_seats,
-    split_list,
+    split_agents,
 )
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 from meeple.core.registry import game_class, game_names, make
@@ -138,7 +138,7 @@ def play(
         bot_seats = [s for s in range(n) if s not in human_seats]
         own = sorted(getattr(g, "agents", {}))
         default_bot = "greedy" if "greedy" in own else (own[0] if own else "random")
-        specs = split_list(bots) or [default_bot]
+        specs = split_agents(bots) or [default_bot]
         if len(specs) == 1:
             chosen = {s: specs[0] for s in bot_seats}
         elif len(specs) == len(bot_seats):
@@ -218,7 +218,7 @@ def simulate(
 
     cls = _resolve_game(game)
     name = cls.info.name
-    specs = split_list(agents) or ["random"]
+    specs = split_agents(agents) or ["random"]
     if games_ < 1:
         raise fail("--games must be at least 1")
     if jobs == 0:
@@ -311,7 +311,7 @@ def tournament(
 
     cls = _resolve_game(game)
     name = cls.info.name
-    specs = split_list(agents)
+    specs = split_agents(agents)
     if len(specs) < 2:
         raise fail("a tournament needs at least two agents")
     if len(set(specs)) < len(specs):
