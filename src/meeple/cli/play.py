@@ -94,7 +94,12 @@ class PlaySession:
             while not self.state.is_terminal():
                 cp = self.state.current_player()
                 if cp == CHANCE:
-                    self.state.apply_action(sample_chance(self.state, self.chance_rng), CHANCE)
+                    outcome = sample_chance(self.state, self.chance_rng)
+                    viewer = self.humans[0] if len(self.humans) == 1 else None
+                    told = self.game.describe_move_for(self.state, CHANCE, outcome, viewer)
+                    self.state.apply_action(outcome, CHANCE)
+                    if told:  # only outcomes the table may see (dice, face-up cards)
+                        con.print(f"[cyan]{escape(told)}[/]")
                     continue
                 seats = self.state.acting_seats()
                 sealed = cp < 0

@@ -57,15 +57,17 @@ class ActionSpace:
     Args:
         actions: ``(text, kind, args)`` triples for player actions, numbered in order.
         chance_outcomes: ``(text, kind, args)`` triples for chance outcomes, numbered in order.
+        aliases: Other spellings accepted by :meth:`parse`, mapped to a notation.
 
     Raises:
-        ValueError: if two entries share a notation.
+        ValueError: if two entries share a notation, or an alias names no action.
     """
 
     def __init__(
         self,
         actions: Iterable[tuple[str, str, tuple]],
         chance_outcomes: Iterable[tuple[str, str, tuple]] = (),
+        aliases: dict[str, str] | None = None,
     ):
         self.actions: tuple[Action, ...] = tuple(
             Action(i, t, k, a) for i, (t, k, a) in enumerate(actions)
@@ -78,6 +80,11 @@ class ActionSpace:
             if a.text in self._by_text:
                 raise ValueError(f"duplicate action notation {a.text!r}")
             self._by_text[a.text] = a
+        self._aliases: dict[str, Action] = {}
+        for alias, text in (aliases or {}).items():
+            if alias in self._by_text or text not in self._by_text:
+                raise ValueError(f"bad alias {alias!r} -> {text!r}")
+            self._aliases[alias] = self._by_text[text]
 
     @property
     def num_actions(self) -> int:
@@ -95,10 +102,11 @@ class ActionSpace:
         Raises:
             NotationError: if no action has that notation.
         """
-        try:
-            return self._by_text[text.strip()]
-        except KeyError:
-            raise NotationError(f"unknown action notation {text!r}") from None
+        key = text.strip()
+        found = self._by_text.get(key) or self._aliases.get(key)
+        if found is None:
+            raise NotationError(f"unknown action notation {text!r}")
+        return found
 
     def get(self, key: Action | str | int, chance: bool = False) -> Action:
         """Coerce an action, its notation or its integer id (in the player or chance space).

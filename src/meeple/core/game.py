@@ -181,12 +181,16 @@ class Game:
         self, state: State, seat: int, action: Action, observer: int | None
     ) -> str:
         """What ``observer`` may be told when ``seat`` takes ``action`` in ``state`` (before it
-        is applied); ``observer=None`` is a spectator.
+        is applied); ``observer=None`` is a spectator; ``""`` means nothing is announced.
 
-        Drivers announce other seats' moves through this, never through ``describe_action``,
-        since an action's notation may name a hidden card. Games with private moves override
-        it; sealed choices at simultaneous nodes are never announced by drivers.
+        Drivers announce other seats' moves and chance outcomes through this, never through
+        ``describe_action``, since an action's notation may name a hidden card. By default
+        player moves are announced and chance outcomes are not; games override it to hide
+        private moves and to announce public outcomes (dice, face-up cards). Sealed choices at
+        simultaneous nodes are never announced by drivers.
         """
+        if seat == CHANCE:
+            return ""
         return self.describe_action(action)
 
     def render(self, observation: dict) -> Any:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import Game, GameInfo
+from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.peach_festival.content import CODES, COMMODITIES, Content, load_content
 from meeple.games.peach_festival.state import SETUP_DEAL, PeachState, PlayerSheet
 
@@ -51,7 +51,9 @@ def _action_tables(content: Content) -> tuple:
         text = "roll:" + ",".join(f"{CODES[c]}{n}" for c, n in enumerate(counts) if n)
         chance.append((text, "dice", (counts,)))
     chance += [(f"die:{code}", "die", (c,)) for c, code in enumerate(CODES)]
-    space = ActionSpace(actions, chance)
+    # Impress is one action per pair (PF-R14); the other order is accepted as a spelling.
+    aliases = {f"{b}&{a}": f"{a}&{b}" for i, a in enumerate(CODES) for b in CODES[i + 1 :]}
+    space = ActionSpace(actions, chance, aliases)
     by = {a.text: a for a in space.actions + space.chance_outcomes}
     acts = SimpleNamespace(
         peach=by["peach"],
@@ -203,6 +205,23 @@ class PeachFestival(Game):
         from meeple.games.peach_festival.render import describe_move
 
         return describe_move(action, observation, self)
+
+    def describe_move_for(
+        self, state: PeachState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """Dice and Common cards are public; a card drawn into a hand is seen by its drawer."""
+        if seat != CHANCE:
+            return self.describe_action(action)
+        if action.kind == "card":
+            dest = state.draw_queue[0] if state.draw_queue else -1
+            if dest < 0:
+                return f"Common Request card #{action.args[0]} is dealt face up"
+            return f"You draw Request card #{action.args[0]}" if dest == observer else ""
+        if action.kind == "die":
+            from meeple.games.peach_festival.render import NAMES
+
+            return f"Seat {state.rolling} rolls the Die icon: {NAMES[CODES[action.args[0]]]}"
+        return self.describe_action(action)
 
     def render(self, observation: dict) -> Any:
         from meeple.games.peach_festival.render import render_observation

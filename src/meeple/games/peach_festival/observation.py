@@ -75,8 +75,8 @@ def snapshot(state: PeachState) -> dict:
     return data
 
 
-def _sheet_from(d: dict, start_peaches: int) -> PlayerSheet:
-    sh = PlayerSheet(start_peaches)
+def _sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
+    sh = PlayerSheet(game.sheet.start_peaches)
     sh.cols = [list(c) for c in d["cols"]]
     sh.boxes = d["boxes"]
     sh.peaches = d["peaches"]
@@ -88,6 +88,7 @@ def _sheet_from(d: dict, start_peaches: int) -> PlayerSheet:
     sh.pending = [tuple(p) for p in d["pending"]]
     sh.dice_left = d["dice_left"]
     sh.track = d["track"]
+    sh.last = game.action(d["last"]) if d["last"] else None
     return sh
 
 
@@ -105,7 +106,7 @@ def determinize(game: PeachFestival, obs: dict, rng: random.Random) -> PeachStat
     if seat is None:
         raise ValueError("determinize needs a seat's observation, not a spectator's")
     state = PeachState(game)
-    state.sheets = [_sheet_from(d, game.sheet.start_peaches) for d in obs["sheets"]]
+    state.sheets = [_sheet_from(d, game) for d in obs["sheets"]]
     state.commons = list(obs["commons"])
     state.removed = list(obs["removed"])
     state.draw_queue = list(obs["draw_queue"])

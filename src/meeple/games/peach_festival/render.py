@@ -33,6 +33,17 @@ CONDITIONS = {
     14: "most 0s | solo: at least 8",
 }
 ICON_TEXT = {"peach": "🍑", "die": "🎲", "spices": "+Sp", "tea": "+Te"}
+LEGEND = (
+    "🍑 Peach  🎲 Die  #n write n  +Sp/+Te write Spices/Tea Leaves  ▣ crate square  "
+    "🏮 Lantern row (x4)  xN row multiplier  ☑ Column Reward box marked"
+)
+PENDING_WORDS = {
+    "number": lambda arg: f"write a {arg}",
+    "write": lambda arg: "write any valid number" + ("" if arg < 0 else f" in {NAMES[CODES[arg]]}"),
+    "die": lambda arg: "roll the Die icon",
+    "reward": lambda arg: "Column Reward",
+    "keep": lambda arg: "keep a drawn Request card",
+}
 
 RULES_SUMMARY = """\
 The Peach Festival — each round: 5 Commodity dice are rolled; everyone secretly chooses at once.
@@ -153,15 +164,43 @@ def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
         label = f"x{sheet.multipliers[row]}" + ("🏮" if row == sheet.lantern_row else "")
         table.add_row(label, *cells)
     hired = d["merchants"]
+    merchants = " ".join(
+        ("✔" if i < hired else "·") + str(n) for i, n in enumerate(game.sheet.merchants)
+    )
     table.caption = (
-        f"Peaches {d['peaches'] - d['eaten']} (eaten {d['eaten']}, spots {d['peaches']}"
-        f"/{game.peach_total})  Merchants {hired}/3  Requests {d['requests']}"
+        f"Peaches {d['peaches'] - d['eaten']} uneaten, {d['eaten']} eaten  "
+        f"Merchants {merchants}  Requests {d['requests']}"
     )
     if d["pending"]:
-        table.caption += f"  pending {[p[0] for p in d['pending']]}"
-    if d["commit"] and obs["phase"] not in ("action", "keep"):
-        table.caption += f"  chose {d['commit']}"
+        words = [PENDING_WORDS[k](a) for k, a, _ in d["pending"]]
+        table.caption += "\nTo settle: " + "; ".join(words)
     return table
+
+
+def _peach_grid(obs: dict, game: PeachFestival, s: int) -> Text:
+    """The Peach grid: ● filled, ○ empty, ◌ empty grey spot, then the row-end bonus."""
+    filled = obs["sheets"][s]["peaches"]
+    lines = []
+    i = 0
+    for row, bonus in zip(game.sheet.peach_rows, game.sheet.peach_bonus, strict=True):
+        cells = []
+        for spot in row:
+            cells.append("●" if i < filled else ("◌" if spot == "G" else "○"))
+            i += 1
+        lines.append("".join(cells) + ("  → write a 2" if bonus == "two" else "  → write any"))
+    return Text("Peach grid (● filled, ○ empty, ◌ grey):\n  " + "\n  ".join(lines), style="green")
+
+
+def _card(game: PeachFestival, c: int) -> str:
+    card = game.content.card(c)
+    start = ", ".join(NAMES[CODES[x]] for x in card.start)
+    return f"#{c}: {CONDITIONS[card.condition]} (starts {start})"
+
+
+def _icon_word(icon) -> str:
+    kind, arg = icon
+    words = {"peach": "a Peach", "die": "a Die", "spices": "a Spices write", "tea": "a Tea write"}
+    return words.get(kind, f"write a {arg}")
 
 
 def render_observation(obs: dict, game: PeachFestival) -> Any:
@@ -179,6 +218,27 @@ def render_observation(obs: dict, game: PeachFestival) -> Any:
             f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]
         )
         parts.append(Text(f"Common Requests: {commons}"))
+    last = [
+        f"seat {s}: {describe(game.action(d['last']))}"
+        for s, d in enumerate(obs["sheets"])
+        if d["last"]
+    ]
+    if last and obs["phase"] not in ("keep",):
+        parts.append(Text("Last round: " + "; ".join(last), style="dim"))
+    if obs["solo"]:
+        track = obs["sheets"][0]["track"]
+        total = len(game.sheet.track_rewards)
+        upcoming = [
+            f"round {obs['round'] + k}: {_icon_word(game.sheet.track_rewards[t])}"
+            for k, t in enumerate(range(track + 1, total), 1)
+            if game.sheet.track_rewards[t]
+        ]
+        parts.append(
+            Text(
+                f"Turn track: circle {track + 1} of {total}, {total - 1 - track} round(s) after "
+                f"this one" + (f"; coming rewards: {', '.join(upcoming)}" if upcoming else "")
+            )
+        )
     parts.append(Text(f"Request deck: {obs['deck']['unseen'] + len(obs['deck']['bottom'])} cards"))
     seats = list(range(obs["players"]))
     me = obs["seat"]
@@ -186,23 +246,21 @@ def render_observation(obs: dict, game: PeachFestival) -> Any:
         seats.sort(key=lambda s: s != me)
         mine = obs["sheets"][me]["requests"]
         if mine:
-            parts.append(
-                Text(
-                    "Your Requests: "
-                    + "; ".join(f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in mine)
-                )
-            )
+            parts.append(Text("Your Requests: " + "; ".join(_card(game, c) for c in mine)))
         if obs["hand"]:
             parts.append(
-                Text(
-                    "In hand: "
-                    + "; ".join(
-                        f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["hand"]
-                    ),
-                    style="yellow",
-                )
+                Text("In hand: " + "; ".join(_card(game, c) for c in obs["hand"]), style="yellow")
             )
-    parts.extend(_sheet_table(obs, game, s) for s in seats)
+    for s in seats:
+        parts.append(_sheet_table(obs, game, s))
+        if s == me or me is None:
+            parts.append(_peach_grid(obs, game, s))
+    pairs = ", ".join(
+        f"{NAMES[CODES[left]]}|{NAMES[CODES[left + 1]]} row {row + 1}"
+        for row, left in game.sheet.two_peach
+    )
+    parts.append(Text(f"Two-Peach icons (2 Peaches for equal neighbours): {pairs}", style="dim"))
+    parts.append(Text(LEGEND, style="dim"))
     return Group(*parts)
 
 

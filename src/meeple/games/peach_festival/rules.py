@@ -433,6 +433,7 @@ def advance(state: PeachState) -> None:
             state.order = resolution_order(state)
             state.cursor = 0
             for seat in state.order:
+                sheets[seat].last = sheets[seat].commit
                 resolve_main_action(state, seat)
             continue
         if phase == OVER:

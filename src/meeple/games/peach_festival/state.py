@@ -46,6 +46,7 @@ class PlayerSheet:
         dice_left: Die-icon rolls deferred until every action is done (PF-060).
         hand: Request cards dealt or drawn and not yet kept.
         commit: The sealed action chosen this round, or ``None``.
+        last: The action revealed in the last round (public), or ``None``.
         track: Solo: index of the last marked turn-track circle (-1 before round 1).
     """
 
@@ -56,6 +57,7 @@ class PlayerSheet:
         "dice_left",
         "eaten",
         "hand",
+        "last",
         "merchants",
         "peaches",
         "pending",
@@ -78,6 +80,7 @@ class PlayerSheet:
         self.dice_left = 0
         self.hand: list[int] = []
         self.commit: Action | None = None
+        self.last: Action | None = None
         self.track = -1
 
     @property
@@ -102,6 +105,7 @@ class PlayerSheet:
         new.dice_left = self.dice_left
         new.hand = self.hand.copy()
         new.commit = self.commit
+        new.last = self.last
         new.track = self.track
         return new
 
@@ -120,6 +124,7 @@ class PlayerSheet:
             "dice_left": self.dice_left,
             "hand_size": len(self.hand),
             "committed": self.commit is not None,
+            "last": self.last.text if self.last is not None else None,
             "track": self.track,
         }
 
