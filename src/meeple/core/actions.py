@@ -129,4 +129,4 @@ class ActionSpace:
         raise NotationError(f"no action with id {key!r}")
 
     def __contains__(self, text: str) -> bool:
-        return text in self._by_text
+        return text in self._by_text or text in self._aliases
