@@ -299,6 +299,8 @@ class ISMCTSAgent(Agent):
             else:
                 seat = cp
             legal = state.legal_actions(seat)
+            if not legal:  # a determinization the rules cannot continue: score it as it stands
+                break
             if depth == 0 and seat == me:
                 node = root
             else:
@@ -364,8 +366,14 @@ class ISMCTSAgent(Agent):
             if cp == CHANCE:
                 state.apply_action(sample_chance(state, rng), CHANCE)
                 continue
-            seat = cp if cp >= 0 else state.acting_seats()[0]
-            legal = state.legal_actions(seat)
+            seats = state.acting_seats()
+            legal = state.legal_actions(seats[0]) if seats else []
+            if not legal:  # a determinization the rules cannot continue: score it as it stands
+                if self._evaluator is not None:
+                    return self._reward(*self._evaluator(state))
+                n = state.num_players
+                return [1.0 / n] * n
+            seat = seats[0]
             if len(legal) == 1:
                 action = legal[0]
             elif policies is None or (eps and rng.random() < eps):
