@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import Game, GameInfo
+from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT, V_HIDE, V_TRADE
 from meeple.games.annapurna.content import SUIT_SIZE, Content, load_content
@@ -127,8 +127,18 @@ class Annapurna(Game):
     ) -> str:
         """Moves that name a card others cannot see are announced without it (AN-R17): the
         Backpack card of a Trade or Hide, a card given into another Cache, a card recovered
-        from one's own Cache."""
+        from one's own Cache. Deals are face down: only the end of each climber's deal is
+        announced; the first climber is public."""
         kind = action.kind
+        if seat == CHANCE:
+            if kind == "deal":  # dealt face down: nobody sees it (AN-009, AN-010)
+                if state.deal_pos == board.SIZE - 1:
+                    return (
+                        f"{self.colour(state.deal_seat)}'s mountainside is dealt face down; "
+                        "the last 3 cards go to their Backpack"
+                    )
+                return ""
+            return self.describe_action(action)
         if observer == seat:
             return self.describe_action(action)
         if kind == "card" and state.verb in (V_TRADE, V_HIDE):
@@ -138,6 +148,13 @@ class Annapurna(Game):
         if kind == "recover":
             return "Take a card back from their Cache"
         return self.describe_action(action)
+
+    def describe_move(self, action: Action, observation: dict) -> str:
+        """The move in ``observation``'s position: the cards it concerns that the seat can
+        identify, with their Yin/Yang and effect."""
+        from meeple.games.annapurna.render import describe_move
+
+        return describe_move(self, action, observation)
 
     def max_game_length(self) -> int:
         n = self.num_players

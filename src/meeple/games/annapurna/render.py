@@ -1,4 +1,9 @@
-"""Text pictures of an observation, human sentences for actions, and a rules reminder."""
+"""Text pictures of an observation, human sentences for actions, and a rules reminder.
+
+Everything here reads an observation (what one seat may see, ruling AN-R17) or public action
+data; nothing looks at a state, so a picture can never show another climber's Backpack, Cache
+or a face-down card the viewer cannot identify.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +11,107 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.annapurna import board
-from meeple.games.annapurna.consts import DECISION_NAMES, VERB_NAMES
+from meeple.games.annapurna.consts import (
+    D_CLIMB,
+    D_GIVE,
+    D_PEEK,
+    D_RECOVER,
+    D_RETALIATE,
+    D_STOW,
+    V_DROP,
+    V_HIDE,
+    V_THROW,
+    V_TRADE,
+    VERB_NAMES,
+)
 from meeple.games.annapurna.content import SUIT_SIZE
+from meeple.games.annapurna.effects import EFFECTS
 
 if TYPE_CHECKING:
     from meeple.games.annapurna.game import Annapurna
 
-CELL = 8
+CELL = 10
+
+#: What each stage of the turn asks for, in players' words.
+STAGE_WORDS = {
+    "deal": "dealing the mountainsides",
+    "start": "drawing the first climber",
+    "main": "choosing the turn's action",
+    "card": "choosing a Backpack card",
+    "spot": "choosing where the card goes",
+    "decide": "resolving a card effect",
+    "sweep": "Sweeping balanced groups",
+    "scavenge": "Scavenge window open",
+    "over": "the Expedition is over",
+}
+
+LEGEND = "\n".join(
+    (
+        "Legend: each spot shows its position, then the card. R14+1 = face-up card 14 of the Red",
+        "  suit, worth Yang minus Yin = +1 (=0: zero on its own); [R??] = face-down card you cannot",
+        "  identify; [R01] = face-down card you know; -- = empty spot; * = the climber's meeple.",
+        "  Row 1 is the bottom (a1..e1), row 5 the peak (a5); a card rests on the two below it.",
+        "  Card numbers mean the same card in every colour (see the card key and `rules`).",
+    )
+)
 
 
-def _cell(game: Annapurna, entry: object, here: bool) -> str:
+# -- cards -------------------------------------------------------------------------------------
+def effect_text(game: Annapurna, card: int) -> str:
+    """One line of rules text for ``card``'s effect, from the content (e.g. Spyglass: "Look at
+    1 face-down card on any mountainside.")."""
+    d = game.content.cards[card % SUIT_SIZE]
+    if d.effect == "peek":
+        n = d.params["count"]
+        where = "any mountainside" if d.params["scope"] == "any" else "your own mountainside"
+        return f"Look at {n} face-down card{'s, one at a time,' if n > 1 else ''} on {where}."
+    return EFFECTS[d.effect].describe(d.params)
+
+
+def values(game: Annapurna, card: int) -> str:
+    """``"Yin 0, Yang 1 (+1)"``: the symbols and the net value (ruling AN-R02)."""
+    d = game.content.cards[card % SUIT_SIZE]
+    net = f"{d.net:+d}" if d.net else "=0"
+    return f"Yin {d.yin}, Yang {d.yang} ({net})"
+
+
+def short_name(game: Annapurna, card: int) -> str:
+    """``"R14 Sunrise +1"``."""
+    d = game.content.cards[card % SUIT_SIZE]
+    net = f"{d.net:+d}" if d.net else "=0"
+    return f"{game.card_code(card)} {d.name} {net}"
+
+
+def card_line(game: Annapurna, card: int) -> str:
+    """``"R14 Sunrise — Yin 0, Yang 1 (+1): No effect."``."""
+    d = game.content.cards[card % SUIT_SIZE]
+    return f"{game.card_code(card)} {d.name} — {values(game, card)}: {effect_text(game, card)}"
+
+
+def card_key(game: Annapurna, numbers: set[int]) -> list[str]:
+    """Lines of the card key for suit numbers ``numbers`` (0-based)."""
+    out = []
+    for i in sorted(numbers):
+        d = game.content.cards[i]
+        net = f"{d.net:+d}" if d.net else "=0"
+        out.append(
+            f"  {i + 1:02d} {d.name:<14} Yin {d.yin} Yang {d.yang} ({net:>2})  "
+            f"{effect_text(game, i)}"
+        )
+    return out
+
+
+# -- the pyramid -------------------------------------------------------------------------------
+def _cell(game: Annapurna, entry: object, pos: int, here: bool) -> str:
     if entry is None:
-        text = ".."
+        text = "--"
     elif isinstance(entry, int):
         net = game.net[entry]
         text = f"{game.card_code(entry)}{net:+d}" if net else f"{game.card_code(entry)}=0"
     else:
         colour, card = entry  # type: ignore[misc]
         text = f"[{game.card_code(card)}]" if card is not None else f"[{game.letters[colour]}??]"
+    text = f"{board.NAMES[pos]} {text}"
     if here:
         text = "*" + text
     return text.center(CELL)
@@ -35,75 +123,159 @@ def render_pyramid(game: Annapurna, side: list, loc: int) -> list[str]:
     for r in reversed(range(board.ROWS)):
         cells = [p for p in range(board.SIZE) if board.ROW[p] == r]
         pad = " " * (r * CELL // 2)
-        lines.append(pad + "".join(_cell(game, side[p], p == loc) for p in cells) + f"  {r + 1}")
+        row = "".join(_cell(game, side[p], p, p == loc) for p in cells)
+        lines.append(pad + row + f"  row {r + 1}" + ("  (peak)" if r == board.ROWS - 1 else ""))
     lines.append(
-        "".join(f"{'abcde'[i]}".center(CELL) for i in range(board.ROWS))
-        + "   (columns of the bottom row)"
+        "".join("abcde"[i].center(CELL) for i in range(board.ROWS))
+        + "  (columns of the bottom row)"
     )
     return lines
 
 
+def _identified(game: Annapurna, side: list) -> list[str]:
+    """Names of the cards on a mountainside the viewer can identify, by position."""
+    out = []
+    for p, e in enumerate(side):
+        if isinstance(e, int):
+            out.append(f"{board.NAMES[p]} {game.content.cards[e % SUIT_SIZE].name}")
+        elif e is not None and e[1] is not None:
+            out.append(f"{board.NAMES[p]} [{game.content.cards[e[1] % SUIT_SIZE].name}, face down]")
+    return out
+
+
 def _status(c: dict) -> str:
     if c["arrival"]:
-        return f"Protecting (peaked #{c['arrival']})"
+        return f"Protecting (reached the peak #{c['arrival']})"
     if c["loc"] < 0:
         return "at the trailhead"
     return f"Climbing, at {board.NAMES[c['loc']]}"
 
 
+def _marks(game: Annapurna, c: dict) -> list[str]:
+    marks = []
+    if c["skips"]:
+        marks.append("next turn skipped (only the Sweep)")
+    if c["shields"]:
+        marks.append("sheltered: nobody may Hide or Throw here until their next turn")
+    if c["peakfx"]:
+        names = ", ".join(game.content.cards[x % SUIT_SIZE].name for x in c["peakfx"])
+        marks.append(f"on reaching the peak may flip a face-up card face down ({names})")
+    if c["extra"]:
+        marks.append("takes an extra turn after this one")
+    return marks
+
+
+def pending_text(game: Annapurna, entry: list) -> str:
+    """The top pending decision ``[kind, seat, a, b]`` in players' words."""
+    kind, seat, a, b = entry
+    who = game.colour(seat)
+    if kind == D_PEEK:
+        where = "any mountainside" if b else "their own mountainside"
+        return f"{who} may look at {a} more face-down card(s) on {where}"
+    if kind == D_CLIMB:
+        return f"{who} may Explore one more card (Fixed Rope / Ice Axe)"
+    if kind == D_GIVE:
+        nxt = game.colour((seat + 1) % game.num_players)
+        return f"{who} must give a Backpack card into {nxt}'s Cache (Crevasse)"
+    if kind == D_RECOVER:
+        return f"{who} may take a card from their Cache back into their Backpack (Porter)"
+    if kind == D_STOW:
+        return f"{who} is on the peak and may flip a face-up card of theirs face down"
+    if kind == D_RETALIATE:
+        return (
+            f"{who} may Retaliate: flip one of {game.colour(a)}'s face-down cards face up "
+            "(no effect)"
+        )
+    return f"{who} must decide"
+
+
+def _cards(game: Annapurna, cards: object, mine: bool) -> list[str]:
+    if not isinstance(cards, list):
+        n = int(cards)  # type: ignore[call-overload]
+        return [f"{n} card{'' if n == 1 else 's'} (hidden)"]
+    if not cards:
+        return ["empty"]
+    return [card_line(game, x) for x in cards]
+
+
 def render_observation(game: Annapurna, obs: dict) -> str:
-    """An ASCII picture of every climber's mountainside as ``obs``'s seat sees it."""
+    """An ASCII picture of every climber's mountainside as ``obs``'s seat sees it: every card the
+    seat can identify is named with its Yin/Yang and effect (in the Backpack, the Cache, and in
+    the card key for the mountainsides)."""
     me = obs["seat"]
+    turn = obs["turn"]
+    stage = obs["stage"]
+    protecting = bool(obs["climbers"][turn]["arrival"])
+    doing = STAGE_WORDS.get(stage, stage)
+    if stage == "sweep" and protecting:
+        doing = "Burying balanced groups"
     out = [
         f"Annapurna — Ascent {obs['ascent']}, first to {obs['target']} flags. "
-        f"Turn: {game.colour(obs['turn'])} ({obs['stage']})"
+        f"Turn: {game.colour(turn)} ({doing})"
     ]
+    if obs["ascent"] > 1 and any(obs["climbers"][t]["placing"] for t in range(obs["players"])):
+        order = sorted(range(obs["players"]), key=lambda t: obs["climbers"][t]["placing"])
+        parts = [
+            f"{game.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
+            for t in order
+        ]
+        lntb = obs["lntb"]
+        extra = f" ({game.colour(lntb)} Left No Trace Behind)" if lntb >= 0 else ""
+        out.append("Previous Ascent: " + ", ".join(parts) + " flags" + extra)
+    seen: set[int] = set()
     for t, c in enumerate(obs["climbers"]):
         total = sum(game.net[e] for e in c["side"] if isinstance(e, int))
         who = game.colour(t) + (" (you)" if t == me else "")
-        marks = []
-        if c["skips"]:
-            marks.append("shenpa: next turn skipped")
-        if c["shields"]:
-            marks.append("sheltered")
-        if c["extra"]:
-            marks.append("extra turn")
-        pack = c["pack"]
-        cache = c["cache"]
-        pack_s = (
-            " ".join(game.card_code(x) for x in pack) or "-"
-            if isinstance(pack, list)
-            else f"{pack} cards"
-        )
-        cache_s = (
-            " ".join(game.card_code(x) for x in cache) or "-"
-            if isinstance(cache, list)
-            else f"{cache} cards"
-        )
+        marks = _marks(game, c)
         out.append("")
-        out.append(
-            f"{who}: {_status(c)}; face-up total {total:+d}; flags {c['flags']}"
-            + (f"; {', '.join(marks)}" if marks else "")
-        )
-        out.append(f"  Backpack: {pack_s}   Cache: {cache_s}")
+        out.append(f"{who}: {_status(c)}; face-up total {total:+d}; flags {c['flags']}")
+        out += [f"  ({m})" for m in marks]
+        mine = isinstance(c["pack"], list)
+        pack = _cards(game, c["pack"], mine)
+        cache = _cards(game, c["cache"], mine)
+        if mine:
+            out.append("  Backpack:")
+            out += ["    " + x for x in pack]
+            out.append("  Cache:")
+            out += ["    " + x for x in cache]
+        else:
+            out.append(f"  Backpack: {pack[0]}   Cache: {cache[0]}")
         out += ["  " + line for line in render_pyramid(game, c["side"], c["loc"])]
+        named = _identified(game, c["side"])
+        if named:
+            out.append("  Known here: " + ", ".join(named))
+        for e in c["side"]:
+            if isinstance(e, int):
+                seen.add(e % SUIT_SIZE)
+            elif e is not None and e[1] is not None:
+                seen.add(e[1] % SUIT_SIZE)
     if obs["pending"]:
-        kind, seat, _a, _ = obs["pending"][-1]
-        out.append(f"\nWaiting for {game.colour(seat)} to decide: {DECISION_NAMES[kind]}")
+        out.append("\nWaiting: " + pending_text(game, obs["pending"][-1]))
     if obs["verb"]:
         card = obs["card"]
-        what = f" with {game.card_name(card)}" if card is not None and card >= 0 else ""
-        out.append(f"\n{game.colour(obs['turn'])} is doing a {VERB_NAMES[obs['verb']]}{what}")
+        verb = VERB_NAMES[obs["verb"]].capitalize()
+        if card is not None and card >= 0:
+            what = f" with {short_name(game, card)}"
+        elif stage == "spot":
+            what = " with a Backpack card (face down until placed)"
+        else:
+            what = ""
+        out.append(f"\n{game.colour(turn)} is doing a {verb}{what}")
     if obs["window"]:
         out.append(
-            f"\nScavenge window on {game.colour(obs['turn'])}'s mountainside: "
-            f"{game.colour(obs['window'][0])} may claim a card"
+            f"\nScavenge window on {game.colour(turn)}'s mountainside: "
+            f"{game.colour(obs['window'][0])} may claim a card of a balanced group left face up"
         )
     if obs["winner"] >= 0:
         out.append(f"\n{game.colour(obs['winner'])} wins the Expedition!")
+    if seen:
+        out.append("\nCard key (cards you can identify on the mountainsides):")
+        out += card_key(game, seen)
+    out.append(LEGEND)
     return "\n".join(out)
 
 
+# -- sentences ---------------------------------------------------------------------------------
 def describe_action(game: Annapurna, action: Action) -> str:
     """A human sentence for ``action``."""
     k = action.kind
@@ -121,7 +293,7 @@ def describe_action(game: Annapurna, action: Action) -> str:
             "throw": "Throw: place a Backpack card face up in another climber's empty spot",
         }[k]
     if k == "card":
-        return f"Use {game.card_name(a[0])}"
+        return f"Use {game.card_name(a[0])}, {values(game, a[0])}"
     if k == "to":
         return f"Place it at {P[a[1]]} on {game.colour(a[0])}'s mountainside"
     if k == "sunyata":
@@ -153,12 +325,82 @@ def describe_action(game: Annapurna, action: Action) -> str:
     return action.text
 
 
+def _face_up(game: Annapurna, side: list, p: int) -> str:
+    e = side[p]
+    if isinstance(e, int):
+        return short_name(game, e)
+    if e is not None and e[1] is not None:
+        return f"{short_name(game, e[1])}, face down"
+    return ""
+
+
+def describe_move(game: Annapurna, action: Action, obs: dict) -> str:
+    """Like :func:`describe_action`, plus what the move means in ``obs``'s position: the cards
+    it concerns (when the viewer can identify them) and their effects."""
+    text = describe_action(game, action)
+    me = obs.get("seat")
+    if me is None:
+        return text
+    k = action.kind
+    a = action.args
+    climbers = obs["climbers"]
+    side = climbers[me]["side"]
+    if k in ("explore", "climb"):
+        e = side[a[0]]
+        if isinstance(e, list) and e[1] is not None:
+            return f"{text} — you know it: {card_line(game, e[1])}"
+        return text
+    if k == "card":
+        verb = obs["verb"]
+        label = {V_TRADE: "Trade", V_HIDE: "Hide", V_DROP: "Drop", V_THROW: "Throw"}.get(
+            verb, "Use"
+        )
+        return f"{label} {card_line(game, a[0])}"
+    if k in ("give", "recover"):
+        if k == "give":
+            nxt = game.colour((me + 1) % obs["players"])
+            return f"Give to {nxt}'s Cache: {card_line(game, a[0])}"
+        return f"Take back from your Cache: {card_line(game, a[0])}"
+    if k == "to":
+        t, p = a
+        owner = "your" if t == me else f"{game.colour(t)}'s"
+        verb = obs["verb"]
+        if verb in (V_TRADE, V_HIDE):
+            there = climbers[t]["side"][p]
+            known = (
+                f" ({short_name(game, there[1])})"
+                if isinstance(there, list) and there[1] is not None
+                else ""
+            )
+            return (
+                f"Swap it with the face-down card{known} at {board.NAMES[p]} on {owner} "
+                "mountainside; that card goes to your Cache"
+            )
+        return f"Place it face up at {board.NAMES[p]} on {owner} mountainside (no effect)"
+    if k in ("sweep", "bury"):
+        names = ", ".join(_face_up(game, side, p) for p in board.bits(a[0]))
+        return f"{text}: {names}"
+    if k == "scavenge":
+        name = _face_up(game, climbers[obs["turn"]]["side"], a[0])
+        return f"{text}: {name}" if name else text
+    if k == "stow":
+        name = _face_up(game, side, a[0])
+        return f"{text}: {name}" if name else text
+    if k == "retaliate" and obs["pending"]:
+        thrower = obs["pending"][-1][2]
+        name = _face_up(game, climbers[thrower]["side"], a[0])
+        base = f"Retaliate: flip {game.colour(thrower)}'s face-down card at {board.NAMES[a[0]]}"
+        return base + (f" ({name})" if name else "") + " face up (no effect)"
+    if k == "peek":
+        t, p = a
+        owner = "your" if t == me else f"{game.colour(t)}'s"
+        return f"Look at the face-down card at {board.NAMES[p]} on {owner} mountainside"
+    return text
+
+
 def rules_summary(game: Annapurna) -> str:
     """A short reminder of the rules."""
-    cards = "\n".join(
-        f"  {i + 1:02d} {d.name:<14} yin {d.yin} yang {d.yang}  {d.effect}"
-        for i, d in enumerate(game.content.cards)
-    )
+    cards = "\n".join(card_key(game, set(range(SUIT_SIZE))))
     return f"""Annapurna — balance the Yin and Yang on your mountainside.
 Each Ascent: Hike (flip a bottom card), then Climb until you flip your peak, then Protect.
 Climbing turn: explore <pos> | trade | hide ; then sweep balanced face-up groups ; end.
@@ -168,5 +410,6 @@ Flags by closeness of the face-up total to zero ({game.num_players} climbers: \
 {"/".join(map(str, (3, 2, 1, 0)[: game.num_players]))}), ties to the earlier peak.
 First peaker at exactly zero: Left No Trace Behind, 4 flags, the Ascent ends.
 First to {game.config["flag_target"]} flags wins. Positions: a1..e1 (bottom) .. a5 (peak).
-Cards ({SUIT_SIZE} per colour, our reconstruction):
+A card's value is Yang minus Yin; a group balances when its values sum to zero.
+Cards ({SUIT_SIZE} per colour, the same in every colour; our reconstruction):
 {cards}"""
