@@ -34,7 +34,7 @@ def test_end_of_game_contracts_cost_goods_and_five_gold_in_turn_order():
 
 
 def test_fame_counts_gold_cards_tokens_guards_trophies_contracts_minus_incomplete():
-    """AL-064..AL-069, AL-G31 (ruling AL-R31): 1 per gold unit; starting caravan fame counts;
+    """AL-064, AL-065, AL-066, AL-067, AL-068, AL-069, AL-G31 (ruling AL-R31): 1 per gold unit; starting caravan fame counts;
     goods are worth nothing."""
     st = final(gold=[55, 0], goods=[[3, 3, 3, 3], [0] * 4])
     st.start[0] = 3  # Painted Wagon, 1 fame
