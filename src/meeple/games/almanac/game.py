@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.game import Game, GameInfo
+from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
 from meeple.games.almanac.observation import determinize
@@ -69,10 +69,26 @@ class Almanac(Game):
     def describe_move_for(
         self, state: AlmanacState, seat: int, action: Action, observer: int | None
     ) -> str:
-        """A kept contract is face down (AL-R32): others are told only that one was kept."""
+        """A kept contract is face down (AL-R32): others are told only that one was kept.
+
+        Public chance outcomes are announced in words (starting caravans, caravan cards dealt
+        face up, the encounter revealed, fight and 6-sided die rolls with their results); a
+        contract draw is told to its drawer only, ``""`` to everyone else.
+        """
+        if seat == CHANCE:
+            from meeple.games.almanac.render import describe_chance
+
+            return describe_chance(self, state, action, observer)
         if action.kind == "keep" and observer != seat:
             return "Keep one of the drawn contracts (face down)"
         return self.describe_action(action)
+
+    def describe_move(self, action: Action, observation: dict) -> str:
+        """The move in ``observation``'s position: what a space does, what a contract needs,
+        the odds of a fight."""
+        from meeple.games.almanac.render import describe_move
+
+        return describe_move(self, action, observation)
 
     def describe_action(self, action: Action) -> str:
         from meeple.games.almanac.render import describe_action

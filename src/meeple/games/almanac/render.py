@@ -1,22 +1,75 @@
-"""Terminal rendering of an observation, human sentences for actions, and a rules summary."""
+"""Terminal rendering of an observation, human sentences for actions, and a rules summary.
+
+Everything here reads an observation (the only door to hidden information, ruling AL-R32) or
+public content, so a picture shows no other player's gold, face-down contracts or sealed bid.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.almanac.content import GOOD_NAMES, GOODS
+from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 
 if TYPE_CHECKING:
+    from meeple.games.almanac.content import Contract, Encounter
     from meeple.games.almanac.game import Almanac
+    from meeple.games.almanac.state import AlmanacState
 
 _SPACE_WORDS = {
-    "shop": "Visit the Shop",
-    "gain_contract": "Gain a Contract",
-    "complete_contract": "Complete a Contract",
-    "extend_caravan": "Extend Your Caravan",
-    "ice": "Ice harvest (after all placed: 4 goods if iced, else 1)",
+    "shop": "Visit the Shop (1 good | discard a type for 3 gold each | 1 guard)",
+    "gain_contract": "Gain a Contract (draw, keep 1 face down)",
+    "complete_contract": "Complete a Contract (pay its goods, flip it face up)",
+    "extend_caravan": "Extend Your Caravan (buy a face-up caravan card)",
+    "ice": "Ice harvest (after all placed: 4 goods of your choice if an ice block is here, else 1)",
     "farmer": "Farmer: a farmer token and 2 gold",
+}
+
+_RULE_WORDS = {
+    "free": "any free space",
+    "village": "first worker in any cluster; each later one in a cluster you have not visited, "
+    "joined by a path to one you have",
+    "floe": "only islands with an ice block are open; after each placement that block drifts "
+    "clockwise to the next open island without a block",
+    "cliff": "bottom ledge open; a higher ledge needs a chain of ladders from the bottom; "
+    "climbing another player's ladder gives its owner a good of their choice",
+}
+
+_ABILITY_WORDS = {
+    "extra_contract_draw": "draw {amount} more contract(s) when you Gain a Contract",
+    "arrival_gold": "gain {amount} gold in each Arrival Phase",
+    "arrival_good": "gain {amount} {good} in each Arrival Phase",
+    "sell_bonus": "+{amount} gold per good sold at a Sell Goods space",
+    "shop_bonus": "+{amount} gold per good discarded at the Shop",
+    "strength": "+{amount} caravan strength",
+    "guard_fame": "{amount} fame per guard at the end",
+}
+
+#: The decision on top of the task stack, in players' words.
+_TASK_WORDS = {
+    "place": "place a worker",
+    "xplace": "place the farmer's extra worker",
+    "farmer": "use a farmer token for a second worker, or keep it",
+    "climb": "choose which ladders to climb",
+    "good": "take {n} good(s) of your choice",
+    "trim": "discard goods beyond the crates",
+    "lose": "discard {n} good(s)",
+    "sell": "sell goods one at a time, or stop",
+    "shop": "choose a Shop option",
+    "buy": "choose a caravan card to buy",
+    "complete": "choose a contract to complete",
+    "keep": "keep 1 of the drawn contracts (the others go to the bottom)",
+    "route": "the Guide chooses the next page",
+    "fightalt": "fight the encounter or take its alternative",
+    "option": "choose an encounter option",
+    "final": "complete contracts for their goods + 5 gold each, or end",
+    "bid": "sealed bid",
+    "deal_start": "dealing starting caravans",
+    "draw_ct": "drawing contracts",
+    "deal_cv": "dealing caravan cards",
+    "enc_pick": "revealing the encounter",
+    "fight_roll": "rolling the fight die",
+    "d6": "rolling the 6-sided die",
 }
 
 
@@ -36,6 +89,8 @@ def space_text(game: Almanac, page_id: int, index: int) -> str:
         txt = "Sell " + ", ".join(f"{GOOD_NAMES[i]} at {p}" for i, p in enumerate(sp.prices) if p)
     elif sp.action == "token":
         txt = f"Take a {sp.token} token" + (f" and {sp.gold} gold" if sp.gold else "")
+    elif sp.action == "farmer" and sp.gold != 2:
+        txt = f"Farmer: a farmer token and {sp.gold} gold"
     else:
         txt = _SPACE_WORDS[sp.action]
     if sp.cost:
@@ -43,6 +98,96 @@ def space_text(game: Almanac, page_id: int, index: int) -> str:
     return txt
 
 
+def ability_text(game: Almanac, k: Contract) -> str:
+    """A contract's ability once completed (AL-080)."""
+    return _ABILITY_WORDS[k.ability].format(amount=k.amount, good=GOOD_NAMES[k.good])
+
+
+def contract_text(game: Almanac, cid: int, sep: str = "; ") -> str:
+    """``"k0 Name — needs 1 Dewleaf, ...; 4 fame; once completed: ability"``."""
+    k = game.content.contracts[cid]
+    return (
+        f"k{cid} {k.name} — needs {_goods(k.goods)}; {k.fame} fame{sep}"
+        f"once completed: {ability_text(game, k)}"
+    )
+
+
+def caravan_text(game: Almanac, cid: int) -> str:
+    k = game.content.caravans[cid]
+    return (
+        f"c{cid} {k.name}: costs {k.gold} gold + {_goods(k.goods)} -> crates +{k.crates}, "
+        f"shields +{k.shields}, workers +{k.workers}, fame {k.fame}"
+    )
+
+
+def effects_text(effects: tuple) -> str:
+    """Encounter effects in words (``("gold", 2)`` -> ``"gain 2 gold"``)."""
+    parts = []
+    for e in effects:
+        op = e[0]
+        if op == "gold":
+            parts.append(f"gain {e[1]} gold" if e[1] >= 0 else f"lose {-e[1]} gold")
+        elif op == "goods":
+            what = "of your choice" if e[1] == ANY else GOOD_NAMES[e[1]]
+            parts.append(f"gain {e[2]} {what}")
+        elif op == "lose_goods":
+            parts.append(f"discard {e[1]} good(s) of your choice")
+        elif op == "guard":
+            parts.append(f"gain {e[1]} guard(s)")
+        elif op == "trophy":
+            parts.append("keep the card as a trophy")
+        elif op == "roll":
+            ranges = "; ".join(
+                f"{lo}-{hi}: {effects_text(sub)}" if lo != hi else f"{lo}: {effects_text(sub)}"
+                for lo, hi, sub in e[1]
+            )
+            parts.append(f"roll a 6-sided die ({ranges})")
+    return ", ".join(parts) or "nothing happens"
+
+
+def encounter_lines(game: Almanac, e: Encounter) -> list[str]:
+    """The encounter card in full: type, strength, results, alternative or options."""
+    head = f"Encounter {e.letter}: {e.name}"
+    if e.type in ("fight", "optional"):
+        lines = [
+            f"{head} — {'fight' if e.type == 'fight' else 'optional fight'}, strength "
+            f"{e.strength}" + (f", {e.fame} fame as a trophy" if e.fame else ""),
+            "  Each player in turn from the Guide rolls: caravan strength + fight die >= "
+            f"{e.strength} wins (X always loses); the first win ends it.",
+            f"  Win: {effects_text(e.win)}.  Lose: {effects_text(e.lose)}.",
+        ]
+        if e.type == "optional":
+            if e.alt_kind == "flee":
+                alt = f"flee for {e.alt_gold} gold (+1 for each player who fled before you)"
+            else:
+                alt = f"pay {e.alt_gold} gold"
+            lines.append(f"  Alternative instead of fighting: {alt}.")
+        return lines
+    modes = {
+        "guide_chooses": "the Guide chooses one option for everyone",
+        "each_chooses": "each player chooses an option",
+        "everyone": "it happens to everyone",
+        "auction": "sealed auction: the highest bid wins the reward",
+    }
+    lines = [f"{head} — {modes[e.mode]}"]
+    if e.mode == "auction":
+        lines.append(f"  Reward: {effects_text(e.reward)}.")
+    for i, (label, gold, effs) in enumerate(e.options):
+        cost = f" (costs {gold} gold)" if gold else ""
+        lines.append(f"  option {i}: {label}{cost} -> {effects_text(effs)}")
+    return lines
+
+
+def _fight_outcome(game: Almanac, e: Encounter, strength: int, face: int) -> str:
+    if face < 0:
+        return f"the fight die shows X: loses ({effects_text(e.lose)})"
+    total = strength + face
+    won = total >= e.strength
+    res = f"wins ({effects_text(e.win)})" if won else f"loses ({effects_text(e.lose)})"
+    return f"strength {strength} + die {face} = {total} vs {e.strength}: {res}"
+
+
+# -- sentences ---------------------------------------------------------------------------------
 def describe_action(game: Almanac, action: Action) -> str:
     """A human sentence for ``action``."""
     c = game.content
@@ -50,7 +195,9 @@ def describe_action(game: Almanac, action: Action) -> str:
     if k == "place":
         return f"Place a worker on space {a[0]}."
     if k == "ladder":
-        return f"Place a {'grey (unused-colour)' if a[1] else 'ladder of your colour'} ladder on spot {a[0]}."
+        if a[1]:
+            return f"Place the grey (unused-colour) ladder on spot {a[0]}."
+        return f"Place a ladder of your colour on spot {a[0]}."
     if k == "climb":
         return "Climb by ladder spots " + ", ".join(map(str, a)) + "."
     if k == "farmer":
@@ -75,7 +222,8 @@ def describe_action(game: Almanac, action: Action) -> str:
         card = c.caravans[a[0]]
         return f"Extend your caravan with {card.name} ({card.gold} gold, {_goods(card.goods)})."
     if k == "complete":
-        return f"Complete the contract {c.contracts[a[0]].name}."
+        ct = c.contracts[a[0]]
+        return f"Complete the contract {ct.name} (pay {_goods(ct.goods)}; {ct.fame} fame)."
     if k == "keep":
         return f"Keep the contract {c.contracts[a[0]].name}."
     if k == "bid":
@@ -103,13 +251,197 @@ def describe_action(game: Almanac, action: Action) -> str:
     return action.text
 
 
+def _ladder_spot(game: Almanac, page_id: int, spot: int) -> str:
+    page = game.content.pages[page_id]
+    lo, hi = page.ladder_spots[spot]
+    return f"ledge c{lo} (level {page.levels[lo]}) -> ledge c{hi} (level {page.levels[hi]})"
+
+
+def describe_move(game: Almanac, action: Action, obs: dict) -> str:
+    """Like :func:`describe_action`, plus what the move does in ``obs``'s position."""
+    c = game.content
+    k, a = action.kind, action.args
+    text = describe_action(game, action)
+    page = c.pages[obs["page"]]
+    me = obs["viewer"]
+    task = obs["tasks"][-1] if obs["tasks"] else None
+    if k == "place":
+        sp = page.spaces[a[0]]
+        where = f" [cluster c{sp.cluster}]" if page.rule != "free" else ""
+        return f"Place a worker on space {a[0]}{where}: {space_text(game, page.id, a[0])}."
+    if k == "ladder" and page.rule == "cliff":
+        return f"{text[:-1]}: {_ladder_spot(game, page.id, a[0])}."
+    if k == "climb" and page.rule == "cliff":
+        owners = []
+        for spot in a:
+            o = obs["page_state"][spot]
+            owners.append(f"spot {spot} ({_owner(o, me)})")
+        return f"Climb by {', '.join(owners)}; each other player's ladder gives its owner a good."
+    if k == "sell" and task and task[0] == "sell":
+        return f"Sell 1 {GOOD_NAMES[a[0]]} for {task[2][a[0]]} gold (+ contract bonuses)."
+    if k == "buy":
+        return "Buy " + caravan_text(game, a[0]) + "."
+    if k in ("complete", "keep"):
+        verb = "Complete" if k == "complete" else "Keep"
+        return f"{verb} {contract_text(game, a[0])}."
+    if k == "go":
+        p = c.pages[a[0]]
+        return f"Travel next to {p.id} - {p.name} ({_RULE_WORDS[p.rule].split(';')[0]})."
+    if k == "fight" and obs["encounter"] >= 0 and me is not None:
+        e = c.encounters[obs["encounter"]]
+        if a[0]:
+            need = e.strength - obs["players"][me]["strength"]
+            top = max(int(f) for f in c.fight_die if f != "X")
+            if need <= 0:
+                odds = "any number wins"
+            elif need > top:
+                odds = f"you cannot win (you would need {need}, the die shows at most {top})"
+            else:
+                odds = f"the die must show {need} or more"
+            return f"Fight {e.name} (strength {e.strength}): {odds}; X loses."
+        cost = e.alt_gold + (obs["encounter_flee"] if e.alt_kind == "flee" else 0)
+        verb = "Flee" if e.alt_kind == "flee" else "Pay instead of fighting"
+        return f"{verb}: {cost} gold."
+    if k == "option" and obs["encounter"] >= 0:
+        e = c.encounters[obs["encounter"]]
+        if a[0] < len(e.options):
+            label, gold, effs = e.options[a[0]]
+            cost = f", costs {gold} gold" if gold else ""
+            return f"Option {a[0]}: {label}{cost} -> {effects_text(effs)}."
+    return text
+
+
+def _owner(o: int, me: int | None) -> str:
+    if o == -1:
+        return "empty"
+    if o == -2:
+        return "grey ladder"
+    return "your ladder" if o == me else f"seat {o}'s ladder"
+
+
+def describe_chance(
+    game: Almanac, state: AlmanacState, action: Action, observer: int | None
+) -> str:
+    """What the table is told of a chance outcome: public ones in words, hidden ones ``""``."""
+    c = game.content
+    k, a = action.kind, action.args
+    t = state.tasks[-1]
+    if k == "start":
+        card = c.starting[a[0]]
+        return (
+            f"Seat {t[1]} gets the starting caravan {card.name} (crates {card.crates}, "
+            f"shields {card.shields})."
+        )
+    if k == "contract":  # face down (AL-019, AL-041): only the drawer sees it
+        if observer is not None and observer == t[1]:
+            return f"You draw {contract_text(game, a[0])}."
+        return ""
+    if k == "caravan":
+        return "Caravan card dealt face up: " + caravan_text(game, a[0]) + "."
+    if k == "encounter":
+        head = encounter_lines(game, c.encounters[a[0]])[0]
+        return head.replace(": ", " revealed: ", 1) + " (see the view for the card)."
+    if k == "die":
+        e = c.encounters[state.enc]
+        seat = t[1]
+        return f"Seat {seat} fights {e.name}: " + _fight_outcome(
+            game, e, state.strength(seat), a[0]
+        )
+    if k == "d6":
+        table = t[2][1]
+        res = next((effs for lo, hi, effs in table if lo <= a[0] <= hi), ())
+        who = "The Guide rolls for everyone" if t[1] < 0 else f"Seat {t[1]} rolls"
+        return f"{who}: the 6-sided die shows {a[0]} -> {effects_text(res)}."
+    return ""
+
+
+# -- the picture -------------------------------------------------------------------------------
+def _geometry(game: Almanac, obs: dict) -> list[str]:
+    c = game.content
+    page = c.pages[obs["page"]]
+    me = obs["viewer"]
+    lines = [f"Placement: {_RULE_WORDS[page.rule]}."]
+    if page.rule == "village":
+        paths = ", ".join(f"c{a}-c{b}" for a, b in page.paths)
+        lines.append(f"Paths between clusters: {paths}")
+        for s, p in enumerate(obs["players"]):
+            vis = [f"c{x}" for x in range(page.clusters) if p["visited"] >> x & 1]
+            if vis:
+                who = "You have" if s == me else f"Seat {s} has"
+                lines.append(f"  {who} visited {', '.join(vis)}")
+    elif page.rule == "floe":
+        ice = ", ".join(f"island c{x}" for x in obs["page_state"])
+        lines.append(
+            f"Islands c0..c{page.islands - 1} in clockwise order; ice blocks now on: {ice}"
+        )
+    elif page.rule == "cliff":
+        ledges = ", ".join(f"c{i} level {lvl}" for i, lvl in enumerate(page.levels))
+        lines.append(f"Ledges (clusters): {ledges} (level 0 = the bottom)")
+        for spot, o in enumerate(obs["page_state"]):
+            lines.append(
+                f"  ladder spot {spot}: {_ladder_spot(game, page.id, spot)}: {_owner(o, me)}"
+            )
+        left = ", ".join(
+            f"seat {s} {p['ladders']} own" + (f" + {p['grey']} grey" if p["grey"] else "")
+            for s, p in enumerate(obs["players"])
+        )
+        lines.append(f"  Ladders left: {left}")
+    return lines
+
+
+def _open_clusters(game: Almanac, obs: dict) -> int | None:
+    """Bitmask of the clusters the page's geometry opens to the viewer now (AL-085, AL-092,
+    AL-100), or ``None`` on a free page."""
+    page = game.content.pages[obs["page"]]
+    me = obs["viewer"]
+    if page.rule == "village":
+        if me is None:
+            return None
+        vis = obs["players"][me]["visited"]
+        if not vis:
+            return (1 << page.clusters) - 1
+        reach = 0
+        for a, b in page.paths:
+            if vis >> a & 1:
+                reach |= 1 << b
+            if vis >> b & 1:
+                reach |= 1 << a
+        return reach & ~vis
+    if page.rule == "floe":
+        return sum(1 << x for x in set(obs["page_state"]))
+    if page.rule == "cliff":
+        reach = sum(1 << c for c, lvl in enumerate(page.levels) if lvl == 0)
+        changed = True
+        while changed:
+            changed = False
+            for i, (lo, hi) in enumerate(page.ladder_spots):
+                if obs["page_state"][i] != -1 and reach >> lo & 1 and not reach >> hi & 1:
+                    reach |= 1 << hi
+                    changed = True
+        return reach
+    return None
+
+
+def _task_line(game: Almanac, obs: dict) -> str:
+    t = obs["tasks"][-1]
+    kind = t[0]
+    words = _TASK_WORDS.get(kind, kind.replace("_", " "))
+    if kind in ("good", "lose") and len(t) > 2:
+        words = words.format(n=t[2])
+    if kind == "bid":
+        what = "the Guide" if obs["bid_context"] == "guide" else "the encounter's reward"
+        words = f"sealed bid for {what}"
+    who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
+    return f"Now: {words}" + (f" (seat {who})" if who is not None else "")
+
+
 def render(game: Almanac, obs: dict) -> str:
     """The page, the route ahead, every caravan and what the viewer may see of others."""
     c = game.content
     page = c.pages[obs["page"]]
+    me = obs["viewer"]
     lines = [
-        f"=== Round {obs['round']}/6 - page {page.id}: {page.name} "
-        f"(placement rule: {page.rule}) ===",
+        f"=== Round {obs['round']}/6 - page {page.id}: {page.name} ===",
         f"  {page.lore}",
         "  Supply and demand (valuable -> plentiful): "
         + " > ".join(GOOD_NAMES[g] for g in page.bar),
@@ -118,64 +450,92 @@ def render(game: Almanac, obs: dict) -> str:
     lines.append(f"Route so far: {route}")
     if page.upcoming:
         ahead = " or ".join(f"{u} {c.pages[u].name}" for u in page.upcoming)
-        lines.append(f"Upcoming: {ahead} (encounter letter {page.letter})")
+        lines.append(f"Upcoming: {ahead} (next encounter letter {page.letter})")
     else:
         lines.append("This is the last page of the journey.")
-    if obs["page_state"]:
-        label = "Ice blocks at islands" if page.rule == "floe" else "Ladder spots (owner)"
-        lines.append(f"{label}: {obs['page_state']}")
-    lines.append("Spaces:")
+    lines += _geometry(game, obs)
+    open_ = _open_clusters(game, obs)
+    lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
     for i, occ in enumerate(obs["occupied"]):
-        who = f"[seat {occ}]" if occ >= 0 else "[ free ]"
-        clus = f" c{page.spaces[i].cluster}" if page.rule != "free" else ""
+        who = ("[you]   " if occ == me else f"[seat {occ}]") if occ >= 0 else "[ free ]"
+        clus = ""
+        if page.rule != "free":
+            x = page.spaces[i].cluster
+            clus = f" c{x}" + ("*" if open_ is not None and open_ >> x & 1 else " ")
         lines.append(f"  {i:2d}{clus} {who} {space_text(game, page.id, i)}")
     if obs["caravan_faceup"]:
         lines.append("Caravan cards for sale:")
-        for cid in obs["caravan_faceup"]:
-            k = c.caravans[cid]
-            lines.append(
-                f"  c{cid} {k.name}: {k.gold} gold + {_goods(k.goods)} -> crates {k.crates}, "
-                f"shields {k.shields}, workers {k.workers}, fame {k.fame}"
-            )
+        lines += [f"  {caravan_text(game, cid)}" for cid in obs["caravan_faceup"]]
     lines.append(
         f"Decks: caravan {len(obs['caravan_deck'])}, contracts {obs['contract_deck_size']}"
         f" (+{len(obs['contract_bottom'])} on the bottom); guards left {obs['guard_supply']}"
     )
     if obs["encounter"] >= 0:
-        e = c.encounters[obs["encounter"]]
-        lines.append(
-            f"Encounter {e.letter}: {e.name} ({e.type}"
-            + (f", strength {e.strength}" if e.strength else "")
-            + ")"
-        )
+        lines += encounter_lines(game, c.encounters[obs["encounter"]])
+        state = []
+        if obs["encounter_won"]:
+            state.append("someone has won the fight")
+        if obs["encounter_flee"]:
+            state.append(f"{obs['encounter_flee']} fled so far")
+        if obs["encounter_option"] >= 0:
+            state.append(f"the Guide chose option {obs['encounter_option']}")
+        if obs["encounter_roll"]:
+            state.append(f"the shared roll is {obs['encounter_roll']}")
+        if state:
+            lines.append("  So far: " + "; ".join(state) + ".")
+    if obs["bids"]:
+        parts = []
+        for s, b in enumerate(obs["bids"]):
+            if b == -1:
+                parts.append(f"seat {s} still deciding")
+            elif b == -2:
+                parts.append(f"seat {s} has bid (sealed)")
+            else:
+                parts.append(f"seat {s} bid {b}" + (" (you)" if s == me else ""))
+        lines.append("Sealed bid: " + "; ".join(parts))
     if obs["last_bids"]:
         *bids, winner, pay = obs["last_bids"]
-        lines.append(f"Last bids: {bids}; seat {winner} won and paid {pay}.")
+        shown = ", ".join(f"seat {s} {b}" for s, b in enumerate(bids))
+        lines.append(f"Last bids: {shown}; seat {winner} won and paid {pay}.")
     for s, p in enumerate(obs["players"]):
         tag = " (Guide)" if s == obs["guide"] else ""
-        you = " <- you" if s == obs["viewer"] else ""
-        gold = "?" if p["gold"] is None else p["gold"]
+        you = " <- you" if s == me else ""
+        gold = "? (hidden)" if p["gold"] is None else p["gold"]
         start = c.starting[p["start"]].name if p["start"] >= 0 else "-"
         cards = ", ".join(c.caravans[i].name for i in p["caravan"]) or "none"
         lines.append(
             f"Seat {s}{tag}{you}: gold {gold}, strength {p['strength']}, "
-            f"guards {p['guards']}, workers {p['workers'] - p['placed']}/{p['workers']}"
-            + ("" if p["reserve"] is None else f" (+{p['reserve']} behind screen)")
+            f"guards {p['guards']}, workers {p['workers'] - p['placed']}/{p['workers']} free"
+            + ("" if p["reserve"] is None else f" (+{p['reserve']} behind the screen)")
         )
         lines.append(
             f"   caravan: {start} + {cards}; crates {sum(p['goods'])}/{p['crates']}: "
             f"{_goods(p['goods'])}"
         )
-        inc = [c.contracts[k].name if k is not None else "(face down)" for k in p["incomplete"]]
-        done = [c.contracts[k].name for k in p["completed"]]
-        lines.append(f"   contracts: incomplete {inc or '-'}; completed {done or '-'}")
+        hidden = sum(1 for k in p["incomplete"] if k is None)
+        known = [k for k in p["incomplete"] if k is not None]
+        if hidden:
+            lines.append(f"   incomplete contracts: {hidden} (face down)")
+        elif not known:
+            lines.append("   incomplete contracts: none")
+        for k in known:
+            ok = all(p["goods"][i] >= n for i, n in enumerate(c.contracts[k].goods))
+            ready = " [goods ready]" if ok else ""
+            lines.append(f"   incomplete: {contract_text(game, k, ready + chr(10) + ' ' * 6)}")
+        for k in p["completed"]:
+            lines.append(f"   completed: {contract_text(game, k, chr(10) + ' ' * 6)}")
         if p["tokens"] or p["trophies"] or p["farmer"]:
-            lines.append(f"   tokens {p['tokens']}, trophies {p['trophies']}, farmer {p['farmer']}")
+            toks = ", ".join(f"{n} {t}" for t, n in p["tokens"].items()) or "none"
+            troph = ", ".join(c.encounters[e].name for e in p["trophies"]) or "none"
+            lines.append(f"   tokens: {toks}; trophies: {troph}; farmer tokens {p['farmer']}")
+    for t in obs["tasks"]:
+        if t[0] == "keep" and t[1] == me and me is not None:
+            lines.append("Drawn contracts (keep one):")
+            lines += [
+                f"  {contract_text(game, k, chr(10) + ' ' * 4)}" for k in t[2] if k is not None
+            ]
     if obs["tasks"]:
-        t = obs["tasks"][-1]
-        lines.append(
-            f"Now: {t[0]}" + (f" (seat {t[1]})" if len(t) > 1 and isinstance(t[1], int) else "")
-        )
+        lines.append(_task_line(game, obs))
     return "\n".join(lines)
 
 

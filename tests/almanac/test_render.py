@@ -1,0 +1,147 @@
+"""The terminal picture and announcements: contracts in full, page geometry, encounter text,
+public chance outcomes told, nothing private shown to others (ruling AL-R32, AL-G32)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.core.game import CHANCE, sample_chance
+
+from .conftest import dealt, game
+
+
+def _random_states(players: int, seed: int, every: int = 5):
+    g = game(players)
+    rng = random.Random(seed)
+    st = g.new_initial_state()
+    n = 0
+    while not st.is_terminal():
+        if st.current_player() == CHANCE:
+            st.apply_action(sample_chance(st, rng), CHANCE)
+            continue
+        seat = st.acting_seats()[0]
+        n += 1
+        if n % every == 0:
+            yield st
+        st.apply_action(rng.choice(st.legal_actions(seat)), seat)
+
+
+def test_contract_draws_are_told_to_the_drawer_only():
+    """AL-019, AL-041: contracts are drawn face down."""
+    g = game(2)
+    st = g.new_initial_state()
+    st.apply_action("start s0", CHANCE)
+    st.apply_action("start s1", CHANCE)
+    draw = g.action("contract k0", chance=True)
+    assert st.tasks[-1][1] == 0
+    assert g.describe_move_for(st, CHANCE, draw, 1) == ""
+    assert g.describe_move_for(st, CHANCE, draw, None) == ""
+    mine = g.describe_move_for(st, CHANCE, draw, 0)
+    assert "The Bookkeepers Union" in mine and "needs" in mine and "fame" in mine
+
+
+def test_starting_caravans_and_face_up_cards_are_announced():
+    """AL-003, AL-029: starting caravans and caravan cards dealt face up are public."""
+    g = game(2)
+    st = g.new_initial_state()
+    told = g.describe_move_for(st, CHANCE, g.action("start s1", chance=True), 1)
+    assert told.startswith("Seat 0 gets the starting caravan")
+    st = dealt(2)
+    told = g.describe_move_for(st, CHANCE, st.legal_actions(CHANCE)[0], 1)
+    assert told.startswith("Caravan card dealt face up:") and "costs" in told
+
+
+@pytest.mark.parametrize("seed", [2, 3, 4])
+def test_fight_rolls_are_announced_with_their_result(seed):
+    """AL-115, AL-116: the fight die and the outcome are public."""
+    g = game(3)
+    rng = random.Random(seed)
+    st = g.new_initial_state()
+    said = []
+    while not st.is_terminal():
+        if st.current_player() == CHANCE:
+            out = sample_chance(st, rng)
+            told = g.describe_move_for(st, CHANCE, out, 0)
+            if out.kind in ("die", "d6", "encounter", "caravan"):
+                assert told
+            said.append(told)
+            st.apply_action(out, CHANCE)
+            continue
+        seat = st.acting_seats()[0]
+        st.apply_action(rng.choice(st.legal_actions(seat)), seat)
+    fights = [t for t in said if " fights " in t]
+    for t in fights:
+        assert ("wins (" in t or "loses (" in t) and ("vs" in t or "X" in t)
+
+
+def test_view_shows_contracts_in_full_for_their_owner_only():
+    """Ruling AL-R32: face-down contracts and gold are private."""
+    g = game(2)
+    st = dealt(2)
+    while st.current_player() == CHANCE:
+        st.apply_action(st.legal_actions(CHANCE)[0], CHANCE)
+    mine = g.render(st.observe(0))
+    theirs = g.render(st.observe(1))
+    name = g.content.contracts[0].name
+    assert f"k0 {name} — needs" in mine and "once completed:" in mine
+    assert name not in theirs and "incomplete contracts: 2 (face down)" in theirs
+    assert "gold ? (hidden)" in theirs
+
+
+def test_village_paths_and_space_actions_are_described():
+    """AL-085..AL-088: the paths between clusters; each space says what it does."""
+    g = game(2)
+    st = dealt(2)
+    while st.current_player() == CHANCE:
+        st.apply_action(st.legal_actions(CHANCE)[0], CHANCE)
+    obs = st.observe(0)
+    text = g.render(obs)
+    assert "Paths between clusters: c0-c1" in text
+    assert "Now: place a worker (seat 0)" in text
+    line = g.describe_move(g.action("place 1"), obs)
+    assert line.startswith("Place a worker on space 1 [cluster c0]: Gain")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 5), (4, 6)])
+def test_views_never_show_private_information_of_others(players, seed):
+    """AL-G32: other seats' gold, face-down contracts and sealed bids stay hidden."""
+    g = game(players)
+    names = [k.name for k in g.content.contracts]
+    for st in _random_states(players, seed):
+        for viewer in range(players):
+            obs = st.observe(viewer)
+            text = g.render(obs)
+            assert "fightalt" not in text and "Now: place (" not in text
+            for s in range(players):
+                if s == viewer:
+                    continue
+                for k in st.incomplete[s]:
+                    if k not in st.incomplete[viewer] and k not in st.completed[viewer]:
+                        # the same contract may be visible elsewhere only if completed
+                        assert names[k] not in text or any(
+                            k in st.completed[t] for t in range(players)
+                        )
+            seat = st.acting_seats()[0]
+            for a in st.legal_actions(seat)[:20]:
+                g.describe_move(a, st.observe(seat))
+
+
+def test_cliffside_shows_ledges_and_ladder_spots():
+    """AL-089..AL-096: ledge levels and what each ladder spot joins."""
+    g = game(2)
+    st = next(
+        (st for seed in range(12) for st in _random_states(2, seed, every=1) if st.page == 3),
+        None,
+    )
+    assert st is not None, "no Cliffside in the seeded journeys"
+    text = g.render(st.observe(0))
+    assert "Ledges (clusters): c0 level 0" in text
+    assert "ladder spot 0: ledge c0 (level 0) -> ledge c1 (level 1)" in text
+    assert "[-1" not in text
+
+
+def test_ladder_sentence_reads_naturally():
+    g = game(2)
+    assert g.describe_action(g.action("ladder 2")) == "Place a ladder of your colour on spot 2."
