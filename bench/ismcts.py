@@ -8,7 +8,10 @@ also searched side by side by OpenSpiel's Python ``MCTSBot`` (random rollouts, o
 which sees the whole state) and ``ISMCTSBot`` (resampling through the adapter), each with the
 same number of simulations; the table shows our ISMCTS with random rollouts against them.
 
-Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2] [--no-openspiel]``.
+It also times the ``medium`` and ``hard`` levels per decision (``hard`` must answer within 2 s).
+
+Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2]
+[--no-levels] [--no-openspiel]``.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--games", default="")
     parser.add_argument("--no-openspiel", dest="openspiel", action="store_false")
+    parser.add_argument("--no-levels", dest="levels", action="store_false")
     args = parser.parse_args()
     wanted = set(filter(None, args.games.split(",")))
     print(f"{'game':16s} {'players':>7s} {'rollout':26s} {'iter/s':>9s} {'ms/decision':>12s}")
@@ -80,8 +84,33 @@ def main() -> None:
         rate = total_it / total_t
         per = 1000 * total_t / len(samples)
         print(f"{name:16s} {players:7d} {label:26s} {rate:9.0f} {per:12.1f}")
+    if args.levels:
+        level_times(args.positions, wanted)
     if args.openspiel:
         openspiel_side_by_side(args.iterations, args.positions, wanted)
+
+
+def level_times(count: int, wanted: set[str]) -> None:
+    """Seconds per decision of the ``medium`` and ``hard`` levels (``hard`` must stay < 2 s)."""
+    print()
+    print(f"{'game':16s} {'level':8s} {'iterations':>10s} {'mean s':>8s} {'max s':>8s}")
+    for name in dict.fromkeys(n for n, *_ in CONFIGS):
+        if wanted and name not in wanted:
+            continue
+        samples = positions(name, 2, count)
+        for level in ("medium", "hard"):
+            times, iters = [], 0
+            for i, (game, seat, obs, legal, _) in enumerate(samples):
+                agent = make_agent(level, game)
+                agent.setup(game, seat)
+                t0 = time.perf_counter()
+                agent.act(obs, legal, make_rng(i, "levels"))
+                times.append(time.perf_counter() - t0)
+                iters += agent.last_iterations
+            print(
+                f"{name:16s} {level:8s} {iters / len(samples):10.0f} "
+                f"{sum(times) / len(times):8.2f} {max(times):8.2f}"
+            )
 
 
 def _openspiel_state(os_game, state):

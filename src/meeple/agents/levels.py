@@ -16,8 +16,8 @@ HARD_TIME_CAP = 1.8
 LEVELS: dict[str, dict[str, str]] = {
     "peach-festival": {
         "easy": "greedy",
-        "medium": "ismcts:iterations=200,horizon=10",
-        "hard": f"ismcts:iterations=2000,horizon=10,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=300,horizon=10,bias=1",
+        "hard": f"ismcts:iterations=1000,horizon=10,bias=1,time={HARD_TIME_CAP}",
     },
     "annapurna": {
         "easy": "heuristic",
@@ -26,8 +26,8 @@ LEVELS: dict[str, dict[str, str]] = {
     },
     "almanac": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=100,horizon=30",
-        "hard": f"ismcts:iterations=1000,horizon=30,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=300,horizon=60,score_weight=0.5",
+        "hard": f"ismcts:iterations=2000,horizon=60,score_weight=0.5,time={HARD_TIME_CAP}",
     },
 }
 

@@ -30,7 +30,7 @@ def print_tournament(
     lines = {x.label: x for x in summary.agents}
     table = Table(title="Standings (ties share the win; rating: openskill Plackett-Luce)")
     table.add_column("#", justify="right")
-    table.add_column("agent")
+    table.add_column("agent", overflow="fold")
     for col in ("games", "win %", "95% CI", "score", "rank", "mu", "sigma", "rating"):
         table.add_column(col, justify="right")
     for k, r in enumerate(rated, 1):
@@ -52,15 +52,15 @@ def print_tournament(
     con.print(table)
     if pairs:
         h2h = Table(title="Head to head (A's score: win 1, tie 1/2)")
-        h2h.add_column("A")
-        h2h.add_column("B")
+        h2h.add_column("A", overflow="fold")
+        h2h.add_column("B", overflow="fold")
         for col in ("games", "A wins", "B wins", "ties", "A score %", "95% CI", "sign test p"):
             h2h.add_column(col, justify="right")
-        h2h.add_column("")
+        h2h.add_column("stronger", overflow="fold")
         for p in pairs:
             verdict = ""
             if p.significant:
-                verdict = f"{p.a} > {p.b}" if p.low > 0.5 else f"{p.b} > {p.a}"
+                verdict = p.a if p.low > 0.5 else p.b
             h2h.add_row(
                 escape(p.a),
                 escape(p.b),
