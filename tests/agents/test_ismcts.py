@@ -115,3 +115,26 @@ def test_rollout_policies_and_shaped_rewards_play_whole_games(spec):
     agents = [ISMCTSAgent(spec), make_agent("high", game), make_agent("random", game)]
     state, _ = play_game(game, agents, seed=1)
     assert state.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("name", "spec"),
+    [
+        ("annapurna", "iterations=30,checkpoint=1"),
+        ("peach-festival", "iterations=30,horizon=5,bias=1"),
+        ("almanac", "iterations=30,horizon=10,score_weight=0.5"),
+    ],
+)
+def test_truncated_rollouts_and_progressive_bias_choose_legal_actions(name, spec):
+    game = make(name, players=2)
+    agents = [make_agent(game.agents and sorted(game.agents)[0], game) for _ in range(2)]
+    state, _ = play_game(game, agents, seed=2, max_steps=80)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seat = state.acting_seats()[0]
+    agent = ISMCTSAgent(spec)
+    agent.setup(game, seat)
+    legal = state.legal_actions(seat)
+    choice = agent.act(state.observe(seat), legal, random.Random(0))
+    assert choice in legal
+    assert agent.last_iterations == (30 if len(legal) > 1 else 0)
