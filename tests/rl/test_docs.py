@@ -36,3 +36,47 @@ def test_spec_table_lists_every_game():
     for name in ENCODERS:
         assert f"| {name} |" in table
         assert f"| {name} |" in DOC.read_text()
+
+
+def _run(block: str) -> str:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, f"{DOC.name}[example]", "exec"), {"__name__": "doc"})
+    return out.getvalue()
+
+
+def test_the_openspiel_example_prints_the_same_on_every_run():
+    """The IS-MCTS bot gets a seeded resampler, as the text says reproducibility needs."""
+    block = next(b for b in BLOCKS if "ISMCTSBot" in b)
+    assert "set_resampler(" in block
+    assert _run(block) == _run(block)
+
+
+def test_only_the_suites_that_run_on_every_configuration_claim_it():
+    rows = [line for line in DOC.read_text().splitlines() if line.startswith("| ")]
+    every = {row.split("|")[1].strip() for row in rows if "every game and player count" in row}
+    assert every == {
+        "`pyspiel.random_sim_test` (serialisation included)",
+        "PettingZoo's `api_test` and `seed_test`",
+        "Gymnasium's `check_env`",
+    }
+
+
+def test_the_opponent_table_names_each_game_own_bot():
+    import meeple
+
+    text = DOC.read_text()
+    row = next(line for line in text.splitlines() if line.startswith("| the game's own bot |"))
+    cells = [c.strip().strip('`"') for c in row.split("|")[2:-1]]
+    header = next(line for line in text.splitlines() if line.startswith("| name | "))
+    games = [c.strip() for c in header.split("|")[2:-1]]
+    for game, bot in zip(games, cells, strict=True):
+        assert list(meeple.make(game, players=2).agents) == [bot]
+
+
+def test_the_page_says_what_an_illegal_pettingzoo_action_does():
+    section = DOC.read_text().split("## PettingZoo")[1].split("## Gymnasium")[0]
+    assert "IllegalActionError" in section and "changes nothing" in section

@@ -3,6 +3,8 @@ against bots in every game, whole masked episodes, illegal actions, seeding."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import warnings
 
 import pytest
@@ -12,12 +14,26 @@ np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from meeple.core.errors import IllegalActionError  # noqa: E402
+import meeple  # noqa: E402
+from meeple.agents.base import agent_names  # noqa: E402
+from meeple.core.errors import ConfigError, IllegalActionError  # noqa: E402
 from meeple.rl import gymnasium_env as ge  # noqa: E402
+
+from .helpers import CONFIGS, SHORT, ids  # noqa: E402
+
+#: Gymnasium id of each game's learner-against-bots environment.
+ENV_OF = {
+    "peach-festival": "meeple/PeachFestival-v0",
+    "annapurna": "meeple/Annapurna-v0",
+    "almanac": "meeple/Almanac-v0",
+}
+#: Each game's own bot (docs/research.md lists the same).
+OWN_BOT = {"peach-festival": "greedy", "annapurna": "heuristic", "almanac": "heuristic"}
 
 
 def _checked(env_id: str, **kwargs) -> None:
-    with warnings.catch_warnings():
+    # check_env renders in every mode, "human" included: keep the pictures off the test output
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
         warnings.simplefilter("error")  # any checker warning fails the test
         env = gym.make(env_id, **kwargs)
         check_env(env.unwrapped)
@@ -43,6 +59,21 @@ def test_gymnasium_check_env_passes_for_the_solo_peach_festival():
 )
 def test_gymnasium_check_env_passes_against_bots(env_id, kwargs):
     _checked(env_id, **kwargs)
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_gymnasium_check_env_passes_for_every_game_and_player_count(name, players):
+    """Short configurations (a few Peach Festival rounds, a one-flag Expedition)."""
+    if players == 1:
+        _checked("meeple/PeachFestivalSolo-v0", difficulty="hard")
+        return
+    opponents = [("random", "easy", OWN_BOT[name])[i % 3] for i in range(players - 1)]
+    _checked(ENV_OF[name], players=players, opponents=opponents, **SHORT[name])
+
+
+def test_check_env_output_stays_off_stdout(capsys):
+    _checked("meeple/Annapurna-v0", players=2, flag_target=1)
+    assert capsys.readouterr().out == ""
 
 
 def test_render_modes_show_the_learner_view(capsys):
@@ -111,6 +142,55 @@ def test_an_illegal_action_is_penalised_or_raises():
     strict.reset(seed=3)
     with pytest.raises(IllegalActionError):
         strict.step(illegal)
+
+
+def test_an_action_id_outside_the_space_is_penalised_or_breaks_core_04():
+    env = ge.MeepleEnv("annapurna", players=2)
+    obs, _ = env.reset(seed=2)
+    before = env.state.fingerprint()
+    for bad in (10**6, -1, np.int64(-5)):
+        obs2, reward, terminated, _, info = env.step(bad)
+        assert reward == -1.0 and info["illegal_action"] and not terminated
+        assert np.array_equal(obs, obs2) and env.state.fingerprint() == before
+    strict = ge.MeepleEnv("annapurna", players=2, illegal_action="raise")
+    strict.reset(seed=2)
+    for bad in (10**6, -1):
+        with pytest.raises(IllegalActionError) as err:
+            strict.step(bad)
+        assert err.value.rule == "CORE-04"
+    assert strict.state.fingerprint() == before and strict.steps == 0
+
+
+def test_step_before_reset_says_that_reset_is_needed():
+    with pytest.raises(RuntimeError, match="reset"):
+        ge.MeepleEnv("almanac", players=2).step(0)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"players": 2}, {"players": 3}, {"seat": 1}, {"opponents": "greedy"}, {"game": "almanac"}],
+)
+def test_the_solo_environment_refuses_another_configuration(kwargs):
+    """PF-073: the solo mode has one player, in seat 0, with no opponent."""
+    with pytest.raises(ConfigError, match="PeachFestivalSolo"):
+        gym.make("meeple/PeachFestivalSolo-v0", **kwargs)
+
+
+def test_the_solo_environment_accepts_its_own_fixed_values():
+    env = gym.make("meeple/PeachFestivalSolo-v0", players=1, seat=0, opponents=[])
+    assert env.unwrapped.game.num_players == 1
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])
+def test_opponent_names_are_the_game_agents_and_the_levels(name):
+    """The names docs/research.md lists for each game build opponents."""
+    own = OWN_BOT[name]
+    assert own in agent_names(meeple.make(name, players=2))
+    for spec in ("random", own, "easy", "medium", "hard", "ismcts:iterations=20"):
+        env = ge.MeepleEnv(name, players=2, opponents=spec)
+        assert env.opponent_specs == [spec]
+    with pytest.raises(ConfigError):
+        ge.MeepleEnv(name, players=2, opponents="greedy" if own != "greedy" else "heuristic")
 
 
 def test_bad_configurations_are_refused():

@@ -4,6 +4,9 @@ serialisation, resampling, and OpenSpiel's MCTS and IS-MCTS bots playing whole g
 from __future__ import annotations
 
 import math
+import multiprocessing
+import operator
+import pickle
 
 import pytest
 
@@ -11,6 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import meeple  # noqa: E402
+from meeple.core.errors import IllegalActionError  # noqa: E402
 from meeple.core.game import CHANCE  # noqa: E402
 from meeple.rl import openspiel as mo  # noqa: E402
 from meeple.rl.common import utility_bounds  # noqa: E402
@@ -51,11 +55,24 @@ def test_every_game_is_registered_with_its_parameters():
         assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
         assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        assert gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM
+        assert gtype.utility == pyspiel.GameType.Utility.CONSTANT_SUM
         cls = meeple.core.game_class(name)
         assert gtype.min_num_players == cls.info.min_players
         assert gtype.max_num_players == cls.info.max_players
         assert "players" in gtype.parameter_specification
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_multiplayer_games_are_constant_sum_and_the_solo_game_general_sum(name, players):
+    """Winners share a win worth 1, so every multiplayer terminal state's returns sum to 1
+    (random_sim_test checks the declared sum); the solo return is a score (PF-082)."""
+    game = mo.load_game(name, players=players)
+    utility = pyspiel.GameType.Utility
+    if players == 1:
+        assert game.get_type().utility == utility.GENERAL_SUM
+    else:
+        assert game.get_type().utility == utility.CONSTANT_SUM
+        assert game.utility_sum() == 1.0
 
 
 @pytest.mark.parametrize(("name", "players"), [("peach-festival", 1), ("annapurna", 3)])
@@ -144,6 +161,85 @@ def test_observation_strings_and_tensors_come_from_the_seat_observation():
 
     spectator = make_observation(game, public)
     assert spectator.string_from(state, 0) == spectator.string_from(state, 1)
+
+
+def _advance(state, moves: int, seed: int):
+    rng = np.random.RandomState(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("peach-festival", {"players": 1, "difficulty": "easy"}),
+        ("peach-festival", {"players": 3}),
+        ("annapurna", {"players": 2, "flag_target": 3}),
+        ("almanac", {"players": 4}),
+    ],
+)
+def test_games_and_states_pickle_through_module_level_classes(name, params):
+    game = mo.load_game(name, **params)
+    cls = type(game)
+    assert cls is mo.GAME_CLASSES[name] and getattr(mo, cls.__name__) is cls
+    assert getattr(mo, type(game.new_initial_state()).__name__) is mo.MeepleState
+    twin = pickle.loads(pickle.dumps(game))
+    assert type(twin) is cls and str(twin) == str(game)
+    assert twin.num_players() == game.num_players()
+    state = _advance(game.new_initial_state(), 40, seed=2)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert copy.legal_actions() == state.legal_actions()
+
+
+def test_games_and_states_cross_a_spawn_process_pool():
+    """A ``spawn`` worker imports the game classes by name and rebuilds the game."""
+    game = mo.load_game("annapurna", players=3)
+    state = _advance(game.new_initial_state(), 30, seed=1)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        name = pool.apply(str, (game,))
+        history = pool.apply(operator.methodcaller("history"), (state,))
+    assert name == str(game)
+    assert history == state.history()
+
+
+@pytest.mark.parametrize("bad", [99999, -2, 10**12])
+@pytest.mark.parametrize("chance", [True, False])
+def test_an_action_id_outside_the_space_breaks_core_04_and_changes_nothing(bad, chance):
+    game = mo.load_game("almanac", players=2)
+    state = game.new_initial_state()
+    if not chance:
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+    assert state.is_chance_node() == chance
+    before, history = str(state), state.history()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action(bad)
+    assert err.value.rule == "CORE-04"
+    assert str(state) == before and state.history() == history
+    with pytest.raises(IllegalActionError):
+        state.action_to_string(state.current_player(), bad)
+
+
+def test_an_illegal_action_id_names_its_rule_and_changes_nothing():
+    game = mo.load_game("annapurna", players=2)
+    state = _advance(game.new_initial_state(), 20, seed=5)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    before, history = str(state), state.history()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action(illegal)
+    assert err.value.rule != "CORE-04"
+    assert str(state) == before and state.history() == history
 
 
 def test_states_serialise_as_their_history():

@@ -75,15 +75,70 @@ def test_only_the_selected_agent_has_legal_actions_in_its_mask():
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
+def _snapshot(env) -> tuple:
+    raw = env.unwrapped
+    return (
+        raw.state_.fingerprint(),
+        env.agent_selection,
+        dict(env.rewards),
+        dict(env._cumulative_rewards),
+        dict(env.terminations),
+        dict(env.truncations),
+    )
+
+
 def test_an_illegal_action_raises_and_changes_nothing():
     env = pz.env("annapurna", players=2)
     env.reset(seed=1)
     obs, *_ = env.last()
-    before = env.state_.fingerprint()
+    before = _snapshot(env)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as err:
         env.step(illegal)
-    assert env.state_.fingerprint() == before
+    assert err.value.rule != "CORE-04"
+    assert _snapshot(env) == before
+
+
+@pytest.mark.parametrize("bad", [10**6, -1, None, 2.0, np.int64(-3)])
+def test_an_action_outside_the_action_space_breaks_core_04_and_changes_nothing(bad):
+    env = pz.env("peach-festival", players=3)
+    env.reset(seed=4)
+    for _ in range(7):  # a few real moves first, so rewards and selection have a history
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    before = _snapshot(env)
+    with pytest.raises(IllegalActionError) as err:
+        env.step(bad)
+    assert err.value.rule == "CORE-04"
+    assert _snapshot(env) == before
+    obs, *_ = env.last()
+    env.step(np.int64(np.flatnonzero(obs["action_mask"])[0]))  # NumPy integers are ids
+
+
+def test_the_environment_name_uses_underscores_only():
+    for name in ("peach-festival", "annapurna", "almanac"):
+        env = pz.env(name, players=2)
+        assert env.metadata["name"] == f"meeple_{name.replace('-', '_')}_v0"
+        assert "-" not in env.metadata["name"] and str(env) == env.metadata["name"]
+
+
+def test_env_is_order_enforced_and_raw_env_is_not_wrapped():
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    env = pz.env("almanac", players=2)
+    assert isinstance(env, OrderEnforcingWrapper)
+    assert isinstance(env.unwrapped, pz.MeepleAECEnv)
+    assert type(pz.raw_env("almanac", players=2)) is pz.MeepleAECEnv
+
+
+@pytest.mark.parametrize("make", [pz.env, pz.raw_env], ids=["env", "raw_env"])
+def test_calls_before_reset_say_that_reset_is_needed(make):
+    env = make("annapurna", players=2)
+    for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0")):
+        with pytest.raises((AssertionError, RuntimeError), match=r"reset\(\) needs to be called"):
+            call()
+    env.reset(seed=0)
+    env.last()
 
 
 def test_render_shows_the_spectator_view():
@@ -91,7 +146,9 @@ def test_render_shows_the_spectator_view():
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and "Annapurna" in text
-    assert pz.env("almanac", players=2).render() is None
+    assert pz.raw_env("almanac", players=2).render() is None
+    with pytest.raises(AssertionError, match="reset"):
+        pz.env("almanac", players=2, render_mode="ansi").render()
 
 
 _SCRIPT = """

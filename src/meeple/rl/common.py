@@ -8,11 +8,13 @@ this order reveals nothing.
 
 from __future__ import annotations
 
+import operator
 import random
 
 import numpy as np
 
 from meeple.core.actions import Action
+from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
 from meeple.core.registry import make
 
@@ -53,6 +55,39 @@ def legal_mask(game: Game, legal: list[Action]) -> np.ndarray:
     return mask
 
 
+def _lookup(table: list[Action], action: object, seat: int | None, what: str) -> Action:
+    if not isinstance(action, bool | np.bool_):
+        try:
+            index = operator.index(action)  # int and NumPy integers; not floats, None, text
+        except TypeError:
+            index = None
+        if index is not None and 0 <= index < len(table):
+            return table[index]
+    raise IllegalActionError(
+        "CORE-04", f"{what} ids are integers 0..{len(table) - 1}", action, seat
+    )
+
+
+def player_action(game: Game, action: object, seat: int | None = None) -> Action:
+    """The player action whose id is ``action`` (an ``int`` or NumPy integer).
+
+    Raises:
+        IllegalActionError: rule ``CORE-04``, for anything but an id of ``game``'s player
+            action space (out of range, negative, ``None``, float, bool).
+    """
+    return _lookup(game.action_space.actions, action, seat, "action")
+
+
+def chance_outcome(game: Game, action: object) -> Action:
+    """The chance outcome whose id is ``action``.
+
+    Raises:
+        IllegalActionError: rule ``CORE-04``, for anything but an id of ``game``'s
+            chance-outcome space.
+    """
+    return _lookup(game.action_space.chance_outcomes, action, CHANCE, "chance outcome")
+
+
 def play_chance(state: State, rng: random.Random) -> None:
     """Apply sampled chance outcomes until a decision or the end."""
     while state.current_player() == CHANCE:
@@ -76,8 +111,10 @@ __all__ = [
     "TERMINAL",
     "acting_seat",
     "build_game",
+    "chance_outcome",
     "legal_mask",
     "play_chance",
+    "player_action",
     "render_text",
     "rng_from",
     "utility_bounds",

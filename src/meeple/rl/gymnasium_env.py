@@ -28,9 +28,16 @@ import numpy as np
 from gymnasium import spaces
 
 from meeple.agents.base import Agent, make_agent
-from meeple.core.errors import IllegalActionError
+from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, TERMINAL, sample_chance
-from meeple.rl.common import acting_seat, build_game, legal_mask, render_text, rng_from
+from meeple.rl.common import (
+    acting_seat,
+    build_game,
+    legal_mask,
+    player_action,
+    render_text,
+    rng_from,
+)
 from meeple.rl.encoding import make_encoder
 
 
@@ -117,24 +124,27 @@ class MeepleEnv(gym.Env):
         """Apply the learner's action, then chance and the opponents until its next turn.
 
         Raises:
-            RuntimeError: after the end of the game (call ``reset``).
-            IllegalActionError: for an illegal action with ``illegal_action="raise"``.
+            RuntimeError: before ``reset`` or after the end of the game (call ``reset``).
+            IllegalActionError: for an illegal action with ``illegal_action="raise"``
+                (``CORE-04`` for an id outside the action space, else the rule the action
+                breaks); the game is unchanged.
         """
-        if self.state is None or self.state.current_player() == TERMINAL:
+        if self.state is None:
+            raise RuntimeError("reset() needs to be called before step()")
+        if self.state.current_player() == TERMINAL:
             raise RuntimeError("the game is over: call reset()")
+        try:
+            act = player_action(self.game, action, self.seat)
+        except IllegalActionError:  # CORE-04: not an id of the action space
+            if self.illegal_action == "raise":
+                raise
+            act = None
+        legal = self.state.legal_actions(self.seat)
+        if act is not None and act not in legal and self.illegal_action == "raise":
+            self.state.apply_action(act, self.seat)  # raises, naming the rule broken
         self.steps += 1
         truncated = self.max_steps is not None and self.steps >= self.max_steps
-        act = (
-            self.game.action_space.actions[int(action)]
-            if 0 <= int(action) < self.action_space.n
-            else None
-        )
-        legal = self.state.legal_actions(self.seat)
         if act is None or act not in legal:
-            if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    "CORE-01", f"action {action!r} is not legal now", action, self.seat
-                )
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, False, truncated, info
@@ -192,13 +202,28 @@ class PeachFestivalSoloEnv(MeepleEnv):
 
     Args:
         difficulty: ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13) (PF-074).
-        **kwargs: As :class:`MeepleEnv` (``illegal_action``, ``render_mode``...).
+        **kwargs: As :class:`MeepleEnv` (``illegal_action``, ``render_mode``...), but the
+            game, player count, seat and opponents are fixed (``players=1``, ``seat=0`` and
+            no opponents are accepted).
+
+    Raises:
+        ConfigError: for another game, player count, seat or any opponent (use
+            ``meeple/PeachFestival-v0`` for a multiplayer Peach Festival).
     """
 
     def __init__(self, difficulty: str = "medium", **kwargs: Any):
-        super().__init__(
-            "peach-festival", players=1, seat=0, opponents=(), difficulty=difficulty, **kwargs
-        )
+        fixed = {"game": "peach-festival", "players": 1, "seat": 0, "opponents": ()}
+        for key, value in fixed.items():
+            if key in kwargs:
+                given = kwargs.pop(key)
+                same = tuple(given) == () if key == "opponents" else given == value
+                if not same:
+                    raise ConfigError(
+                        f"meeple/PeachFestivalSolo-v0 is the one-player Peach Festival: "
+                        f"{key}={given!r} is not accepted (fixed at {value!r}); use "
+                        f"meeple/PeachFestival-v0 for a learner against opponents"
+                    )
+        super().__init__(difficulty=difficulty, **fixed, **kwargs)
 
 
 #: Gymnasium ids registered by this module -> constructor keyword defaults.

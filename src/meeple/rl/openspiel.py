@@ -6,7 +6,9 @@ works like any OpenSpiel game. Parameters: ``players`` and the game's options (`
 directory string, ``""`` for the packaged content; Annapurna's ``starter=-1`` draws the first
 climber by chance).
 
-Game type: sequential, explicit chance, imperfect information, general-sum, terminal rewards.
+Game type: sequential, explicit chance, imperfect information, terminal rewards; constant-sum
+(utility sum 1: the winners share a win worth 1) with two or more players, general-sum for the
+solo Peach Festival (one player whose return is the final score / 100).
 Sealed simultaneous decisions are sequentialised: the acting seats commit one after the other in
 seat order, and a commitment stays hidden from the other seats' observations (the engine hides
 sealed choices until the node resolves). Player actions are the ids of the game's fixed action
@@ -20,9 +22,16 @@ so it is a Markov information state rather than an action-by-action recall. Stat
 ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) searches them. OpenSpiel's C++ IS-MCTS
 cannot call back into Python states for resampling; use the Python bot.
 
+An action id outside the game's action (or chance-outcome) space, or an illegal one, raises
+:class:`~meeple.core.errors.IllegalActionError` (rule ``CORE-04`` for an unknown id) and leaves
+the state unchanged.
+
 ``str(state)`` is the full state as canonical JSON (hidden parts included, for debugging).
 States serialise as their action history (``pyspiel.serialize_game_and_state``); a resampled
-state has no history and does not serialise.
+state has no history and does not serialise. Games and states pickle (the game classes
+:class:`PeachFestivalGame`, :class:`AnnapurnaGame`, :class:`AlmanacGame` and
+:class:`MeepleState` are attributes of this module), so they cross ``multiprocessing`` pools,
+``spawn`` ones included.
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ import pyspiel
 
 from meeple.core.game import CHANCE, TERMINAL, Game, State
 from meeple.core.registry import game_class, make
-from meeple.rl.common import acting_seat, utility_bounds
+from meeple.rl.common import acting_seat, chance_outcome, player_action, utility_bounds
 from meeple.rl.encoding import ENCODERS, Encoder, make_encoder
 
 #: meeple registry name -> OpenSpiel short name.
@@ -163,10 +172,11 @@ class MeepleGame(pyspiel.Game):
             num_players=game.num_players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=utility_sum(game),
             max_game_length=game.max_game_length(),
         )
-        super().__init__(_GAME_TYPES[name], info, full)
+        gtype = _GAME_TYPES[name] if game.num_players > 1 else _SOLO_TYPES[name]
+        super().__init__(gtype, info, full)
         self.ctx = ctx
         self.meeple_game = game
 
@@ -209,18 +219,25 @@ class MeepleState(pyspiel.State):
         return sorted((a.id, p) for a, p in self._core.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
+        """Apply the action (or chance outcome) with id ``action``.
+
+        Raises:
+            IllegalActionError: for an id outside the space (``CORE-04``) or an illegal action;
+                the state is unchanged.
+        """
         core = self._core
-        seat = acting_seat(core.state)
+        st = core.state
+        seat = acting_seat(st)
         if seat == CHANCE:
-            core.state.apply_action(core.ctx.space.chance_outcomes[action], CHANCE)
+            st.apply_action(chance_outcome(core.ctx.game, action), CHANCE)
         else:
-            core.state.apply_action(core.ctx.space.actions[action], seat)
+            st.apply_action(player_action(core.ctx.game, action, seat), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        space = self._core.ctx.space
+        game = self._core.ctx.game
         if player == CHANCE:
-            return space.chance_outcomes[action].text
-        return space.actions[action].text
+            return chance_outcome(game, action).text
+        return player_action(game, action, player).text
 
     def is_terminal(self) -> bool:
         return self._core.state.current_player() == TERMINAL
@@ -295,15 +312,22 @@ class MeepleObserver:
         return _dumps(st.snapshot())
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def utility_sum(game: Game) -> float | None:
+    """Sum of every terminal state's returns: 1 with two or more players (the winners share a
+    win worth 1), ``None`` for one player (the solo Peach Festival's return is its score)."""
+    return 1.0 if game.num_players > 1 else None
+
+
+def _game_type(name: str, solo: bool = False) -> pyspiel.GameType:
     cls = game_class(name)
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=SHORT_NAMES[name],
         long_name=f"meeple {cls.info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.GENERAL_SUM if solo else utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.info.max_players,
         min_num_players=cls.info.min_players,
@@ -316,8 +340,45 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 _GAME_TYPES: dict[str, pyspiel.GameType] = {}
-#: The registered game class of each meeple game.
-GAME_CLASSES: dict[str, type[MeepleGame]] = {}
+#: The game type of one-player configurations (general-sum), per meeple game.
+_SOLO_TYPES: dict[str, pyspiel.GameType] = {}
+
+
+class PeachFestivalGame(MeepleGame):
+    """The Peach Festival as ``meeple_peach_festival`` (1-5 players)."""
+
+    meeple_name = "peach-festival"
+
+
+class AnnapurnaGame(MeepleGame):
+    """The Annapurna Expedition as ``meeple_annapurna`` (2-4 players)."""
+
+    meeple_name = "annapurna"
+
+
+class AlmanacGame(MeepleGame):
+    """Almanac as ``meeple_almanac`` (2-4 players)."""
+
+    meeple_name = "almanac"
+
+
+#: The registered game class of each meeple game. Every class is an attribute of this module
+#: (so games pickle by reference to their class).
+GAME_CLASSES: dict[str, type[MeepleGame]] = {
+    cls.meeple_name: cls for cls in (PeachFestivalGame, AnnapurnaGame, AlmanacGame)
+}
+
+
+def _game_class(name: str) -> type[MeepleGame]:
+    """The game class of ``name``, made (and set as a module attribute) for a game that has
+    an encoder but no class above."""
+    cls = GAME_CLASSES.get(name)
+    if cls is None:
+        title = "".join(part.title() for part in name.split("-")) + "Game"
+        cls = type(title, (MeepleGame,), {"meeple_name": name, "__module__": __name__})
+        globals()[title] = cls
+        GAME_CLASSES[name] = cls
+    return cls
 
 
 def register_games() -> list[str]:
@@ -328,10 +389,9 @@ def register_games() -> list[str]:
     for name, short in SHORT_NAMES.items():
         if name not in _GAME_TYPES:
             _GAME_TYPES[name] = _game_type(name)
-            title = "".join(part.title() for part in name.split("-"))
-            GAME_CLASSES[name] = type(f"{title}Game", (MeepleGame,), {"meeple_name": name})
+            _SOLO_TYPES[name] = _game_type(name, solo=True)
         if short not in registered:
-            pyspiel.register_game(_GAME_TYPES[name], GAME_CLASSES[name])
+            pyspiel.register_game(_GAME_TYPES[name], _game_class(name))
     return list(SHORT_NAMES.values())
 
 
@@ -360,12 +420,16 @@ register_games()
 __all__ = [
     "GAME_CLASSES",
     "SHORT_NAMES",
+    "AlmanacGame",
+    "AnnapurnaGame",
     "MeepleGame",
     "MeepleObserver",
     "MeepleState",
+    "PeachFestivalGame",
     "game_config",
     "load_game",
     "parameter_specification",
     "register_games",
     "resampler",
+    "utility_sum",
 ]

@@ -1,7 +1,11 @@
 """PettingZoo adapter: every meeple game as an AEC (agent-environment-cycle) environment.
 
 ``env("annapurna", players=3)`` builds an environment with agents ``player_0``..``player_{n-1}``
-(agent ``player_i`` sits in seat ``i``). ``observe(agent)`` returns
+(agent ``player_i`` sits in seat ``i``), wrapped in PettingZoo's ``OrderEnforcingWrapper`` as
+PettingZoo's own environments are (``step``, ``last``, ``observe``, ``render`` or
+``agent_iter`` before ``reset`` raise an ``AssertionError`` saying so); ``raw_env(...)`` is the unwrapped :class:`MeepleAECEnv`.
+The environment's name (``metadata["name"]``) is ``meeple_<game>_v0`` with underscores, e.g.
+``meeple_peach_festival_v0``. ``observe(agent)`` returns
 ``{"observation": float32 vector of the game's encoder, "action_mask": int8 mask}``; the mask is
 all zeros except for the agent that must act now. Spaces are fixed per configuration:
 ``Dict(observation=Box(-1, 1, (size,)), action_mask=Box(0, 1, (num_actions,), int8))`` and
@@ -12,7 +16,9 @@ Chance nodes are sampled by the environment with a generator seeded by ``reset(s
 Sealed simultaneous decisions are taken one seat after the other in seat order; the engine hides
 each commitment from the other seats until all are in. Rewards come at the end only: each
 agent's ``State.returns()`` (a shared win worth 1; solo Peach Festival: score / 100). An illegal
-action raises :class:`~meeple.core.errors.IllegalActionError` and changes nothing.
+action raises :class:`~meeple.core.errors.IllegalActionError` and changes nothing (neither the
+game nor the rewards, selection or flags); an id outside ``Discrete(num_actions)`` (or
+``None`` for an agent still playing) breaks rule ``CORE-04``.
 
 ``render()`` shows the game's terminal picture of the spectator's view (``render_mode="human"``
 prints it, ``"ansi"`` returns it).
@@ -26,9 +32,18 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from meeple.core.game import TERMINAL
-from meeple.rl.common import acting_seat, build_game, legal_mask, play_chance, render_text, rng_from
+from meeple.rl.common import (
+    acting_seat,
+    build_game,
+    legal_mask,
+    play_chance,
+    player_action,
+    render_text,
+    rng_from,
+)
 from meeple.rl.encoding import make_encoder
 
 
@@ -64,7 +79,8 @@ class MeepleAECEnv(AECEnv):
         self.game = build_game(game, players, options)
         self.encoder = make_encoder(self.game)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"meeple_{self.game.info.name}_v0"}
+        slug = self.game.info.name.replace("-", "_")
+        self.metadata = {**self.metadata, "name": f"meeple_{slug}_v0"}
         n = self.game.num_players
         num_actions = self.game.action_space.num_actions
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -115,7 +131,27 @@ class MeepleAECEnv(AECEnv):
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
+    def _require_reset(self, call: str) -> None:
+        if self.state_ is None:
+            raise RuntimeError(f"reset() needs to be called before {call}()")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, termination, truncation and info of the selected
+        agent.
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        self._require_reset("last")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s encoded observation and legal-action mask.
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        self._require_reset("observe")
         seat = self.agent_name_mapping[agent]
         state = self.state_
         if seat == acting_seat(state):
@@ -125,14 +161,21 @@ class MeepleAECEnv(AECEnv):
         return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (``None`` for an agent that is done)."""
+        """Apply the selected agent's action (``None`` for an agent that is done).
+
+        Raises:
+            RuntimeError: before ``reset()``.
+            IllegalActionError: for an illegal action or an id outside the action space
+                (``CORE-04``); nothing changes.
+        """
+        self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self.agent_name_mapping[agent]
+        self.state_.apply_action(player_action(self.game, action, seat), seat)
         self._cumulative_rewards[agent] = 0.0
-        self.state_.apply_action(self.game.action_space.actions[int(action)], seat)
         play_chance(self.state_, self._rng)
         if self.state_.current_player() == TERMINAL:
             returns = self.state_.returns()
@@ -164,11 +207,38 @@ class MeepleAECEnv(AECEnv):
         return self.metadata["name"]
 
 
-def env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAECEnv:
-    """A PettingZoo AEC environment of ``game`` (see :class:`MeepleAECEnv`)."""
+class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` before ``reset()`` refused in
+    the same words as ``step()`` (the plain wrapper raises an ``AttributeError`` about
+    ``agent_selection``)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``.
+
+        Raises:
+            AssertionError: before ``reset()`` (as PettingZoo's wrapper does for ``step``).
+        """
+        if not self._has_reset:
+            raise AssertionError("reset() needs to be called before last().")
+        return super().last(observe)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAECEnv:
+    """The unwrapped AEC environment of ``game`` (see :class:`MeepleAECEnv`)."""
     return MeepleAECEnv(game, players, **kwargs)
 
 
-raw_env = env
+def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv:
+    """A PettingZoo AEC environment of ``game``: :class:`MeepleAECEnv` in PettingZoo's
+    ``OrderEnforcingWrapper`` (``env.unwrapped`` is the :class:`MeepleAECEnv`).
 
-__all__ = ["MeepleAECEnv", "env", "raw_env"]
+    Raises:
+        ConfigError: for an unknown game, player count or option.
+    """
+    return MeepleOrderEnforcingWrapper(raw_env(game, players, **kwargs))
+
+
+__all__ = ["MeepleAECEnv", "MeepleOrderEnforcingWrapper", "env", "raw_env"]
