@@ -4,7 +4,10 @@ A climber sees (ruling AN-R17): every face-up card; each face-down card's positi
 (cards are suit-coloured on both sides, ruling AN-R36) but not its face, except the cards the
 climber placed there by Trade or Hide, cards a peek showed them and Buried cards (seen face up
 by everyone) as long as they stay put; their own Backpack and Cache; the other climbers'
-Backpack and Cache sizes only (AN-010, AN-028). Everything else is public.
+Backpack and Cache sizes (AN-010, AN-028), plus the cards it remembers there (ruling AN-R39):
+cards it watched go in (Swept face-up cards, a Scavenged card, a card it gave, a face-down card
+it knew taken by Trade or Hide, the Cache joining the Backpack at the peak) and that have not
+left in a way it could not follow. Everything else is public.
 
 Observation layout (JSON data)::
 
@@ -12,6 +15,8 @@ Observation layout (JSON data)::
      "deal": [seat, position, cards left], "verb", "card" (the chosen card, its owner only),
      "pending": [[kind, seat, a, b], ...], "window", "peaked_now", "skipping", "unfinished",
      "lntb", "winner",
+     "known_pack": [[ids] per climber], "known_cache": [[ids] per climber] (cards the seat
+                   remembers in the others' Backpacks and Caches; [] for itself),
      "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
                    (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
@@ -36,6 +41,13 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
     """Everything ``seat`` may see (``None``: a spectator), as JSON data."""
     n = st.game.num_players
     known = st.known[seat] if seat is not None else 0
+    if seat is None:
+        known_pack: list[list[int]] = [[] for _ in range(n)]
+        known_cache: list[list[int]] = [[] for _ in range(n)]
+    else:
+        row = seat * n
+        known_pack = [board.bits(k) for k in st.kpack[row : row + n]]
+        known_cache = [board.bits(k) for k in st.kcache[row : row + n]]
     climbers = []
     for t in range(n):
         m = st.mount[t]
@@ -87,6 +99,8 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "unfinished": [c for c in range(4 * SUIT_SIZE) if st.unfinished >> c & 1],
         "lntb": st.lntb,
         "winner": st.winner,
+        "known_pack": known_pack,
+        "known_cache": known_cache,
         "climbers": climbers,
     }
 
@@ -94,7 +108,8 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
 def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaState:
     """A full state consistent with ``obs``; every card the observer cannot identify is
     resampled from what is left of its suit (face-down cards keep their colour), and the other
-    climbers' Backpacks and Caches get the remaining cards.
+    climbers' Backpacks and Caches get the cards the observer remembers there (ruling AN-R39)
+    plus the remaining cards.
 
     Raises:
         ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
@@ -160,8 +175,19 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
             st.cache[t] = cl["cache"][:]
             identified.update(cl["pack"])
             identified.update(cl["cache"])
+    known_pack = obs.get("known_pack") or [[] for _ in range(n)]
+    known_cache = obs.get("known_cache") or [[] for _ in range(n)]
     if me is not None:
         st.known[me] = known
+        for t in range(n):
+            if t == me:
+                continue
+            for c in known_pack[t]:
+                st.kpack[me * n + t] |= 1 << c
+            for c in known_cache[t]:
+                st.kcache[me * n + t] |= 1 << c
+            identified.update(known_pack[t])
+            identified.update(known_cache[t])
     # cards in play: during a deal, the suits not dealt yet are still in the box
     dealing = st.stage == DEAL
     in_play = st.deal_seat + 1 if dealing else n
@@ -186,12 +212,14 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     for t, cl in enumerate(obs["climbers"]):
         if t == me:
             continue
-        k = cl["pack"]
-        st.pack[t] = sorted(pool[i : i + k])
+        k = cl["pack"] - len(known_pack[t])
+        k2 = cl["cache"] - len(known_cache[t])
+        if k < 0 or k2 < 0:
+            raise ValueError(f"climber {t} has more remembered cards than cards")
+        st.pack[t] = sorted(known_pack[t] + pool[i : i + k])
         i += k
-        k = cl["cache"]
-        st.cache[t] = sorted(pool[i : i + k])
-        i += k
+        st.cache[t] = sorted(known_cache[t] + pool[i : i + k2])
+        i += k2
     if i != len(pool):
         raise ValueError("hidden card counts do not add up")
     if obs["card"] is not None:

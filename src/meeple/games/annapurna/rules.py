@@ -150,11 +150,14 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
     if st.climbing(s):
         m = st.mount[s]
         cache = st.cache[s]
+        seen = 0
         for p in board.bits(mask):
             c = m[p]
             m[p] = -1
             insort(cache, c)
+            seen |= 1 << c
         st.up[s] &= ~mask
+        _seen_into(st, st.kcache, s, seen)  # face-up cards swept: everyone saw (AN-R39)
     else:
         st.up[s] &= ~mask
         st.down[s] |= mask
@@ -177,6 +180,13 @@ def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
         st.peaked_now = False
         st.pack[s] = sorted(st.pack[s] + st.cache[s])
         st.cache[s] = []
+        n = st.game.num_players
+        kpack = st.kpack
+        kcache = st.kcache
+        for i in range(s, n * n, n):  # known Cache cards are now known Backpack cards (AN-R39)
+            if kcache[i]:
+                kpack[i] |= kcache[i]
+                kcache[i] = 0
         if st.arrival[s] == 1 and st.total(s) == 0:
             _end_ascent(st, s)  # Left No Trace Behind (AN-019, AN-063, AN-R11)
             return
@@ -257,21 +267,38 @@ def _to(st: AnnapurnaState, args: tuple, seat: int) -> None:
     t, p = args
     card = st.sel
     verb = st.verb
-    st.pack[seat].remove(card)
+    pack = st.pack[seat]
+    single = len(pack) == 1
+    pack.remove(card)
     st.sel = -1
     st.verb = V_NONE
     m = st.mount[t]
     if verb in (V_TRADE, V_HIDE):
         old = m[p]
         m[p] = card
-        st.forget(old)
-        st.forget(card)
-        st.known[seat] |= 1 << card  # you know the card you placed (ruling AN-R17)
-        st.to_cache(seat, old)  # Hide: their card goes into YOUR Cache (AN-031)
+        bit = 1 << card
+        oldbit = 1 << old
+        keep = ~(bit | oldbit)
+        known = st.known
+        followers = 0  # who knew the replaced card watched it go (ruling AN-R39)
+        for w in range(len(known)):
+            k = known[w]
+            if k & oldbit:
+                followers |= 1 << w
+            known[w] = k & keep  # both cards moved: nobody knows them face down any more
+        known[seat] |= bit  # you know the card you placed (ruling AN-R17)
+        # the others cannot tell which Backpack card left, unless it was the only one
+        if any(st.kpack[seat :: len(known)]):
+            for w in board.bits(_lose_one(st, seat, single)):
+                known[w] |= bit
+        zone = st.to_cache(seat, old)  # Hide: their card goes into YOUR Cache (AN-031)
+        if followers:
+            _follow(st, zone, seat, old, followers)
     else:
         m[p] = card
         st.up[t] |= 1 << p
         st.forget(card)
+        _drop_card(st, st.kpack, seat, card)  # face up: everyone sees which card left
         if verb == V_THROW and st.down[seat]:
             st.pending.append([D_RETALIATE, t, seat, 0])  # AN-054, ruling AN-R07
     _continue(st)
@@ -309,16 +336,37 @@ def _peek(st: AnnapurnaState, args: tuple, seat: int) -> None:
 def _give(st: AnnapurnaState, args: tuple, seat: int) -> None:
     card = args[0]
     st.pending.pop()
-    st.pack[seat].remove(card)
-    st.to_cache((seat + 1) % st.game.num_players, card)
+    pack = st.pack[seat]
+    single = len(pack) == 1
+    pack.remove(card)
+    n = st.game.num_players
+    to = (seat + 1) % n
+    zone = st.to_cache(to, card)
+    bit = 1 << card
+    # ruling AN-R39: the giver knows where the card went, the receiver which card left; the
+    # others cannot tell which Backpack card moved, unless it was the only one
+    zone[seat * n + to] |= bit
+    st.kpack[to * n + seat] &= ~bit
+    _follow(st, zone, to, card, _lose_one(st, seat, single, skip=to))
     _continue(st)
 
 
 def _recover(st: AnnapurnaState, args: tuple, seat: int) -> None:
     card = args[0]
     st.pending.pop()
-    st.cache[seat].remove(card)
+    cache = st.cache[seat]
+    single = len(cache) == 1
+    cache.remove(card)
     insort(st.pack[seat], card)
+    # ruling AN-R39: the others cannot tell which Cache card moved, unless it was the only one
+    n = st.game.num_players
+    kcache = st.kcache
+    kpack = st.kpack
+    for i in range(seat, n * n, n):
+        if kcache[i]:
+            if single:
+                kpack[i] |= kcache[i]
+            kcache[i] = 0
     _continue(st)
 
 
@@ -362,8 +410,55 @@ def _scavenge(st: AnnapurnaState, args: tuple, seat: int) -> None:
     st.mount[victim][p] = -1
     st.up[victim] &= ~(1 << p)
     insort(st.pack[seat], card)
+    _seen_into(st, st.kpack, seat, 1 << card)  # a face-up card: everyone saw (AN-R39)
     st.window = []
     _next_turn(st)
+
+
+# -- what each climber remembers of the others' Backpacks and Caches (ruling AN-R39) -----------
+def _seen_into(st: AnnapurnaState, zone: list[int], t: int, cards: int) -> None:
+    """Every other climber saw ``cards`` (a mask) go into ``t``'s zone (``kpack``/``kcache``)."""
+    n = st.game.num_players
+    for i in range(t, n * n, n):
+        zone[i] |= cards
+    zone[t * n + t] = 0
+
+
+def _drop_card(st: AnnapurnaState, zone: list[int], t: int, card: int) -> None:
+    """Everyone saw ``card`` leave ``t``'s zone."""
+    keep = ~(1 << card)
+    n = st.game.num_players
+    for i in range(t, n * n, n):
+        zone[i] &= keep
+
+
+def _follow(st: AnnapurnaState, zone: list[int], t: int, card: int, seats: int) -> None:
+    """The ``seats`` (a mask) who knew ``card`` watched it go into ``t``'s ``zone``."""
+    n = st.game.num_players
+    bit = 1 << card
+    for w in board.bits(seats):
+        if w != t:
+            zone[w * n + t] |= bit
+
+
+def _lose_one(st: AnnapurnaState, t: int, single: bool, skip: int = -1) -> int:
+    """``t`` used one Backpack card that the other climbers (but ``skip``) cannot identify:
+    they no longer know which of their known cards remain, so they forget them all.
+
+    Returns:
+        The seats (a mask) that knew the card because it was the only one left (they follow it).
+    """
+    n = st.game.num_players
+    kpack = st.kpack
+    out = 0
+    for w in range(n):
+        i = w * n + t
+        if w in (t, skip) or not kpack[i]:
+            continue
+        if single:
+            out |= 1 << w
+        kpack[i] = 0
+    return out
 
 
 # -- end of an Ascent and of the Expedition ----------------------------------------------------
@@ -422,6 +517,8 @@ def _reset(st: AnnapurnaState) -> None:
     st.loc = [-1] * n
     st.arrival = [0] * n
     st.known = [0] * n
+    st.kpack = [0] * (n * n)
+    st.kcache = [0] * (n * n)
     st.extra = [0] * n
     st.unfinished = 0
     st.pending = []

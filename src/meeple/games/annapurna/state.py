@@ -5,6 +5,10 @@ spot) with bit masks of its face-up and face-down positions, the Backpack and th
 (sorted card lists), the meeple's location, the arrival order at the peak, the card ids the
 climber can identify face down (a 72-bit mask), pending effects, and the flags.
 
+What each climber remembers of the others' Backpacks and Caches (ruling AN-R39) is kept in
+``kpack`` and ``kcache``: flat lists of ``n * n`` 72-bit masks, entry ``w * n + t`` = the cards
+watcher ``w`` knows to be in climber ``t``'s Backpack (Cache); entries ``w == t`` stay 0.
+
 Cards are numbered ``suit * 18 + index`` (72 in all, AN-001). The rules that change the state
 live in :mod:`.rules`, legal moves in :mod:`.moves`, observations in :mod:`.observation`.
 """
@@ -55,7 +59,9 @@ class AnnapurnaState(State):
         "earned",
         "extra",
         "flags",
+        "kcache",
         "known",
+        "kpack",
         "lntb",
         "loc",
         "mount",
@@ -93,6 +99,8 @@ class AnnapurnaState(State):
         self.loc: list[int] = [-1] * n
         self.arrival: list[int] = [0] * n
         self.known: list[int] = [0] * n
+        self.kpack: list[int] = [0] * (n * n)
+        self.kcache: list[int] = [0] * (n * n)
         self.skips: list[list[int]] = [[] for _ in range(n)]
         self.shields: list[list[int]] = [[] for _ in range(n)]
         self.peakfx: list[list[int]] = [[] for _ in range(n)]
@@ -190,12 +198,18 @@ class AnnapurnaState(State):
         self.up[seat] |= bit
         self.forget(self.mount[seat][p])
 
-    def to_cache(self, seat: int, card: int) -> None:
-        """Put ``card`` into ``seat``'s Cache, or its Backpack once peaked (ruling AN-R09)."""
+    def to_cache(self, seat: int, card: int) -> list[int]:
+        """Put ``card`` into ``seat``'s Cache, or its Backpack once peaked (ruling AN-R09).
+
+        Returns:
+            The watchers' knowledge masks of the zone the card went to (``kcache`` or
+            ``kpack``, ruling AN-R39).
+        """
         if self.climbing(seat):
             insort(self.cache[seat], card)
-        else:
-            insort(self.pack[seat], card)
+            return self.kcache
+        insort(self.pack[seat], card)
+        return self.kpack
 
     def sweepable(self, seat: int) -> int:
         """Face-up positions of ``seat`` that may join a group: zero cards whose effect is not
@@ -278,6 +292,8 @@ class AnnapurnaState(State):
         new.loc = self.loc[:]
         new.arrival = self.arrival[:]
         new.known = self.known[:]
+        new.kpack = self.kpack[:]
+        new.kcache = self.kcache[:]
         new.skips = [x[:] for x in self.skips]
         new.shields = [x[:] for x in self.shields]
         new.peakfx = [x[:] for x in self.peakfx]
@@ -315,6 +331,8 @@ class AnnapurnaState(State):
             "loc": self.loc[:],
             "arrival": self.arrival[:],
             "known": [str(k) for k in self.known],
+            "kpack": [str(k) for k in self.kpack],
+            "kcache": [str(k) for k in self.kcache],
             "skips": [x[:] for x in self.skips],
             "shields": [x[:] for x in self.shields],
             "peakfx": [x[:] for x in self.peakfx],
