@@ -17,7 +17,7 @@ LEVELS: dict[str, dict[str, str]] = {
     "peach-festival": {
         "easy": "greedy",
         "medium": "ismcts:iterations=300,horizon=10,bias=1",
-        "hard": f"ismcts:iterations=1000,horizon=10,bias=1,time={HARD_TIME_CAP}",
+        "hard": f"ismcts:iterations=2000,horizon=10,bias=1,time={HARD_TIME_CAP}",
     },
     "annapurna": {
         "easy": "heuristic",
@@ -27,7 +27,7 @@ LEVELS: dict[str, dict[str, str]] = {
     "almanac": {
         "easy": "heuristic",
         "medium": "ismcts:iterations=300,horizon=60,score_weight=0.5",
-        "hard": f"ismcts:iterations=2000,horizon=60,score_weight=0.5,time={HARD_TIME_CAP}",
+        "hard": f"ismcts:iterations=1000,horizon=60,score_weight=0.5,time={HARD_TIME_CAP}",
     },
 }
 
