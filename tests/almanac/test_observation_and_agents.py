@@ -96,3 +96,30 @@ def test_chance_setup_deals_are_explicit():
     st = game(2).new_initial_state()
     assert st.current_player() == CHANCE
     assert [a.text for a, _ in st.chance_outcomes()] == [f"start s{i}" for i in range(4)]
+
+
+def test_determinization_leaves_every_acting_seat_a_legal_action():
+    """AL-R42: hidden contracts and gold are sampled so that a pending decision of another
+    seat (here completing a contract its goods can complete) stays possible."""
+    import random
+
+    import meeple
+    from meeple.core.game import sample_chance
+
+    for players, seed in ((2, 58), (3, 45), (4, 17)):
+        game = meeple.make("almanac", players=players)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        checked = 0
+        while not state.is_terminal() and checked < 400:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            for viewer in range(players):
+                twin = game.determinize(state, viewer, rng)
+                assert all(twin.legal_actions(a) for a in twin.acting_seats())
+                checked += 1
+            seats = state.acting_seats()
+            seat = seats[rng.randrange(len(seats))]
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[rng.randrange(len(legal))], seat)

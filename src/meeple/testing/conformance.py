@@ -140,7 +140,8 @@ def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -
 
 
 def check_determinization(state: State, rng: random.Random) -> None:
-    """Observations are JSON data; a determinization gives each seat the same observation.
+    """Observations are JSON data; a determinization gives each seat the same observation and
+    leaves every acting seat a legal action.
 
     The determinized state differs from the original at most in what ``seat`` cannot see, so
     equal observations also show the observation leaks nothing about those parts.
@@ -160,6 +161,8 @@ def check_determinization(state: State, rng: random.Random) -> None:
             _fail(f"determinization for seat {seat} changes its observation at {diff}", state)
         if det.current_player() != state.current_player():
             _fail("determinization changes whose turn it is", state)
+        if any(not det.legal_actions(a) for a in det.acting_seats()):
+            _fail(f"determinization for seat {seat} leaves an acting seat without moves", state)
 
 
 def _first_difference(a: object, b: object, path: str = "") -> str:

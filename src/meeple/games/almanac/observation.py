@@ -181,9 +181,11 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
 
     Hidden contracts are dealt from the contracts the viewer cannot place; others' gold is
     sampled near the viewer's own (AL-R32); a committed hidden bid is sampled up to that gold.
-    A few samples are tried so that every seat that must act has a legal action.
+    Samples are drawn until every seat that must act has a legal action (e.g. a pending
+    "complete a contract" needs a hidden contract its goods can complete); the gold spread
+    widens with the attempts.
     """
-    for attempt in range(30):
+    for attempt in range(300):
         st = from_data(game, _fill(game, obs, rng, attempt))
         seats = st.acting_seats()
         if all(st._legal_actions(s) for s in seats):
@@ -216,7 +218,7 @@ def _fill(game: Almanac, obs: dict[str, Any], rng: random.Random, attempt: int) 
             t[-1] = [pool.pop() if k is None else k for k in t[-1]]
     d["contract_deck"] = sorted(pool)
     own = d["players"][viewer]["gold"] if isinstance(viewer, int) else 8
-    spread = 5 + 5 * attempt
+    spread = 5 + 5 * min(attempt, 30)
     for p in d["players"]:
         if p["gold"] is None:
             p["gold"] = rng.randint(max(0, own - spread), own + spread)
