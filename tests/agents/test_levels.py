@@ -14,7 +14,7 @@ from meeple.core import ConfigError, game_names, make
 REAL_GAMES = ["peach-festival", "annapurna", "almanac"]
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [n for n in game_names() if not n.startswith("broken-")])
 def test_every_game_has_three_levels_that_build_agents_named_after_them(name):
     game = make(name, players=2)
     assert list(levels_for(game)) == ["easy", "medium", "hard"]
@@ -35,7 +35,7 @@ def test_the_registered_games_have_their_own_tuned_levels(name):
     assert hard.iterations > medium.iterations
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [n for n in game_names() if not n.startswith("broken-")])
 def test_hard_answers_within_two_seconds_by_construction(name):
     hard = make_agent("hard", make(name, players=2))
     assert isinstance(hard, ISMCTSAgent)

@@ -41,7 +41,9 @@ def _positions(game, seed: int) -> list:
 
 
 def _cases():
-    for name in game_names():
+    # The core tests register deliberately broken games (e.g. one whose observation leaks);
+    # they are there to be caught by the conformance suite, not to test agents.
+    for name in (n for n in game_names() if not n.startswith("broken-")):
         game = make(name, players=max(2, make(name).info.min_players))
         specs = [a for a in agent_names(game) if a not in ("easy", "medium", "hard", "ismcts")]
         for spec in [*specs, *ISMCTS]:
@@ -69,7 +71,7 @@ def test_agent_chooses_the_same_action_in_states_its_seat_cannot_tell_apart(name
         assert differing, "no twin differed from its original: the test checked nothing"
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [n for n in game_names() if not n.startswith("broken-")])
 def test_every_agent_and_level_is_honest(name):
     game = make(name, players=max(2, make(name).info.min_players))
     for spec in agent_names(game):

@@ -247,6 +247,11 @@ class State:
         """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
         raise NotImplementedError
 
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is an outcome of the current chance node (games may answer
+        faster than listing the outcomes). Only called at chance nodes."""
+        return False
+
     def _chance_actions(self) -> list[Action]:
         """The outcomes of ``chance_outcomes()`` without probabilities (games may cache it)."""
         return [a for a, _ in self.chance_outcomes()]
@@ -361,10 +366,9 @@ class State:
                 action,
                 seat,
             )
-        legal = self._legal_cache.get(seat)
-        if legal is None:
-            legal = self.legal_actions(seat)
-        if act not in legal:  # identity comparisons: actions are interned
+        if chance and self._is_chance_outcome(act):
+            pass  # a possible outcome, checked without listing every outcome
+        elif act not in (legal := self._legal_cache.get(seat) or self.legal_actions(seat)):
             if not legal:
                 raise IllegalActionError(
                     "CORE-06", f"seat {seat} has no decision to make now", action, seat

@@ -401,6 +401,21 @@ def advance(state: PeachState) -> None:
             state.node = CHANCE
             return
         phase = state.phase
+        if phase == ACTION:
+            if any(sh.commit is None for sh in sheets):
+                state.node = 0 if len(sheets) == 1 else SIMULTANEOUS
+                return
+            # Revealed together: every sheet is written, then rewards are settled seat by seat.
+            state.phase = RESOLVE
+            state.order = resolution_order(state)
+            state.cursor = 0
+            for seat in state.order:
+                sheets[seat].last = sheets[seat].commit
+                resolve_main_action(state, seat)
+            continue
+        if phase == ROLL:
+            state.node = CHANCE
+            return
         if phase == SETUP_DEAL:
             state.phase = SETUP_KEEP
             continue
@@ -420,21 +435,6 @@ def advance(state: PeachState) -> None:
             continue
         if phase == SETUP_COMMON:
             start_round(state)
-            continue
-        if phase == ROLL:
-            state.node = CHANCE
-            return
-        if phase == ACTION:
-            if any(sh.commit is None for sh in sheets):
-                state.node = 0 if len(sheets) == 1 else SIMULTANEOUS
-                return
-            # Revealed together: every sheet is written, then rewards are settled seat by seat.
-            state.phase = RESOLVE
-            state.order = resolution_order(state)
-            state.cursor = 0
-            for seat in state.order:
-                sheets[seat].last = sheets[seat].commit
-                resolve_main_action(state, seat)
             continue
         if phase == OVER:
             state.node = TERMINAL

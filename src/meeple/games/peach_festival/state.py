@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 
 from meeple.core.actions import Action
+from meeple.core.game import CHANCE as CHANCE_NODE
 from meeple.core.game import SIMULTANEOUS, GameResult, State
 
 # Phases of setup and of a round (PF-028).
@@ -200,6 +201,16 @@ class PeachState(State):
         if self.draw_queue and self.deck_unseen:
             return [self.game.acts.card[c] for c in self.deck_unseen]
         return self.game.die_actions if self.rolling >= 0 else self.game.roll_actions
+
+    def _is_chance_outcome(self, action: Action) -> bool:
+        if self.node != CHANCE_NODE:
+            return False
+        kind = action.kind
+        if self.draw_queue and self.deck_unseen:
+            return kind == "card" and action.args[0] in self.deck_unseen
+        if self.rolling >= 0:
+            return kind == "die"
+        return kind == "dice"
 
     def sample_chance_outcome(self, rng) -> Action:
         """Fast sampling with the distribution of :meth:`chance_outcomes` (PF-R09)."""
