@@ -291,6 +291,14 @@ class _V:
         return tuple(out)
 
 
+def _deck(v: _V, cards: dict, key: str, size: int) -> list:
+    """The ``[[key]]`` list of the card file, which must hold ``size`` cards (AL-003)."""
+    raw = v.get(cards, key, "", list)
+    if len(raw) != size:
+        v.fail(key, f"the {key} deck has {size} cards (AL-003), got {len(raw)}")
+    return raw
+
+
 def _card(v: _V, d: dict, i: int, fld: str, starting: bool) -> CaravanCard:
     f = f"{fld}[{i}]"
     name = v.get(d, "name", f, str)
@@ -328,13 +336,9 @@ def _load(d: Path) -> Content:
             "starting_caravan", f"the game has 4 starting caravans (AL-003), got {len(start_raw)}"
         )
     starting = tuple(_card(v, c, i, "starting_caravan", True) for i, c in enumerate(start_raw))
-    cv_raw = v.get(cards, "caravan", "", list)
-    if len(cv_raw) != 30:
-        v.fail("caravan", f"the caravan deck has 30 cards (AL-003), got {len(cv_raw)}")
+    cv_raw = _deck(v, cards, "caravan", 30)
     caravans = tuple(_card(v, c, i, "caravan", False) for i, c in enumerate(cv_raw))
-    ct_raw = v.get(cards, "contract", "", list)
-    if len(ct_raw) != 24:
-        v.fail("contract", f"the contract deck has 24 cards (AL-003), got {len(ct_raw)}")
+    ct_raw = _deck(v, cards, "contract", 24)
     contracts = []
     for i, c in enumerate(ct_raw):
         f = f"contract[{i}]"
@@ -360,9 +364,7 @@ def _load(d: Path) -> Content:
         )
     if not any(c.name.startswith("The Bookkeepers Union") for c in contracts):
         v.fail("contract", "the rulebook's example contract The Bookkeepers Union is missing")
-    enc_raw = v.get(cards, "encounter", "", list)
-    if len(enc_raw) != 20:
-        v.fail("encounter", f"the encounter deck has 20 cards (AL-003), got {len(enc_raw)}")
+    enc_raw = _deck(v, cards, "encounter", 20)
     encounters = []
     for i, e in enumerate(enc_raw):
         f = f"encounter[{i}]"

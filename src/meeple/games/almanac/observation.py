@@ -18,21 +18,6 @@ if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
     from meeple.games.almanac.state import AlmanacState
 
-_SEAT_LISTS = (
-    "gold",
-    "crates",
-    "shields",
-    "start",
-    "workers",
-    "placed",
-    "extra",
-    "guards",
-    "farmer",
-    "ladders",
-    "grey",
-    "visited",
-)
-
 
 def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
     """The state as JSON data, as ``viewer`` sees it.
@@ -129,7 +114,7 @@ def from_data(game: Almanac, d: dict[str, Any]) -> AlmanacState:
     Raises:
         ValueError: when a hidden value is missing.
     """
-    from meeple.games.almanac.state import AlmanacState
+    from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
 
     st = AlmanacState.__new__(AlmanacState)
     State.__init__(st, game)
@@ -138,7 +123,7 @@ def from_data(game: Almanac, d: dict[str, Any]) -> AlmanacState:
     n = game.num_players
     st.n = n
     ps = d["players"]
-    for f in _SEAT_LISTS:
+    for f in SEAT_FIELDS:
         st.__setattr__(f, [p[f] for p in ps])
     if None in st.gold:
         raise ValueError("gold is hidden in this data")

@@ -41,8 +41,8 @@ DECISIONS = frozenset(
 CHANCES = frozenset({"deal_start", "draw_ct", "deal_cv", "enc_pick", "fight_roll", "d6"})
 GREY = -2  #: owner of an unused-colour ladder (AL-096)
 
-_LIST_FIELDS = (
-    "route",
+#: Per-seat lists of plain values (one entry per seat); observations rebuild them seat by seat.
+SEAT_FIELDS = (
     "gold",
     "crates",
     "shields",
@@ -55,6 +55,10 @@ _LIST_FIELDS = (
     "ladders",
     "grey",
     "visited",
+)
+_LIST_FIELDS = (
+    "route",
+    *SEAT_FIELDS,
     "cv_deck",
     "cv_faceup",
     "cv_discard",
