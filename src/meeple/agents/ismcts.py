@@ -290,7 +290,7 @@ class ISMCTSAgent(Agent):
             if cp == TERMINAL:
                 break
             if cp == CHANCE:
-                state.apply_action(sample_chance(state, rng), CHANCE)
+                state.apply_legal(sample_chance(state, rng), CHANCE)
                 depth += 1
                 continue
             if cp == SIMULTANEOUS:
@@ -339,7 +339,7 @@ class ISMCTSAgent(Agent):
                     if v > best_v:
                         best_v, action = v, a
             path.append((stats[action.id], seat))
-            state.apply_action(action, seat)
+            state.apply_legal(action, seat)
             depth += 1
         rewards = self._rollout(state, policies, rng, mark)
         for st, seat in path:
@@ -364,7 +364,7 @@ class ISMCTSAgent(Agent):
                 estimate, scores = self._evaluator(state)
                 return self._reward(estimate, scores)
             if cp == CHANCE:
-                state.apply_action(sample_chance(state, rng), CHANCE)
+                state.apply_legal(sample_chance(state, rng), CHANCE)
                 continue
             seats = state.acting_seats()
             legal = state.legal_actions(seats[0]) if seats else []
@@ -375,12 +375,11 @@ class ISMCTSAgent(Agent):
                 return [1.0 / n] * n
             seat = seats[0]
             if len(legal) == 1:
-                action = legal[0]
+                state.apply_legal(legal[0], seat)
             elif policies is None or (eps and rng.random() < eps):
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = policies[seat].act(state.observe(seat), legal, rng)
-            state.apply_action(action, seat)
+                state.apply_legal(legal[rng.randrange(len(legal))], seat)
+            else:  # an agent's choice is checked like any other move
+                state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
             steps += 1
 
     def _reward(self, returns: list[float], scores: Sequence[float] | None) -> list[float]:
