@@ -20,7 +20,9 @@ def _peach_position():
     return game, state
 
 
-@pytest.mark.parametrize("spec", ["iterations=60", "iterations=60,horizon=3"])
+@pytest.mark.parametrize(
+    "spec", ["iterations=60", "iterations=60,horizon=3", "iterations=60,paired=1"]
+)
 def test_ismcts_finds_the_obvious_best_reward_in_a_small_peach_festival_position(spec):
     game, state = _peach_position()
     legal = state.legal_actions(0)
@@ -41,6 +43,24 @@ def test_ismcts_wins_a_sealed_bid_game_against_random_more_often_than_not():
         state, _ = play_game(game, agents, seed=i)
         wins += state.returns()[i % 2]
     assert wins >= 4
+
+
+def test_paired_root_sampling_plays_every_root_action_on_each_determinization():
+    game, state = _peach_position()
+    agent = ISMCTSAgent("iterations=40,paired=1")
+    agent.setup(game, 0)
+    agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    assert agent.last_iterations == 40
+    assert set(agent.root_stats) == set(state.legal_actions(0))
+    assert {visits for visits, _ in agent.root_stats.values()} == {10}
+
+
+def test_paired_root_sampling_chooses_the_best_mean():
+    game, state = _peach_position()
+    agent = ISMCTSAgent("iterations=40,paired=1,horizon=3")
+    agent.setup(game, 0)
+    choice = agent.act(state.observe(0), state.legal_actions(0), random.Random(1))
+    assert agent.root_stats[choice][1] == max(mean for _, mean in agent.root_stats.values())
 
 
 def test_iteration_budget_is_honoured():

@@ -17,7 +17,11 @@ from meeple.agents import agent_names, make_agent
 from meeple.core import CHANCE, game_names, make, sample_chance
 from meeple.core.seeding import make_rng
 
-ISMCTS = ["ismcts:iterations=12", "ismcts:iterations=12,rollout=heuristic,horizon=6"]
+ISMCTS = [
+    "ismcts:iterations=12",
+    "ismcts:iterations=12,rollout=heuristic,horizon=6",
+    "ismcts:iterations=12,rollout=heuristic,paired=1,checkpoint=1",
+]
 POSITIONS = 4
 
 

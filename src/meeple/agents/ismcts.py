@@ -56,6 +56,7 @@ PARAMS: dict[str, type] = {
     "scale": float,
     "bias": float,
     "checkpoint": int,
+    "paired": int,
 }
 
 
@@ -100,6 +101,7 @@ DEFAULTS: dict[str, Any] = {
     "scale": None,
     "bias": 0.0,
     "checkpoint": 0,
+    "paired": 0,
 }
 
 
@@ -138,6 +140,12 @@ class ISMCTSAgent(Agent):
             node gets ``bias / (visits + 1)`` added to its UCT score (default 0: none). The
             heuristic is asked once per node, when UCT first chooses there, with the acting
             seat's observation of the determinization.
+        paired: 1: paired root sampling with common random numbers. Each determinization
+            (and one rollout seed drawn for it) is played once after *every* root action
+            instead of once after the UCT choice, so root actions are compared on the same
+            hidden cards and the same rollout luck; the move is the root action with the best
+            mean (all have the same visits). Every such playout counts as one iteration.
+            Below the root the search is unchanged. 0 (default): plain UCT at the root.
 
     Raises:
         ConfigError: for a bad parameter.
@@ -159,6 +167,7 @@ class ISMCTSAgent(Agent):
         scale: float | None = None,
         bias: float | None = None,
         checkpoint: int | None = None,
+        paired: int | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -171,6 +180,7 @@ class ISMCTSAgent(Agent):
             "scale": scale,
             "bias": bias,
             "checkpoint": checkpoint,
+            "paired": paired,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         params.update({k: v for k, v in given.items() if v is not None})
@@ -192,8 +202,11 @@ class ISMCTSAgent(Agent):
         self.scale: float | None = params["scale"]
         self.bias: float = params["bias"]
         self.checkpoint: bool = bool(params["checkpoint"])
+        self.paired: bool = bool(params["paired"])
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
+        #: Root statistics of the last search: action -> (visits, mean reward in [0, 1]).
+        self.root_stats: dict[Action, tuple[int, float]] = {}
         #: Clock of the time budget, in seconds.
         self.clock = _time.perf_counter
 
@@ -239,6 +252,7 @@ class ISMCTSAgent(Agent):
     # -- search --------------------------------------------------------------------------------
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         self.last_iterations = 0
+        self.root_stats = {}
         if len(legal_actions) == 1:
             return legal_actions[0]
         root = _Node()
@@ -255,15 +269,28 @@ class ISMCTSAgent(Agent):
             if deadline is not None and done and self.clock() >= deadline:
                 break
             state = game.determinize_observation(observation, rng)
-            self._iterate(state, root, nodes, policies, rng)
-            done += 1
+            if not self.paired:
+                self._iterate(state, root, nodes, policies, rng)
+                done += 1
+                continue
+            # one determinization and one rollout seed for every root action (common random
+            # numbers): differences between root actions are then measured on equal luck
+            seed = rng.getrandbits(64)
+            for first in legal_actions:
+                self._iterate(state.clone(), root, nodes, policies, random.Random(seed), first)
+                done += 1
         self.last_iterations = done
         legal_ids = {a.id: a for a in legal_actions}
+        self.root_stats = {
+            legal_ids[aid]: (int(st[0]), st[1] / st[0])
+            for aid, st in root.stats.items()
+            if aid in legal_ids and st[0]
+        }
         best = max(
             (
-                (st[0], st[1] / st[0] if st[0] else 0.0, -aid)
+                (st[1] / st[0], st[0], -aid) if self.paired else (st[0], st[1] / st[0], -aid)
                 for aid, st in root.stats.items()
-                if aid in legal_ids
+                if aid in legal_ids and st[0]
             ),
             default=None,
         )
@@ -278,7 +305,10 @@ class ISMCTSAgent(Agent):
         nodes: dict[tuple, _Node],
         policies: list[Agent] | None,
         rng: random.Random,
+        first: Action | None = None,
     ) -> None:
+        """One playout from the determinization ``state``; ``first``: the root action to take
+        (paired root sampling) instead of the UCT choice."""
         me = self.seat
         c = self.c
         path: list[tuple[list[float], int]] = []
@@ -319,6 +349,8 @@ class ISMCTSAgent(Agent):
                     untried.append(a)
             if len(legal) == 1:
                 action = legal[0]
+            elif first is not None and node is root:
+                action = first
             elif untried:
                 action = untried[rng.randrange(len(untried))]
                 expanded = True
