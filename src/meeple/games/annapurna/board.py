@@ -49,8 +49,21 @@ ADJ: tuple[int, ...] = tuple(SIDE[p] | UP[p] | DOWN[p] for p in range(SIZE))
 #: Positions a climber standing on ``p`` may Explore: sideways or up, never down (AN-025/026).
 FORWARD: tuple[int, ...] = tuple(SIDE[p] | UP[p] for p in range(SIZE))
 
-#: Bit of each position, and the positions of each bit pattern up to 15 bits (lowest first).
+#: Bit of each position.
 BIT: tuple[int, ...] = tuple(1 << p for p in range(SIZE))
+
+
+def _positions_table() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for m in range(1, FULL + 1):
+        high = m.bit_length() - 1
+        table.append((*table[m ^ (1 << high)], high))
+    return tuple(table)
+
+
+#: ``POSITIONS[mask]``: the positions in a set of positions, lowest first (a lookup instead of
+#: a bit loop in the move generator).
+POSITIONS: tuple[tuple[int, ...], ...] = _positions_table()
 
 
 def bits(mask: int) -> list[int]:

@@ -38,13 +38,12 @@ FORWARD = board.FORWARD
 UP = board.UP
 
 
+POSITIONS = board.POSITIONS
+
+
 def _positions(row: list[Action], mask: int) -> list[Action]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
-    return out
+    """The actions of ``row`` at the positions in ``mask``, lowest position first."""
+    return [row[p] for p in POSITIONS[mask]]
 
 
 def _open_targets(st: AnnapurnaState, seat: int, empty: bool) -> list[int]:

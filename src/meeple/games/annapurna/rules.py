@@ -64,6 +64,7 @@ def _deal(st: AnnapurnaState, args: tuple, seat: int) -> None:
     p = st.deal_pos
     st.undealt.remove(card)
     st.mount[s][p] = card
+    st.mount_changed(s)
     st.down[s] |= 1 << p
     p += 1
     if p < HAND:
@@ -130,7 +131,7 @@ def _continue(st: AnnapurnaState) -> None:
 
 def _to_sweep(st: AnnapurnaState) -> None:
     s = st.turn
-    if not st.groups(s, 1):
+    if not st.groups(s):
         _end_turn(st, False)
         return
     if st.game.config["auto_sweep"]:  # ruling AN-R05: sweep every group, largest first
@@ -156,6 +157,7 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
             m[p] = -1
             insort(cache, c)
             seen |= 1 << c
+        st.mount_changed(s)
         st.up[s] &= ~mask
         _seen_into(st, st.kcache, s, seen)  # face-up cards swept: everyone saw (AN-R39)
     else:
@@ -193,9 +195,7 @@ def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
         if all(st.arrival):
             _end_ascent(st, -1)  # AN-058, AN-059
             return
-    if groups_left and st.groups(
-        s, 1
-    ):  # a balanced group left face up: Scavenge window (AN-041, AN-R06)
+    if groups_left and st.groups(s):  # a group left face up: Scavenge window (AN-041, AN-R06)
         n = st.game.num_players
         st.window = [(s + k) % n for k in range(1, n)]
         st.stage = SCAVENGE
@@ -273,6 +273,7 @@ def _to(st: AnnapurnaState, args: tuple, seat: int) -> None:
     st.sel = -1
     st.verb = V_NONE
     m = st.mount[t]
+    st.mount_changed(t)
     if verb in (V_TRADE, V_HIDE):
         old = m[p]
         m[p] = card
@@ -392,7 +393,7 @@ def _retaliate(st: AnnapurnaState, args: tuple, seat: int) -> None:
 # -- Sweep, Bury, Scavenge ---------------------------------------------------------------------
 def _sweep(st: AnnapurnaState, args: tuple, seat: int) -> None:
     _remove_group(st, seat, args[0])
-    if st.groups(seat, 1):
+    if st.groups(seat):
         return
     _end_turn(st, False)
 
@@ -408,6 +409,7 @@ def _scavenge(st: AnnapurnaState, args: tuple, seat: int) -> None:
     p = args[0]
     card = st.mount[victim][p]
     st.mount[victim][p] = -1
+    st.mount_changed(victim)
     st.up[victim] &= ~(1 << p)
     insort(st.pack[seat], card)
     _seen_into(st, st.kpack, seat, 1 << card)  # a face-up card: everyone saw (AN-R39)
@@ -514,6 +516,7 @@ def _reset(st: AnnapurnaState) -> None:
         st.peakfx[s] = []
     st.up = [0] * n
     st.down = [0] * n
+    st._groups = [None] * n
     st.loc = [-1] * n
     st.arrival = [0] * n
     st.known = [0] * n

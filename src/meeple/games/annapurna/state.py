@@ -9,13 +9,17 @@ What each climber remembers of the others' Backpacks and Caches (ruling AN-R39) 
 ``kpack`` and ``kcache``: flat lists of ``n * n`` 72-bit masks, entry ``w * n + t`` = the cards
 watcher ``w`` knows to be in climber ``t``'s Backpack (Cache); entries ``w == t`` stay 0.
 
+The balanced groups of each climber are cached in ``_groups`` (derived data, never part of a
+snapshot): an entry ``(up, unfinished, groups)`` holds while the climber's mountainside cards
+stay in place, so every rule that writes ``mount[s]`` calls :meth:`AnnapurnaState.mount_changed`.
+
 Cards are numbered ``suit * 18 + index`` (72 in all, AN-001). The rules that change the state
 live in :mod:`.rules`, legal moves in :mod:`.moves`, observations in :mod:`.observation`.
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -38,6 +42,8 @@ from meeple.games.annapurna.observation import observe
 from meeple.games.annapurna.rules import apply_action
 
 if TYPE_CHECKING:
+    import random
+
     from meeple.games.annapurna.game import Annapurna
 
 
@@ -45,11 +51,30 @@ if TYPE_CHECKING:
 #: face-up patterns recur constantly, and a group search is the engine's hottest loop.
 _MEMO: dict[tuple[int, ...], list[int]] = {}
 
+#: ``_CUMULATIVE[k]``: the running sums of ``k`` equal probabilities ``1.0 / k``, added up in
+#: the order :func:`meeple.core.game.sample_chance` adds them, so sampling by bisection picks
+#: exactly the outcome that walk would pick for the same random number.
+_CUMULATIVE: dict[int, list[float]] = {}
+
+
+def _cumulative(k: int) -> list[float]:
+    sums = _CUMULATIVE.get(k)
+    if sums is None:
+        p = 1.0 / k
+        acc = 0.0
+        sums = []
+        for _ in range(k):
+            acc += p
+            sums.append(acc)
+        _CUMULATIVE[k] = sums
+    return sums
+
 
 class AnnapurnaState(State):
     """A position of an Annapurna Expedition (see the module docstring for the fields)."""
 
     __slots__ = (
+        "_groups",
         "arrival",
         "ascent",
         "cache",
@@ -125,6 +150,7 @@ class AnnapurnaState(State):
         self.window: list[int] = []
         self.lntb = -1
         self.winner = -1
+        self._groups: list[tuple[int, int, list[int]] | None] = [None] * n
 
     # -- nodes ---------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -143,6 +169,9 @@ class AnnapurnaState(State):
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
+    def _is_acting(self, seat: int) -> bool:
+        return seat == self.current_player()  # one seat acts at a time
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         tables = self.game.tables
         if self.stage == DEAL:
@@ -155,17 +184,42 @@ class AnnapurnaState(State):
             return [(tables.first[s], 1.0 / n) for s in range(n)]
         return []
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
+    def _chance_actions(self) -> list[Action]:
+        tables = self.game.tables
+        if self.stage == DEAL:
+            deal = tables.deal
+            return [deal[c] for c in self.undealt]
+        if self.stage == START:
+            return tables.first[: self.game.num_players]
+        return []
 
-    def _apply(self, action: Action, seat: int) -> None:
-        apply_action(self, action, seat)
+    def _is_chance_outcome(self, action: Action) -> bool:
+        kind = action.kind
+        if self.stage == DEAL:
+            return kind == "deal" and action.args[0] in self.undealt
+        return kind == "first" and action.args[0] < self.game.num_players
 
-    def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
-        return why_illegal(self, action, seat)
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """A chance outcome drawn as :func:`meeple.core.game.sample_chance` draws it from
+        :meth:`chance_outcomes` (same distribution, same use of ``rng``), without the list."""
+        tables = self.game.tables
+        if self.stage == DEAL:
+            left = self.undealt
+            row = tables.deal
+        else:
+            left = range(self.game.num_players)
+            row = tables.first
+        k = len(left)
+        if k == 1:
+            return row[left[0]]
+        i = bisect_right(_cumulative(k), rng.random())
+        return row[left[i if i < k else k - 1]]
 
-    def observe(self, seat: int | None) -> dict:
-        return observe(self, seat)
+    # the hooks are the rules modules' functions themselves (one call less per step)
+    _legal_actions = legal_actions
+    _apply = apply_action
+    _why_illegal = why_illegal
+    observe = observe
 
     # -- helpers used by rules and effects ---------------------------------------------------
     def net_at(self, seat: int, p: int) -> int:
@@ -234,47 +288,45 @@ class AnnapurnaState(State):
         net = self.game.net
         return [net[c] for c in self.mount[seat]]
 
+    def mount_changed(self, seat: int) -> None:
+        """Called by every rule that writes ``mount[seat]``: its cached groups are void."""
+        self._groups[seat] = None
+
     def groups(self, seat: int, limit: int = 0) -> list[int]:
-        """Balanced groups of face-up cards on ``seat``'s mountainside (AN-032, ruling AN-R04)."""
+        """Balanced groups of face-up cards on ``seat``'s mountainside (AN-032, ruling AN-R04).
+
+        The list is shared: callers must not change it.
+        """
         up = self.up[seat]
-        if not up:
+        unfinished = self.unfinished
+        cached = self._groups[seat]
+        if cached is not None and cached[0] == up and cached[1] == unfinished:
+            found = cached[2]
+        else:
+            found = self._find_groups(seat, up)
+            self._groups[seat] = (up, unfinished, found)
+        return found[:limit] if limit else found
+
+    def _find_groups(self, seat: int, up: int) -> list[int]:
+        cand = self.sweepable(seat) if self.unfinished else up
+        if not cand:
             return []
-        game = self.game
-        net = game.net
+        net = self.game.net
         m = self.mount[seat]
-        blocked = self.unfinished
-        zero = game.zero
-        nets = [0] * 15
-        key = []
-        cand = 0
-        pos = neg = nil = False
-        x = up
-        while x:
-            low = x & -x
-            x ^= low
-            p = low.bit_length() - 1
-            c = m[p]
-            if blocked and zero[c] and blocked >> c & 1:
-                continue  # AN-033, AN-044: a zero card waits for its effect
-            v = net[c]
-            nets[p] = v
-            key.append(v)
-            cand |= low
-            if v > 0:
-                pos = True
-            elif v < 0:
-                neg = True
-            else:
-                nil = True
-        if not (nil or (pos and neg)):
-            return []
-        memo_key = (cand, *key)
+        spots = board.POSITIONS[cand]
+        values = [net[m[p]] for p in spots]
+        if 0 not in values and (min(values) > 0 or max(values) < 0):
+            return []  # one sign only: nothing balances
+        memo_key = (cand, *values)
         found = _MEMO.get(memo_key)
         if found is None:
             if len(_MEMO) > 200_000:
                 _MEMO.clear()
+            nets = [0] * board.SIZE
+            for p, v in zip(spots, values, strict=True):
+                nets[p] = v
             found = _MEMO[memo_key] = board.balanced_groups(cand, nets)
-        return found[:limit] if limit else found
+        return found
 
     def climbing(self, seat: int) -> bool:
         """True while ``seat`` has not peaked (or is finishing its peak turn)."""
@@ -318,6 +370,7 @@ class AnnapurnaState(State):
         new.window = self.window[:]
         new.lntb = self.lntb
         new.winner = self.winner
+        new._groups = self._groups[:]
         return new
 
     def snapshot(self) -> dict:
