@@ -1,10 +1,13 @@
 """Golden playthroughs of Almanac: behaviour changes show up as diffs."""
 
+import random
 from pathlib import Path
 
 import pytest
 
 from meeple.agents import RandomAgent, make_agent
+from meeple.core.driver import random_playout
+from meeple.core.game import CHANCE, sample_chance
 from meeple.testing.golden import check_golden, playthrough
 
 from .conftest import game
@@ -24,3 +27,34 @@ def test_golden_playthrough_is_unchanged(name, players, agents):
     g = game(players)
     seated = [make_agent(a, g) if a != "random" else RandomAgent() for a in agents]
     check_golden(GOLDEN / f"{name}.txt", playthrough(g, seated, seed=2026))
+
+
+class _Listed:
+    """A chance node seen only through ``chance_outcomes()`` (no fast sampling path)."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def is_chance_node(self) -> bool:
+        return True
+
+    def chance_outcomes(self):
+        return self.state.chance_outcomes()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fast_chance_sampling_draws_what_the_listed_odds_draw(players):
+    """Same outcome and same use of the RNG as sampling from ``chance_outcomes()``."""
+    g = game(players)
+    history = random_playout(g.new_initial_state(), random.Random(players)).history
+    st = g.new_initial_state()
+    checked = 0
+    for seat, action in history:
+        if seat == CHANCE:
+            for k in range(20):
+                fast, listed = random.Random(k), random.Random(k)
+                assert sample_chance(st, fast) is sample_chance(_Listed(st), listed)
+                assert fast.random() == listed.random()
+            checked += 1
+        st.apply_action(action, seat)
+    assert checked > 30

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.almanac.effects import supply_left
-from meeple.games.almanac.pages import rule_of
+from meeple.games.almanac.pages import PageRule, rule_of
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Space
+    from meeple.games.almanac.content import Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -36,44 +37,141 @@ def alt_cost(st: AlmanacState) -> int:
     return e.alt_gold + (st.enc_flee if e.alt_kind == "flee" else 0)
 
 
-def space_ok(st: AlmanacState, seat: int, sp: Space) -> bool:
-    """Whether the mandatory action of ``sp`` (and its cost) can be carried out (AL-G09,
-    ruling AL-R09; cost spaces AL-046)."""
-    a = sp.action
-    if st.gold[seat] < sp.cost:
-        return False
-    if a == "goods" or a == "ice" or a == "farmer":
-        return True
-    if a == "sell":
-        g = st.goods[seat]
-        p = sp.prices
-        return (p[0] and g[0]) or (p[1] and g[1]) or (p[2] and g[2]) or (p[3] and g[3]) or False
-    if a == "shop":
-        return True  # option 1 or 3 is always possible while a good or guard is left
-    if a == "gain_contract":
-        return len(st.incomplete[seat]) < 2 and bool(st.ct_deck or st.ct_bottom)  # AL-040
-    if a == "complete_contract":
-        return any(has_goods(st, seat, k) for k in st.incomplete[seat])
-    if a == "extend_caravan":
-        return any(can_afford(st, seat, c, sp.cost) for c in st.cv_faceup)
-    if a == "token":
-        return st.tok_supply.get(sp.token, 0) > 0
-    return False
+class PlaceTable:
+    """Bitmasks over the spaces of one page, by what their mandatory action needs (AL-G09,
+    ruling AL-R09) and by their cost (AL-046), so that :func:`place_actions` tests each
+    condition once rather than once per space. Built once per page (see :func:`place_table`).
+    """
+
+    def __init__(self, page: Page):
+        self.page = page
+        rule = rule_of(page)
+        #: The page's rule when it restricts placement by clusters, else None.
+        self.geometry = None if type(rule).open_clusters is PageRule.open_clusters else rule
+        self.free = 0  # goods, ice, farmer, shop: always possible (shop: option 1 or 3 is)
+        self.sell = [0, 0, 0, 0]  # per good: the Sell Goods spaces that buy it
+        self.gain = 0
+        self.complete = 0
+        self.extend: list[tuple[int, int]] = []  # (space, cost)
+        self.token: list[tuple[int, str]] = []  # (space, token kind)
+        for sp in page.spaces:
+            bit = 1 << sp.index
+            a = sp.action
+            if a in ("goods", "ice", "farmer", "shop"):
+                self.free |= bit
+            elif a == "sell":
+                for g in range(4):
+                    if sp.prices[g]:
+                        self.sell[g] |= bit
+            elif a == "gain_contract":
+                self.gain |= bit
+            elif a == "complete_contract":
+                self.complete |= bit
+            elif a == "extend_caravan":
+                self.extend.append((sp.index, sp.cost))
+            elif a == "token":
+                self.token.append((sp.index, sp.token))
+        self.extend_mask = sum(1 << i for i, _ in self.extend)
+        self.costs = [sp.cost for sp in page.spaces]
+        self.clusters = [sp.cluster for sp in page.spaces]
+        self.all = (1 << len(page.spaces)) - 1
+        self.max_cost = max(self.costs, default=0)
+        self._affordable: dict[int, int] = {}
+        self._in_clusters: dict[int, int] = {}
+        self._indices: dict[int, tuple[int, ...]] = {}
+
+    def affordable(self, gold: int) -> int:
+        """The spaces whose cost ``gold`` covers."""
+        m = self._affordable.get(gold)
+        if m is None:
+            m = sum(1 << i for i, c in enumerate(self.costs) if c <= gold)
+            self._affordable[gold] = m
+        return m
+
+    def in_clusters(self, clusters: int) -> int:
+        """The spaces in the clusters of the bitmask ``clusters`` (-1: every cluster)."""
+        m = self._in_clusters.get(clusters)
+        if m is None:
+            m = sum(1 << i for i, c in enumerate(self.clusters) if clusters >> c & 1)
+            self._in_clusters[clusters] = m
+        return m
+
+    def indices(self, mask: int) -> tuple[int, ...]:
+        """The spaces of ``mask`` in increasing order."""
+        got = self._indices.get(mask)
+        if got is None:
+            got = tuple(i for i in range(len(self.costs)) if mask >> i & 1)
+            if len(self._indices) < 65536:  # a bound for odd content; real pages stay far below
+                self._indices[mask] = got
+        return got
 
 
-def place_spaces(st: AlmanacState, seat: int) -> list[int]:
-    """Spaces where ``seat`` may put a worker now (page geometry + mandatory action)."""
+#: id of a page -> its :class:`PlaceTable`.
+_PLACE_TABLES: dict[int, PlaceTable] = {}
+
+
+def place_table(page: Page) -> PlaceTable:
+    """The :class:`PlaceTable` of ``page`` (built on first use)."""
+    tab = _PLACE_TABLES.get(id(page))
+    if tab is None or tab.page is not page:
+        tab = _PLACE_TABLES[id(page)] = PlaceTable(page)
+    return tab
+
+
+def place_actions(st: AlmanacState, seat: int) -> list[Action]:
+    """``place`` actions of the spaces where ``seat`` may put a worker now: empty, open by the
+    page's geometry, affordable (AL-046) and with a mandatory action ``seat`` can carry out
+    (AL-G09, ruling AL-R09)."""
     page = st.content.pages[st.page]
-    sps = page.spaces
-    return [i for i in rule_of(page).open_spaces(st, seat, page) if space_ok(st, seat, sps[i])]
+    tab = place_table(page)
+    gold = st.gold[seat]
+    open_ = tab.all if gold >= tab.max_cost else tab.affordable(gold)
+    if tab.geometry is not None:
+        open_ &= tab.in_clusters(tab.geometry.open_clusters(st, seat, page))
+    ok = tab.free
+    g = st.goods[seat]
+    sell = tab.sell
+    if g[0]:
+        ok |= sell[0]
+    if g[1]:
+        ok |= sell[1]
+    if g[2]:
+        ok |= sell[2]
+    if g[3]:
+        ok |= sell[3]
+    if tab.gain & open_ and len(st.incomplete[seat]) < 2 and (st.ct_deck or st.ct_bottom):
+        ok |= tab.gain  # AL-040
+    if tab.complete & open_:
+        contracts = st.content.contracts
+        for k in st.incomplete[seat]:
+            r = contracts[k].goods
+            if g[0] >= r[0] and g[1] >= r[1] and g[2] >= r[2] and g[3] >= r[3]:
+                ok |= tab.complete
+                break
+    if tab.extend_mask & open_:
+        caravans = st.content.caravans
+        spare = -1  # the most gold a face-up card costs that the seat can pay in full
+        for c in st.cv_faceup:
+            card = caravans[c]
+            cg = card.goods
+            if g[0] >= cg[0] and g[1] >= cg[1] and g[2] >= cg[2] and g[3] >= cg[3]:
+                spare = max(spare, gold - card.gold)
+        for i, cost in tab.extend:
+            if spare >= cost and open_ >> i & 1:  # AL-039: the space's cost and the card's
+                ok |= 1 << i
+    for i, token in tab.token:
+        if st.tok_supply.get(token, 0) > 0:
+            ok |= 1 << i
+    occ = st.occ
+    PLACE = st.T.PLACE
+    return [PLACE[i] for i in tab.indices(ok & open_) if occ[i] < 0]
 
 
 def turn_options(st: AlmanacState, seat: int) -> list[Action]:
     """A placement turn: put a worker, or a page turn action such as a ladder (AL-090)."""
     if st.workers[seat] - st.placed[seat] <= 0:
         return []  # AL-035: never from behind the screen
-    T = st.T
-    out = [T.PLACE[i] for i in place_spaces(st, seat)]
+    out = place_actions(st, seat)
     page = st.content.pages[st.page]
     if page.rule == "cliff":
         out += rule_of(page).turn_actions(st, seat, page)
@@ -92,7 +190,7 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
     if k == "place":
         return turn_options(st, seat)
     if k == "xplace":
-        return [T.PLACE[i] for i in place_spaces(st, seat)]
+        return place_actions(st, seat)
     if k == "bid":
         return T.BID[: st.gold[seat] + 1]  # AL-G22: no bid above the bidder's gold
     if k == "good":
@@ -125,7 +223,7 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
     if k == "route":
         return [T.GO[p] for p in st.content.pages[st.page].upcoming]
     if k == "farmer":  # AL-098: only with a space for the second worker
-        return [T.FARMER, T.NOFARMER] if place_spaces(st, seat) else [T.NOFARMER]
+        return [T.FARMER, T.NOFARMER] if place_actions(st, seat) else [T.NOFARMER]
     if k == "climb":
         page = st.content.pages[st.page]
         seen = set()
@@ -179,6 +277,91 @@ def chance_outcomes(st: AlmanacState) -> list[tuple[Action, float]]:
         p = 1.0 / len(ids)
         return [(T.ENC[e], p) for e in ids]
     return []
+
+
+def is_chance_outcome(st: AlmanacState, action: Action) -> bool:
+    """Whether ``action`` is among :func:`chance_outcomes` now, without listing them."""
+    if not st.tasks:
+        return False
+    k = st.tasks[-1][0]
+    kind = action.kind
+    if k == "draw_ct":
+        return kind == "contract" and action.args[0] in st.ct_deck
+    if k == "deal_cv":
+        return kind == "caravan" and action.args[0] in st.cv_deck
+    if k == "fight_roll":
+        return kind == "die"
+    if k == "d6":
+        return kind == "d6"
+    if k == "deal_start":
+        return kind == "start" and action.args[0] in st.start_pool
+    if k == "enc_pick":
+        c = st.content
+        return kind == "encounter" and action.args[0] in c.by_letter[c.pages[st.page].letter]
+    return False
+
+
+#: n -> the running sums of n probabilities 1/n, as the generic sampler adds them up.
+_UNIFORM_SUMS: dict[int, list[float]] = {}
+#: id of an odds list -> (the list, its running sums).
+_ODDS_SUMS: dict[int, tuple[list, list[float]]] = {}
+
+
+def _running_sums(probs) -> list[float]:
+    out = []
+    acc = 0.0
+    for p in probs:
+        acc += p
+        out.append(acc)
+    return out
+
+
+def _pick(sums: list[float], rng) -> int:
+    """The index :func:`meeple.core.game.sample_chance` picks: the first running sum above one
+    ``rng.random()`` draw (the last outcome if rounding leaves the draw above them all)."""
+    return min(bisect_right(sums, rng.random()), len(sums) - 1)
+
+
+def _pick_uniform(ids, rng) -> int:
+    n = len(ids)
+    if n == 1:
+        return ids[0]  # a single outcome consumes no randomness
+    sums = _UNIFORM_SUMS.get(n)
+    if sums is None:
+        p = 1.0 / n
+        sums = _UNIFORM_SUMS[n] = _running_sums([p] * n)
+    return ids[_pick(sums, rng)]
+
+
+def _pick_odds(odds: list[tuple[Action, float]], rng) -> Action:
+    got = _ODDS_SUMS.get(id(odds))
+    if got is None or got[0] is not odds:
+        got = _ODDS_SUMS[id(odds)] = (odds, _running_sums(p for _, p in odds))
+    if len(odds) == 1:
+        return odds[0][0]
+    return odds[_pick(got[1], rng)][0]
+
+
+def sample_chance_outcome(st: AlmanacState, rng) -> Action:
+    """One outcome of the chance node on top, drawn exactly as
+    :func:`meeple.core.game.sample_chance` draws from :func:`chance_outcomes` (same odds, same
+    use of ``rng``), without building the list."""
+    t = st.tasks[-1]
+    k = t[0]
+    T = st.T
+    if k == "deal_cv":
+        return T.CARAVAN[_pick_uniform(sorted(st.cv_deck), rng)]
+    if k == "draw_ct":
+        return T.CONTRACT[_pick_uniform(sorted(st.ct_deck), rng)]
+    if k == "fight_roll":
+        return _pick_odds(T.DIE_ODDS, rng)
+    if k == "d6":
+        return _pick_odds(T.D6_ODDS, rng)
+    if k == "deal_start":
+        return T.START[_pick_uniform(sorted(st.start_pool), rng)]
+    if k == "enc_pick":
+        return T.ENC[_pick_uniform(st.content.by_letter[st.content.pages[st.page].letter], rng)]
+    raise ValueError("not a chance node")
 
 
 def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:

@@ -9,7 +9,8 @@ page names in ``pages.toml``; pages 4-19 use the general free placement.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
 from meeple.games.almanac.state import GREY
@@ -28,11 +29,19 @@ class PageRule:
         """Arrival step 3 (AL-030): lay out the page's components."""
         st.pg = []
 
+    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
+        """Bitmask of the clusters whose empty spaces ``seat`` may use now (all by default)."""
+        return -1
+
     def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
         """Empty spaces the page's geometry lets ``seat`` use now (legality of the action
         itself is checked by the engine)."""
         occ = st.occ
-        return [i for i in range(len(occ)) if occ[i] < 0]
+        allowed = self.open_clusters(st, seat, page)
+        if allowed == -1:
+            return [i for i in range(len(occ)) if occ[i] < 0]
+        cl = clusters_of(page)
+        return [i for i in range(len(occ)) if occ[i] < 0 and allowed >> cl[i] & 1]
 
     def turn_actions(self, st: AlmanacState, seat: int, page: Page) -> list[Action]:
         """Turn actions other than placing a worker (none by default)."""
@@ -54,7 +63,6 @@ class VillageRule(PageRule):
     each later one in an unvisited cluster joined by a path to a visited one."""
 
     key = "village"
-    _adj: ClassVar[dict[int, list[int]]] = {}
 
     @staticmethod
     def neighbours(page: Page) -> list[int]:
@@ -65,20 +73,20 @@ class VillageRule(PageRule):
             nb[b] |= 1 << a
         return nb
 
-    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
+    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
         vis = st.visited[seat]
-        if vis:
+        if not vis:
+            return (1 << page.clusters) - 1
+        memo = page_table(page, "next clusters", lambda p: {})
+        allowed = memo.get(vis)
+        if allowed is None:
             nb = self.neighbours(page)
             reach = 0
             for c in range(page.clusters):
                 if vis >> c & 1:
                     reach |= nb[c]
-            allowed = reach & ~vis
-        else:
-            allowed = (1 << page.clusters) - 1
-        occ = st.occ
-        sp = page.spaces
-        return [i for i in range(len(occ)) if occ[i] < 0 and allowed >> sp[i].cluster & 1]
+            allowed = memo[vis] = reach & ~vis
+        return allowed
 
     def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
         st.visited[seat] |= 1 << page.spaces[space].cluster
@@ -93,11 +101,11 @@ class FloeRule(PageRule):
     def setup(self, st: AlmanacState, page: Page) -> None:
         st.pg = list(page.ice_start)
 
-    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
-        occ = st.occ
-        sp = page.spaces
-        ice = st.pg
-        return [i for i in range(len(occ)) if occ[i] < 0 and sp[i].cluster in ice]
+    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
+        mask = 0
+        for island in st.pg:
+            mask |= 1 << island
+        return mask
 
     @staticmethod
     def island_open(st: AlmanacState, page: Page, island: int) -> bool:
@@ -145,6 +153,19 @@ class CliffRule(PageRule):
 
     def reachable(self, st: AlmanacState, page: Page) -> int:
         """Bitmask of clusters reachable from the bottom row by built ladders (AL-092)."""
+        built = 0
+        for i, owner in enumerate(st.pg):
+            if owner != -1:
+                built |= 1 << i
+        memo = page_table(page, "reach", lambda p: {})
+        reach = memo.get(built)
+        if reach is None:
+            reach = memo[built] = self._reach(page, built)
+        return reach
+
+    @staticmethod
+    def _reach(page: Page, built: int) -> int:
+        """Clusters reachable from the bottom row by the ladder spots of the bitmask ``built``."""
         reach = 0
         for c, lvl in enumerate(page.levels):
             if lvl == 0:
@@ -153,7 +174,7 @@ class CliffRule(PageRule):
         while changed:
             changed = False
             for i, (lo, hi) in enumerate(page.ladder_spots):
-                if st.pg[i] != -1 and reach >> lo & 1 and not reach >> hi & 1:
+                if built >> i & 1 and reach >> lo & 1 and not reach >> hi & 1:
                     reach |= 1 << hi
                     changed = True
         return reach
@@ -171,11 +192,8 @@ class CliffRule(PageRule):
                 out.append(r)
         return out
 
-    def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
-        reach = self.reachable(st, page)
-        occ = st.occ
-        sp = page.spaces
-        return [i for i in range(len(occ)) if occ[i] < 0 and reach >> sp[i].cluster & 1]
+    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
+        return self.reachable(st, page)
 
     def turn_actions(self, st: AlmanacState, seat: int, page: Page) -> list[Action]:
         T = st.T
@@ -214,6 +232,23 @@ def climb(st: AlmanacState, seat: int, route: tuple[int, ...]) -> None:
         if owner >= 0 and owner != seat:
             st.tasks.append(("trim", owner))
             st.tasks.append(("good", owner, 1))
+
+
+#: (id of a page, what) -> (the page, a table derived from it once).
+_GEOMETRY: dict[tuple[int, str], tuple[Page, Any]] = {}
+
+
+def page_table(page: Page, what: str, build: Callable[[Page], Any]) -> Any:
+    """``build(page)``, computed once per page and ``what`` (pages are immutable content)."""
+    got = _GEOMETRY.get((id(page), what))
+    if got is None or got[0] is not page:
+        got = _GEOMETRY[id(page), what] = (page, build(page))
+    return got[1]
+
+
+def clusters_of(page: Page) -> tuple[int, ...]:
+    """The cluster of each space of ``page``."""
+    return page_table(page, "clusters", lambda p: tuple(s.cluster for s in p.spaces))
 
 
 PAGE_RULES: dict[str, PageRule] = {

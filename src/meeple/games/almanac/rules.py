@@ -251,12 +251,23 @@ def _trim(st: AlmanacState, t: tuple) -> bool:
     if over <= 0:
         st.tasks.pop()
         return True
-    kinds = [i for i in range(4) if g[i]]
-    if len(kinds) == 1:
-        g[kinds[0]] -= over
+    kind = _only_kind(g)
+    if kind >= 0:
+        g[kind] -= over
         st.tasks.pop()
         return True
     return False
+
+
+def _only_kind(g: list[int]) -> int:
+    """The one type of good held, or -1 when there are several (or none)."""
+    held = -1
+    for i in range(4):
+        if g[i]:
+            if held >= 0:
+                return -1
+            held = i
+    return held
 
 
 def _lose(st: AlmanacState, t: tuple) -> bool:
@@ -267,22 +278,20 @@ def _lose(st: AlmanacState, t: tuple) -> bool:
     if left <= 0 or total == 0:
         st.tasks.pop()
         return True
-    kinds = [i for i in range(4) if g[i]]
     if total <= left:
         st.goods[seat] = [0, 0, 0, 0]
         st.tasks.pop()
         return True
-    if len(kinds) == 1:
-        g[kinds[0]] -= left
+    kind = _only_kind(g)
+    if kind >= 0:
+        g[kind] -= left
         st.tasks.pop()
         return True
     return False
 
 
 def _good(st: AlmanacState, t: tuple) -> bool:
-    if t[2] <= 0 or sum(st.goods[s][g] for s in range(st.n) for g in range(4)) >= (
-        4 * st.content.goods_per_type
-    ):
+    if t[2] <= 0 or sum(map(sum, st.goods)) >= 4 * st.content.goods_per_type:
         st.tasks.pop()
         return True
     return False
@@ -292,7 +301,7 @@ def _sell(st: AlmanacState, t: tuple) -> bool:
     if t[3] >= 1:
         g = st.goods[t[1]]
         p = t[2]
-        if not any(p[i] and g[i] for i in range(4)):
+        if not ((p[0] and g[0]) or (p[1] and g[1]) or (p[2] and g[2]) or (p[3] and g[3])):
             st.tasks.pop()
             return True
     return False

@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameResult, SeatResult, State
+from meeple.games.almanac.effects import ability_bonus
 
 if TYPE_CHECKING:
+    import random
+
     from meeple.games.almanac.game import Almanac
 
 #: Task kinds that are decisions of the seat in ``task[1]``.
@@ -190,11 +193,29 @@ class AlmanacState(State):
             return tuple(s for s in range(self.n) if self.bids[s] == -1)
         return ()
 
+    def _is_acting(self, seat: int) -> bool:
+        tasks = self.tasks
+        if not tasks:
+            return False
+        t = tasks[-1]
+        k = t[0]
+        if k in DECISIONS:
+            return seat == t[1]
+        return k == "bid" and 0 <= seat < self.n and self.bids[seat] == -1
+
     def _legal_actions(self, seat: int) -> list[Action]:
         return _moves.legal_actions(self, seat)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return _moves.chance_outcomes(self)
+
+    def _is_chance_outcome(self, action: Action) -> bool:
+        return _moves.is_chance_outcome(self, action)
+
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """An outcome drawn as :func:`meeple.core.game.sample_chance` draws from
+        :meth:`chance_outcomes` (same odds, same use of ``rng``), without listing them."""
+        return _moves.sample_chance_outcome(self, rng)
 
     def _apply(self, action: Action, seat: int) -> None:
         _rules.apply(self, action, seat)
@@ -205,8 +226,6 @@ class AlmanacState(State):
     # -- derived ------------------------------------------------------------------------------
     def strength(self, seat: int) -> int:
         """Caravan strength (AL-048, AL-049): shields + 2 per guard + token and ability bonuses."""
-        from meeple.games.almanac.effects import ability_bonus
-
         c = self.content
         s = self.shields[seat] + 2 * self.guards[seat]
         for k, v in self.tokens[seat].items():
@@ -219,8 +238,6 @@ class AlmanacState(State):
 
     def fame(self, seat: int) -> dict[str, int]:
         """Fame breakdown at the end (AL-064..AL-069, ruling AL-R31)."""
-        from meeple.games.almanac.effects import ability_bonus
-
         c = self.content
         tok = sum(c.token_fame[k] * v for k, v in self.tokens[seat].items())
         return {
