@@ -96,7 +96,7 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "window": st.window[:],
         "peaked_now": st.peaked_now,
         "skipping": st.skipping,
-        "unfinished": [c for c in range(4 * SUIT_SIZE) if st.unfinished >> c & 1],
+        "unfinished": board.bits(st.unfinished),
         "lntb": st.lntb,
         "winner": st.winner,
         "known_pack": known_pack,
