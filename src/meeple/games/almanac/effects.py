@@ -53,7 +53,10 @@ def effect(op: str) -> Callable:
 
 def supply_left(st: AlmanacState, g: int) -> int:
     """Goods of type ``g`` left in the general supply (30 per type, AL-001, AL-G15)."""
-    return st.content.goods_per_type - sum(gs[g] for gs in st.goods)
+    left = st.content.goods_per_type
+    for gs in st.goods:
+        left -= gs[g]
+    return left
 
 
 def gain_goods(st: AlmanacState, seat: int, g: int, n: int) -> int:

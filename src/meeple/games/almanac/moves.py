@@ -6,7 +6,6 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.almanac.effects import supply_left
 from meeple.games.almanac.pages import PageRule, rule_of
 
 if TYPE_CHECKING:
@@ -179,7 +178,9 @@ def turn_options(st: AlmanacState, seat: int) -> list[Action]:
 
 
 def _goods_choice(st: AlmanacState, A: list[Action]) -> list[Action]:
-    return [A[g] for g in range(4) if supply_left(st, g) > 0]
+    """``A[g]`` for each good ``g`` the general supply still holds (AL-G15)."""
+    cap = st.content.goods_per_type
+    return [A[g] for g, held in enumerate(zip(*st.goods, strict=True)) if cap - sum(held) > 0]
 
 
 def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
@@ -207,7 +208,7 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
         return out
     if k == "shop":
         out = []
-        if any(supply_left(st, g) > 0 for g in range(4)):
+        if _goods_choice(st, T.GOOD):
             out.append(T.SHOP_GOOD)
         g = st.goods[seat]
         out += [T.SHOP_SELL[i] for i in range(4) if g[i]]

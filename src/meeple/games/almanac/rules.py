@@ -428,6 +428,10 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
     tasks = st.tasks
     t = tasks[-1]
     k = t[0]
+    if action.chance:
+        _apply_chance(st, t, action)
+        advance(st)
+        return
     kind = action.kind
     if k == "place":
         tasks.pop()
@@ -529,8 +533,14 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
         else:
             st.gold[seat] -= e.options[i][1]
             apply_effects(st, seat, e.options[i][2])
-    # -- chance ----------------------------------------------------------------------------
-    elif k == "deal_start":
+    advance(st)
+
+
+def _apply_chance(st: AlmanacState, t: tuple, action: Action) -> None:
+    """Apply the chance outcome ``action`` of the chance task ``t`` on top."""
+    tasks = st.tasks
+    k = t[0]
+    if k == "deal_start":
         tasks.pop()
         c = action.args[0]
         st.start_pool.remove(c)
@@ -562,7 +572,6 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
             st.enc_roll = v
         else:
             apply_roll(st, t[1], t[2][1], v)
-    advance(st)
 
 
 def fight(st: AlmanacState, seat: int, face: int) -> None:
