@@ -46,18 +46,26 @@ def _positions(row: list[Action], mask: int) -> list[Action]:
     return [row[p] for p in POSITIONS[mask]]
 
 
+#: ``OTHERS[n][seat]``: the other climbers of an ``n``-climber game, clockwise from ``seat``.
+OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(2, 5)
+}
+
+
+def _is_open(st: AnnapurnaState, t: int, empty: bool) -> bool:
+    """Whether climber ``t`` may receive a Hide (face-down card) or Throw (empty spot)."""
+    if st.shields[t]:
+        return False
+    return bool(FULL & ~(st.up[t] | st.down[t]) if empty else st.down[t])
+
+
 def _open_targets(st: AnnapurnaState, seat: int, empty: bool) -> list[int]:
     """Other climbers that may receive a Hide (face-down card) or Throw (empty spot)."""
-    out = []
-    n = st.game.num_players
-    for k in range(1, n):
-        t = (seat + k) % n
-        if st.shields[t]:
-            continue
-        spots = FULL & ~(st.up[t] | st.down[t]) if empty else st.down[t]
-        if spots:
-            out.append(t)
-    return out
+    return [t for t in OTHERS[st.game.num_players][seat] if _is_open(st, t, empty)]
+
+
+def _any_target(st: AnnapurnaState, seat: int, empty: bool) -> bool:
+    return any(_is_open(st, t, empty) for t in OTHERS[st.game.num_players][seat])
 
 
 def main_actions(st: AnnapurnaState, s: int) -> list[Action]:
@@ -74,14 +82,14 @@ def main_actions(st: AnnapurnaState, s: int) -> list[Action]:
         if pack:
             if down:
                 acts.append(tb.trade)
-            if _open_targets(st, s, False):
+            if _any_target(st, s, False):
                 acts.append(tb.hide)
         return acts or [tb.pass_]
     acts = [tb.sunyata]  # Protecting (AN-049)
     if pack:
         if FULL & ~(st.up[s] | down):
             acts.append(tb.drop)
-        if _open_targets(st, s, True):
+        if _any_target(st, s, True):
             acts.append(tb.throw)
     return acts
 
@@ -153,12 +161,10 @@ def scavenge_targets(st: AnnapurnaState) -> int:
 
 def legal_actions(st: AnnapurnaState, seat: int) -> list[Action]:
     """Legal actions of ``seat`` (which is the acting seat)."""
-    stage = st.stage
-    tb = st.game.tables
+    stage = st.stage  # the stages by how often they come up in play
     if stage == MAIN:
         return main_actions(st, seat)
-    if stage == DECIDE:
-        return decision_actions(st, st.pending[-1])
+    tb = st.game.tables
     if stage == SWEEP:
         table = tb.sweep if st.climbing(seat) else tb.bury
         return [*(table[g] for g in st.groups(seat)), tb.end]
@@ -167,6 +173,8 @@ def legal_actions(st: AnnapurnaState, seat: int) -> list[Action]:
         return [card[c] for c in st.pack[seat]]
     if stage == SPOT:
         return spot_actions(st, seat)
+    if stage == DECIDE:
+        return decision_actions(st, st.pending[-1])
     if stage == SCAVENGE:
         return [*_positions(tb.scavenge, scavenge_targets(st)), tb.pass_]
     return []

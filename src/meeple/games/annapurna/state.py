@@ -37,6 +37,7 @@ from meeple.games.annapurna.consts import (
     START,
     SWEEP,
 )
+from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.moves import legal_actions, why_illegal
 from meeple.games.annapurna.observation import observe
 from meeple.games.annapurna.rules import apply_action
@@ -51,23 +52,24 @@ if TYPE_CHECKING:
 #: face-up patterns recur constantly, and a group search is the engine's hottest loop.
 _MEMO: dict[tuple[int, ...], list[int]] = {}
 
+
+def _running_sums(k: int) -> tuple[float, ...]:
+    p = 1.0 / k
+    acc = 0.0
+    sums = []
+    for _ in range(k):
+        acc += p
+        sums.append(acc)
+    return tuple(sums)
+
+
 #: ``_CUMULATIVE[k]``: the running sums of ``k`` equal probabilities ``1.0 / k``, added up in
 #: the order :func:`meeple.core.game.sample_chance` adds them, so sampling by bisection picks
-#: exactly the outcome that walk would pick for the same random number.
-_CUMULATIVE: dict[int, list[float]] = {}
-
-
-def _cumulative(k: int) -> list[float]:
-    sums = _CUMULATIVE.get(k)
-    if sums is None:
-        p = 1.0 / k
-        acc = 0.0
-        sums = []
-        for _ in range(k):
-            acc += p
-            sums.append(acc)
-        _CUMULATIVE[k] = sums
-    return sums
+#: exactly the outcome that walk would pick for the same random number. A chance node never
+#: has more outcomes than a suit has cards.
+_CUMULATIVE: tuple[tuple[float, ...], ...] = tuple(
+    _running_sums(k) if k else () for k in range(SUIT_SIZE + 1)
+)
 
 
 class AnnapurnaState(State):
@@ -212,7 +214,7 @@ class AnnapurnaState(State):
         k = len(left)
         if k == 1:
             return row[left[0]]
-        i = bisect_right(_cumulative(k), rng.random())
+        i = bisect_right(_CUMULATIVE[k], rng.random())
         return row[left[i if i < k else k - 1]]
 
     # the hooks are the rules modules' functions themselves (one call less per step)
