@@ -52,20 +52,16 @@ OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 
 
-def _is_open(st: AnnapurnaState, t: int, empty: bool) -> bool:
-    """Whether climber ``t`` may receive a Hide (face-down card) or Throw (empty spot)."""
-    if st.shields[t]:
-        return False
-    return bool(FULL & ~(st.up[t] | st.down[t]) if empty else st.down[t])
-
-
 def _open_targets(st: AnnapurnaState, seat: int, empty: bool) -> list[int]:
-    """Other climbers that may receive a Hide (face-down card) or Throw (empty spot)."""
-    return [t for t in OTHERS[st.game.num_players][seat] if _is_open(st, t, empty)]
-
-
-def _any_target(st: AnnapurnaState, seat: int, empty: bool) -> bool:
-    return any(_is_open(st, t, empty) for t in OTHERS[st.game.num_players][seat])
+    """Other climbers that may receive a Hide (face-down card) or Throw (empty spot), in
+    clockwise order; sheltered climbers cannot (AN-R37)."""
+    shields = st.shields
+    down = st.down
+    others = OTHERS[st.game.num_players][seat]
+    if empty:
+        up = st.up
+        return [t for t in others if not shields[t] and FULL & ~(up[t] | down[t])]
+    return [t for t in others if not shields[t] and down[t]]
 
 
 def main_actions(st: AnnapurnaState, s: int) -> list[Action]:
@@ -82,14 +78,14 @@ def main_actions(st: AnnapurnaState, s: int) -> list[Action]:
         if pack:
             if down:
                 acts.append(tb.trade)
-            if _any_target(st, s, False):
+            if _open_targets(st, s, False):
                 acts.append(tb.hide)
         return acts or [tb.pass_]
     acts = [tb.sunyata]  # Protecting (AN-049)
     if pack:
         if FULL & ~(st.up[s] | down):
             acts.append(tb.drop)
-        if _any_target(st, s, True):
+        if _open_targets(st, s, True):
             acts.append(tb.throw)
     return acts
 
@@ -118,14 +114,8 @@ def decision_actions(st: AnnapurnaState, entry: list[int]) -> list[Action]:
         seats = range(st.game.num_players) if b else (s,)
         for t in seats:
             m = st.mount[t]
-            x = st.down[t]
             row = tb.peek[t]
-            while x:
-                low = x & -x
-                p = low.bit_length() - 1
-                if not known >> m[p] & 1:
-                    acts.append(row[p])
-                x ^= low
+            acts += [row[p] for p in POSITIONS[st.down[t]] if not known >> m[p] & 1]
         return acts
     if kind == D_CLIMB:
         loc = st.loc[s]
@@ -136,14 +126,7 @@ def decision_actions(st: AnnapurnaState, entry: list[int]) -> list[Action]:
     if kind == D_RECOVER:
         return [tb.recover[c] for c in st.cache[s]]
     if kind == D_STOW:
-        x = st.up[s]
-        if st.unfinished:
-            zero = st.game.zero
-            m = st.mount[s]
-            for p in board.bits(x):
-                c = m[p]
-                if zero[c] and st.unfinished >> c & 1:
-                    x &= ~(1 << p)
+        x = st.sweepable(s)  # a zero card waits for its effect (AN-033, AN-044)
         return [*_positions(tb.stow, x), tb.pass_] if x else []
     if kind == D_RETALIATE:
         x = st.down[a]
@@ -167,7 +150,9 @@ def legal_actions(st: AnnapurnaState, seat: int) -> list[Action]:
     tb = st.game.tables
     if stage == SWEEP:
         table = tb.sweep if st.climbing(seat) else tb.bury
-        return [*(table[g] for g in st.groups(seat)), tb.end]
+        acts = [table[g] for g in st.groups(seat)]
+        acts.append(tb.end)
+        return acts
     if stage == CARD:
         card = tb.card
         return [card[c] for c in st.pack[seat]]

@@ -30,7 +30,6 @@ from meeple.games.annapurna.consts import (
     DEAL,
     DECIDE,
     MAIN,
-    OVER,
     SCAVENGE,
     SPOT,
     STAGE_NAMES,
@@ -159,13 +158,13 @@ class AnnapurnaState(State):
         stage = self.stage
         if stage <= START:
             return CHANCE
+        if stage < DECIDE or stage == SWEEP:  # MAIN, CARD, SPOT, SWEEP: the turn's climber
+            return self.turn
         if stage == DECIDE:
             return self.pending[-1][1]
         if stage == SCAVENGE:
             return self.window[0]
-        if stage == OVER:
-            return TERMINAL
-        return self.turn
+        return TERMINAL
 
     def acting_seats(self) -> tuple[int, ...]:
         p = self.current_player()
@@ -276,15 +275,11 @@ class AnnapurnaState(State):
             return up
         zero = self.game.zero
         m = self.mount[seat]
-        out = up
-        x = up
-        while x:
-            low = x & -x
-            c = m[low.bit_length() - 1]
+        for p in board.POSITIONS[up]:
+            c = m[p]
             if zero[c] and blocked >> c & 1:
-                out ^= low
-            x ^= low
-        return out
+                up ^= 1 << p
+        return up
 
     def nets(self, seat: int) -> list[int]:
         net = self.game.net
