@@ -8,15 +8,31 @@ everything else. A determinization keeps what the seat sees and resamples the re
 
 from __future__ import annotations
 
-import json
 import random
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import State
+from meeple.games.almanac.state import AlmanacState
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
-    from meeple.games.almanac.state import AlmanacState
+
+
+#: A player's per-seat plain values but gold (``SEAT_FIELDS``), in :func:`_assemble`'s order.
+_SEAT_ROW = itemgetter(
+    "crates",
+    "shields",
+    "start",
+    "workers",
+    "placed",
+    "extra",
+    "guards",
+    "farmer",
+    "ladders",
+    "grey",
+    "visited",
+)
 
 
 def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
@@ -104,7 +120,7 @@ def _jsonable(x: Any) -> Any:
 
 def _tuples(x: Any) -> Any:
     if isinstance(x, list):
-        return tuple(_tuples(y) for y in x)
+        return tuple([_tuples(y) if isinstance(y, list) else y for y in x])
     return x
 
 
@@ -114,50 +130,87 @@ def from_data(game: Almanac, d: dict[str, Any]) -> AlmanacState:
     Raises:
         ValueError: when a hidden value is missing.
     """
-    from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
+    ps = d["players"]
+    gold = [p["gold"] for p in ps]
+    if None in gold:
+        raise ValueError("gold is hidden in this data")
+    return _assemble(
+        game,
+        d,
+        gold,
+        [list(p["incomplete"]) for p in ps],
+        [list(x) for x in d["contract_bottom"]],
+        [_tuples(t) for t in d["tasks"]],
+        list(d["contract_deck"]),
+        list(d["bids"]),
+    )
 
+
+def _assemble(
+    game: Almanac,
+    d: dict[str, Any],
+    gold: list[int],
+    incomplete: list[list[int]],
+    ct_bottom: list[list[int]],
+    tasks: list[tuple],
+    ct_deck: list[int],
+    bids: list[int],
+) -> AlmanacState:
+    """A state of ``d``'s public data with the given private parts, which it takes as they are.
+
+    Every list and dict of ``d`` is copied, so the state shares nothing mutable with ``d``.
+    """
     st = AlmanacState.__new__(AlmanacState)
     State.__init__(st, game)
     st.content = game.content
     st.T = game.table
-    n = game.num_players
-    st.n = n
+    st.n = game.num_players
     ps = d["players"]
-    for f in SEAT_FIELDS:
-        st.__setattr__(f, [p[f] for p in ps])
-    if None in st.gold:
-        raise ValueError("gold is hidden in this data")
-    st.goods = [p["goods"][:] for p in ps]
-    st.caravan = [p["caravan"][:] for p in ps]
-    st.incomplete = [p["incomplete"][:] for p in ps]
-    st.completed = [p["completed"][:] for p in ps]
-    st.trophies = [p["trophies"][:] for p in ps]
+    (
+        st.crates,
+        st.shields,
+        st.start,
+        st.workers,
+        st.placed,
+        st.extra,
+        st.guards,
+        st.farmer,
+        st.ladders,
+        st.grey,
+        st.visited,
+    ) = map(list, zip(*map(_SEAT_ROW, ps), strict=True))
+    st.gold = gold
+    st.goods = [list(p["goods"]) for p in ps]
+    st.caravan = [list(p["caravan"]) for p in ps]
+    st.incomplete = incomplete
+    st.completed = [list(p["completed"]) for p in ps]
+    st.trophies = [list(p["trophies"]) for p in ps]
     st.tokens = [dict(p["tokens"]) for p in ps]
     st.round = d["round"]
     st.page = d["page"]
-    st.route = d["route"][:]
+    st.route = list(d["route"])
     st.guide = d["guide"]
     st.next_page = d["next_page"]
     st.turn = d["turn"]
-    st.cv_deck = d["caravan_deck"][:]
-    st.cv_faceup = d["caravan_faceup"][:]
-    st.cv_discard = d["caravan_discard"][:]
-    st.ct_deck = d["contract_deck"][:]
-    st.ct_bottom = [list(x) for x in d["contract_bottom"]]
-    st.start_pool = d["start_pool"][:]
+    st.cv_deck = list(d["caravan_deck"])
+    st.cv_faceup = list(d["caravan_faceup"])
+    st.cv_discard = list(d["caravan_discard"])
+    st.ct_deck = ct_deck
+    st.ct_bottom = ct_bottom
+    st.start_pool = list(d["start_pool"])
     st.guard_supply = d["guard_supply"]
     st.tok_supply = dict(d["token_supply"])
-    st.occ = d["occupied"][:]
-    st.pg = d["page_state"][:]
-    st.bids = d["bids"][:]
+    st.occ = list(d["occupied"])
+    st.pg = list(d["page_state"])
+    st.bids = bids
     st.bid_ctx = d["bid_context"]
-    st.last_bids = d["last_bids"][:]
+    st.last_bids = list(d["last_bids"])
     st.enc = d["encounter"]
     st.enc_won = d["encounter_won"]
     st.enc_flee = d["encounter_flee"]
     st.enc_opt = d["encounter_option"]
     st.enc_roll = d["encounter_roll"]
-    st.tasks = [_tuples(t) for t in d["tasks"]]
+    st.tasks = tasks
     return st
 
 
@@ -168,47 +221,76 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
     sampled near the viewer's own (AL-R32); a committed hidden bid is sampled up to that gold.
     Samples are drawn until every seat that must act has a legal action (e.g. a pending
     "complete a contract" needs a hidden contract its goods can complete); the gold spread
-    widens with the attempts.
+    widens with the attempts. The legal actions found on the way are kept in the state's cache.
+
+    ``obs`` is read, never changed, and the state shares nothing mutable with it.
     """
+    viewer = obs["viewer"]
+    ps = obs["players"]
+    # every contract the viewer can place; ``None`` (a hidden one) gets in too, harmlessly
+    known: set[int | None] = {b[0] for b in obs["contract_bottom"]}
+    for s, p in enumerate(ps):
+        known.update(p["completed"])
+        if s == viewer:
+            known.update(p["incomplete"])
+    # tasks without hidden contracts are the same tuples in every attempt
+    tasks: list[Any] = []
+    hidden_tasks: list[int] = []
+    for i, t in enumerate(obs["tasks"]):
+        if t[0] in ("draw_ct", "keep"):
+            known.update(t[-1])
+            if None in t[-1]:
+                hidden_tasks.append(i)
+        tasks.append(_tuples(t))
+    unseen = [k for k in range(len(game.content.contracts)) if k not in known]
+    own = ps[viewer]["gold"] if isinstance(viewer, int) else 8
     for attempt in range(300):
-        st = from_data(game, _fill(game, obs, rng, attempt))
-        seats = st.acting_seats()
-        if all(st._legal_actions(s) for s in seats):
+        st = _sample(game, obs, rng, attempt, unseen, tasks, hidden_tasks, own)
+        legal = {}
+        for s in st.acting_seats():
+            acts = st._legal_actions(s)
+            if not acts:
+                break
+            legal[s] = acts
+        else:
+            st._legal_cache = legal  # the search asks for them next
             return st
     return st
 
 
-def _fill(game: Almanac, obs: dict[str, Any], rng: random.Random, attempt: int) -> dict:
-    d = json.loads(json.dumps(obs))
-    viewer = d["viewer"]
-    n = game.num_players
-    known: set[int] = set()
-    for s, p in enumerate(d["players"]):
-        known.update(p["completed"])
-        if s == viewer:
-            known.update(p["incomplete"])
-    known.update(k for k, _ in d["contract_bottom"] if k is not None)
-    for t in d["tasks"]:
-        if t[0] in ("draw_ct", "keep"):
-            known.update(k for k in t[-1] if k is not None)
-    pool = [k for k in range(len(game.content.contracts)) if k not in known]
+def _sample(
+    game: Almanac,
+    obs: dict[str, Any],
+    rng: random.Random,
+    attempt: int,
+    unseen: list[int],
+    tasks: list[tuple],
+    hidden_tasks: list[int],
+    own: int,
+) -> AlmanacState:
+    """One sample of the hidden parts of ``obs``: ``unseen`` is shuffled and dealt from its end
+    to the hidden contracts of hands, of the deck bottom and of draws (in that order), the rest
+    is the deck; then hidden gold seat by seat, then committed hidden bids seat by seat."""
+    pool = unseen[:]
     rng.shuffle(pool)
-    for p in d["players"]:
-        p["incomplete"] = [pool.pop() if k is None else k for k in p["incomplete"]]
-    for b in d["contract_bottom"]:
+    pop = pool.pop
+    ps = obs["players"]
+    incomplete = [[pop() if k is None else k for k in p["incomplete"]] for p in ps]
+    ct_bottom = [list(b) for b in obs["contract_bottom"]]
+    for b in ct_bottom:
         if b[0] is None:
-            b[0] = pool.pop()
-    for t in d["tasks"]:
-        if t[0] in ("draw_ct", "keep"):
-            t[-1] = [pool.pop() if k is None else k for k in t[-1]]
-    d["contract_deck"] = sorted(pool)
-    own = d["players"][viewer]["gold"] if isinstance(viewer, int) else 8
+            b[0] = pop()
+    tasks = tasks[:]
+    for i in hidden_tasks:
+        t = obs["tasks"][i]
+        tasks[i] = (*_tuples(t[:-1]), _tuples([pop() if k is None else k for k in t[-1]]))
+    pool.sort()
     spread = 5 + 5 * min(attempt, 30)
-    for p in d["players"]:
-        if p["gold"] is None:
-            p["gold"] = rng.randint(max(0, own - spread), own + spread)
-        p["reserve"] = game.content.workers_per_player - p["workers"]
-    for s in range(n):
-        if d["bids"] and d["bids"][s] == -2:
-            d["bids"][s] = rng.randint(0, d["players"][s]["gold"])
-    return d
+    lo, hi = max(0, own - spread), own + spread
+    gold = [rng.randint(lo, hi) if p["gold"] is None else p["gold"] for p in ps]
+    bids = list(obs["bids"])
+    if bids:
+        for s in range(game.num_players):
+            if bids[s] == -2:
+                bids[s] = rng.randint(0, gold[s])
+    return _assemble(game, obs, gold, incomplete, ct_bottom, tasks, pool, bids)
