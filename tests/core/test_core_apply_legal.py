@@ -31,3 +31,40 @@ def test_apply_legal_reaches_the_same_state_as_apply_action(name):
     game = make(name)
     for seed in range(5):
         assert _play(game, seed, checked=False) == _play(game, seed, checked=True)
+
+
+def _checked_random_game(game, rng) -> str:
+    """The game ``State.playout`` should produce: the same draws, every move checked."""
+    state = game.new_initial_state()
+    while (cp := state.current_player()) != TERMINAL:
+        if cp == CHANCE:
+            state.apply_action(sample_chance(state, rng), CHANCE)
+            continue
+        seat = state.acting_seats()[0] if cp == SIMULTANEOUS else cp
+        legal = state.legal_actions(seat)
+        state.apply_action(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0], seat)
+    return state.fingerprint()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_playout_is_a_checked_random_game_with_the_same_draws(name):
+    game = make(name)
+    for seed in range(3):
+        state = game.new_initial_state()
+        state.playout(make_rng(seed, "playout"))
+        assert state.is_terminal()
+        assert state.fingerprint() == _checked_random_game(game, make_rng(seed, "playout"))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_playout_stops_after_max_steps_decisions(name):
+    state = make(name).new_initial_state()
+    played = state.playout(make_rng(0, "playout"), max_steps=7)
+    assert played == 7
+    assert sum(1 for seat, _ in state.history if seat != CHANCE) == 7
+
+
+def test_playout_stops_when_the_stop_test_says_so():
+    state = make("peach-festival", players=2).new_initial_state()
+    state.playout(make_rng(1, "playout"), stop=lambda s: len(s.history) >= 25)
+    assert len(state.history) == 25

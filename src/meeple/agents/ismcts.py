@@ -383,6 +383,18 @@ class ISMCTSAgent(Agent):
     ) -> list[float]:
         horizon = self.horizon if self._evaluator is not None else None
         checkpoint = self._checkpoint
+        if policies is None:  # uniformly random: the engine's own fast playout
+            state.playout(
+                rng,
+                max_steps=horizon,
+                stop=None if checkpoint is None else (lambda s: checkpoint(s) != mark),
+            )
+            if state.current_player() == TERMINAL:
+                return self._reward(state.returns(), state.result().scores)
+            if self._evaluator is not None:  # horizon, checkpoint, or a stuck determinization
+                return self._reward(*self._evaluator(state))
+            n = state.num_players
+            return [1.0 / n] * n
         eps = self.epsilon
         steps = 0
         while True:
@@ -408,7 +420,7 @@ class ISMCTSAgent(Agent):
             seat = seats[0]
             if len(legal) == 1:
                 state.apply_legal(legal[0], seat)
-            elif policies is None or (eps and rng.random() < eps):
+            elif eps and rng.random() < eps:
                 state.apply_legal(legal[rng.randrange(len(legal))], seat)
             else:  # an agent's choice is checked like any other move
                 state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)

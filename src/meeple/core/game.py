@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -403,6 +403,64 @@ class State:
         self.history.append((seat, action))
         self._apply(action, seat)
 
+    def playout(
+        self,
+        rng: random.Random,
+        max_steps: int | None = None,
+        stop: Callable[[State], bool] | None = None,
+    ) -> int:
+        """Play uniformly random legal actions and sampled chance outcomes, in place.
+
+        The fast forward model of rollouts: no observations are built and moves are applied
+        as with :meth:`apply_legal`. At a simultaneous node the first acting seat commits.
+        Random draws follow :func:`sample_chance` at chance nodes and ``rng.randrange`` over
+        the legal list at decisions with more than one option, so a playout is reproducible
+        from the RNG's state.
+
+        Args:
+            rng: The caller's seeded RNG (the engine owns none).
+            max_steps: Stop once this many decisions have been played (chance outcomes are
+                not counted); ``None``: no limit.
+            stop: Stop as soon as ``stop(state)`` is true (checked before every step).
+
+        Returns:
+            The number of decisions played. The playout ends at a terminal state, at
+            ``max_steps``, when ``stop`` says so, or at a decision whose seat has no legal
+            action (possible only in states built by hand); the caller tells these apart
+            from the state.
+        """
+        fast = getattr(self, "sample_chance_outcome", None)
+        history = self.history
+        self._legal_cache = {}
+        steps = 0
+        while True:
+            cp = self.current_player()
+            if (
+                cp == TERMINAL
+                or (max_steps is not None and steps >= max_steps)
+                or (stop is not None and stop(self))
+            ):
+                return steps
+            if cp == CHANCE:
+                act = fast(rng) if fast is not None else _sample_outcome(self, rng)
+                history.append((CHANCE, act))
+                self._apply(act, CHANCE)
+                continue
+            if cp >= 0:
+                seat = cp
+            else:
+                seats = self.acting_seats()
+                if not seats:
+                    return steps
+                seat = seats[0]
+            legal = self._legal_actions(seat)
+            if not legal:
+                return steps
+            act = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+            history.append((seat, act))
+            self._apply(act, seat)
+            steps += 1
+
     def fingerprint(self) -> str:
         """SHA-256 of the canonical full snapshot: equal fingerprints mean equal states."""
         data = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
@@ -433,6 +491,12 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     fast = getattr(state, "sample_chance_outcome", None)
     if fast is not None:
         return fast(rng)
+    return _sample_outcome(state, rng)
+
+
+def _sample_outcome(state: State, rng: random.Random) -> Action:
+    """Sample from ``state.chance_outcomes()`` with one ``rng.random()`` draw (state known to be
+    a chance node)."""
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
