@@ -152,7 +152,7 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
         m = st.mount[s]
         cache = st.cache[s]
         seen = 0
-        for p in board.bits(mask):
+        for p in board.POSITIONS[mask]:
             c = m[p]
             m[p] = -1
             insort(cache, c)
@@ -164,7 +164,7 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
         st.up[s] &= ~mask
         st.down[s] |= mask
         everyone = 0
-        for p in board.bits(mask):
+        for p in board.POSITIONS[mask]:
             everyone |= 1 << st.mount[s][p]
         known = st.known
         for t in range(len(known)):  # Buried cards were seen face up by all (ruling AN-R17)
