@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from meeple.agents.base import RandomAgent, agent_names, make_agent
 from meeple.core.driver import play_game
+from meeple.core.game import CHANCE, sample_chance
+from meeple.games.annapurna import board
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.heuristics import HeuristicAgent
 
@@ -31,3 +35,51 @@ def test_heuristic_self_play_finishes_four_climber_expeditions():
     for seed in range(5):
         state, _ = play_game(game, [HeuristicAgent() for _ in range(4)], seed=seed)
         assert state.is_terminal() and max(state.flags) >= 9
+
+
+def _verb_started_by_someone_else(game, verb: str):
+    """A seeded heuristic game up to a main decision where ``verb`` is legal, then ``verb``
+    applied from outside (as a search does): the seat's heuristic never planned it."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        agents = [HeuristicAgent() for _ in range(game.num_players)]
+        for s, agent in enumerate(agents):
+            agent.setup(game, s)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions(seat)
+            if state.observe(seat)["stage"] == "main" and verb in [a.text for a in legal]:
+                state.apply_action(verb, seat)
+                return state, seat
+            state.apply_action(agents[seat].act(state.observe(seat), legal, rng), seat)
+    raise AssertionError(f"no position with a legal {verb}")
+
+
+def test_heuristic_finishes_a_trade_it_did_not_start_with_a_balancing_card():
+    game = Annapurna(2)
+    state, seat = _verb_started_by_someone_else(game, "trade")
+    agent = HeuristicAgent()
+    agent.setup(game, seat)
+    obs = state.observe(seat)
+    card = agent.act(obs, state.legal_actions(seat), random.Random(0))
+    total = agent.total(seat)
+    best = min(abs(total + game.net[c]) for c in obs["climbers"][seat]["pack"])
+    assert abs(total + game.net[card.args[0]]) == best
+
+
+def test_heuristic_finishes_a_hide_it_did_not_start_on_the_leaders_path():
+    game = Annapurna(2)
+    state, seat = _verb_started_by_someone_else(game, "hide")
+    agent = HeuristicAgent()
+    agent.setup(game, seat)
+    state.apply_action(agent.act(state.observe(seat), state.legal_actions(seat), random.Random(0)))
+    spot = agent.act(state.observe(seat), state.legal_actions(seat), random.Random(0))
+    target, position = spot.args
+    assert target != seat
+    loc = state.observe(seat)["climbers"][target]["loc"]
+    ahead = board.FORWARD[loc] if loc >= 0 else board.BOTTOM
+    assert ahead >> position & 1

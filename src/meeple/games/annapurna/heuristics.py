@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from meeple.agents.base import Agent
 from meeple.core.actions import Action
 from meeple.games.annapurna import board
+from meeple.games.annapurna.consts import VERB_NAMES
 from meeple.games.annapurna.content import SUIT_SIZE
 
 
@@ -79,6 +80,9 @@ class HeuristicAgent(Agent):
         if stage == "main":
             choice = self._main(by_kind)
         elif stage in ("card", "spot"):
+            if not self._plan_fits(observation):  # e.g. a search chose the verb, not this agent
+                chosen = observation["card"] if stage == "spot" else None
+                self.plan = self._plan_for(VERB_NAMES[observation["verb"]], chosen)
             choice = self._follow_plan(stage, by_kind)
         elif stage == "sweep":
             groups = by_kind.get("sweep") or by_kind.get("bury") or []
@@ -165,6 +169,51 @@ class HeuristicAgent(Agent):
             return None
         spot = board.bits(self._empty(target))[0]
         return ("throw", card, (target, spot))
+
+    def _plan_fits(self, obs: dict) -> bool:
+        """Whether the current plan belongs to the Trade/Hide/Drop/Throw under way."""
+        plan = self.plan
+        if plan is None or plan[0] != VERB_NAMES[obs["verb"]]:
+            return False
+        return obs["stage"] == "card" or obs["card"] == plan[1]
+
+    def _plan_for(self, verb: str, chosen: int | None) -> tuple[str, int, tuple[int, int]] | None:
+        """A plan for a compound action this agent did not start (a search tried the verb).
+
+        ``chosen``: the Backpack card already picked (spot step), else ``None``.
+        """
+        pack = self.me["pack"]
+        if not pack:
+            return None
+        net = self.game.net
+        t = self.total(self.seat)
+        if verb == "trade":
+            plan = self._trade_plan(t)
+            if plan is None:
+                return None
+            _, (_, card, where) = plan
+            return ("trade", card if chosen is None else chosen, where)
+        if verb == "drop":
+            card = min(pack, key=lambda c: (abs(t + net[c]), c)) if chosen is None else chosen
+            empty = board.bits(self._empty(self.seat))
+            return ("drop", card, (self.seat, empty[0])) if empty else None
+        if verb == "throw":
+            plan = self._throw_plan()
+            if plan is not None and chosen is not None:
+                plan = (plan[0], chosen, plan[2])
+            return plan
+        if verb == "hide":  # an unbalancing card face down where the leader climbs next
+            target = self._leader()
+            if target is None:
+                return None
+            tt = self.total(target)
+            card = max(pack, key=lambda c: (abs(tt + net[c]), -c)) if chosen is None else chosen
+            c = self.obs["climbers"][target]
+            loc = c["loc"]
+            ahead = board.FORWARD[loc] if loc >= 0 else board.BOTTOM
+            spots = [p for p, e in enumerate(c["side"]) if isinstance(e, list) and ahead >> p & 1]
+            return ("hide", card, (target, spots[0])) if spots else None
+        return None
 
     def _follow_plan(self, stage: str, by: dict[str, list[Action]]) -> Action | None:
         if self.plan is None:
