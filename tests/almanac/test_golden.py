@@ -58,3 +58,29 @@ def test_fast_chance_sampling_draws_what_the_listed_odds_draw(players):
             checked += 1
         st.apply_action(action, seat)
     assert checked > 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cached_legal_actions_equal_fresh_ones_after_every_move(players):
+    """The placement options found by the Action Phase loop, reused as legal actions, equal
+    those computed afresh (a clone starts with an empty cache), after every move of seeded
+    rollouts and of public-API play; so do the public lists when a rollout stops midway."""
+    g = game(players)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = g.new_initial_state()
+        while not st.is_terminal():
+            st.playout(rng, max_steps=rng.randrange(4))  # the core's fast loop, in pieces
+            if st.is_terminal() or st.is_chance_node():
+                continue
+            for seat in st.acting_seats():
+                fresh = st.clone()._legal_actions(seat)
+                assert st._legal_actions(seat) == fresh
+                assert st.legal_actions(seat) == fresh
+                checked += 1
+            if rng.random() < 0.5:  # a move through the public API as well
+                seat = st.acting_seats()[0]
+                legal = st.legal_actions(seat)
+                st.apply_action(legal[rng.randrange(len(legal))], seat)
+    assert checked > 300

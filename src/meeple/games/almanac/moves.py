@@ -6,7 +6,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.almanac.pages import PageRule, rule_of
+from meeple.games.almanac.pages import rule_of
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -38,15 +38,17 @@ def alt_cost(st: AlmanacState) -> int:
 
 class PlaceTable:
     """Bitmasks over the spaces of one page, by what their mandatory action needs (AL-G09,
-    ruling AL-R09) and by their cost (AL-046), so that :func:`place_actions` tests each
-    condition once rather than once per space. Built once per page (see :func:`place_table`).
+    ruling AL-R09), by their cost (AL-046) and by the page's geometry, so that
+    :func:`place_actions` tests each condition once rather than once per space. Built once per
+    page (see :func:`place_table`).
     """
 
     def __init__(self, page: Page):
         self.page = page
         rule = rule_of(page)
-        #: The page's rule when it restricts placement by clusters, else None.
-        self.geometry = None if type(rule).open_clusters is PageRule.open_clusters else rule
+        #: The page rule's :meth:`PageRule.cluster_key` when it restricts placement by clusters.
+        self.cluster_key = rule.cluster_key if rule.geometry else None
+        self._rule = rule
         self.free = 0  # goods, ice, farmer, shop: always possible (shop: option 1 or 3 is)
         self.sell = [0, 0, 0, 0]  # per good: the Sell Goods spaces that buy it
         self.gain = 0
@@ -75,33 +77,32 @@ class PlaceTable:
         self.clusters = [sp.cluster for sp in page.spaces]
         self.all = (1 << len(page.spaces)) - 1
         self.max_cost = max(self.costs, default=0)
-        self._affordable: dict[int, int] = {}
-        self._in_clusters: dict[int, int] = {}
-        self._indices: dict[int, tuple[int, ...]] = {}
+        #: gold -> the spaces it pays for, for gold below the highest cost
+        self.affordable = [
+            sum(1 << i for i, c in enumerate(self.costs) if c <= gold)
+            for gold in range(self.max_cost)
+        ]
+        #: cluster key -> the spaces of the clusters open for it (filled on demand)
+        self.open_by_key: dict[int, int] = {}
+        #: mask -> the spaces of ``mask`` in increasing order (filled on demand)
+        self.index_of: dict[int, tuple[int, ...]] = {}
 
-    def affordable(self, gold: int) -> int:
-        """The spaces whose cost ``gold`` covers."""
-        m = self._affordable.get(gold)
-        if m is None:
-            m = sum(1 << i for i, c in enumerate(self.costs) if c <= gold)
-            self._affordable[gold] = m
+    def open_for_key(self, key: int) -> int:
+        """The spaces in the clusters open for cluster key ``key`` (remembered)."""
+        m = self.in_clusters(self._rule.clusters_for(self.page, key))
+        if len(self.open_by_key) < 65536:  # a bound for odd content; real pages stay far below
+            self.open_by_key[key] = m
         return m
 
     def in_clusters(self, clusters: int) -> int:
         """The spaces in the clusters of the bitmask ``clusters`` (-1: every cluster)."""
-        m = self._in_clusters.get(clusters)
-        if m is None:
-            m = sum(1 << i for i, c in enumerate(self.clusters) if clusters >> c & 1)
-            self._in_clusters[clusters] = m
-        return m
+        return sum(1 << i for i, c in enumerate(self.clusters) if clusters >> c & 1)
 
     def indices(self, mask: int) -> tuple[int, ...]:
-        """The spaces of ``mask`` in increasing order."""
-        got = self._indices.get(mask)
-        if got is None:
-            got = tuple(i for i in range(len(self.costs)) if mask >> i & 1)
-            if len(self._indices) < 65536:  # a bound for odd content; real pages stay far below
-                self._indices[mask] = got
+        """The spaces of ``mask`` in increasing order (remembered)."""
+        got = tuple(i for i in range(len(self.costs)) if mask >> i & 1)
+        if len(self.index_of) < 65536:
+            self.index_of[mask] = got
         return got
 
 
@@ -122,21 +123,32 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
     page's geometry, affordable (AL-046) and with a mandatory action ``seat`` can carry out
     (AL-G09, ruling AL-R09)."""
     page = st.content.pages[st.page]
-    tab = place_table(page)
+    tab = _PLACE_TABLES.get(id(page))
+    if tab is None or tab.page is not page:
+        tab = place_table(page)
     gold = st.gold[seat]
-    open_ = tab.all if gold >= tab.max_cost else tab.affordable(gold)
-    if tab.geometry is not None:
-        open_ &= tab.in_clusters(tab.geometry.open_clusters(st, seat, page))
+    if gold >= tab.max_cost:
+        open_ = tab.all
+    elif gold >= 0:
+        open_ = tab.affordable[gold]
+    else:
+        open_ = 0
+    key_of = tab.cluster_key
+    if key_of is not None:
+        key = key_of(st, seat)
+        m = tab.open_by_key.get(key)
+        open_ &= tab.open_for_key(key) if m is None else m
     ok = tab.free
     g = st.goods[seat]
+    g0, g1, g2, g3 = g
     sell = tab.sell
-    if g[0]:
+    if g0:
         ok |= sell[0]
-    if g[1]:
+    if g1:
         ok |= sell[1]
-    if g[2]:
+    if g2:
         ok |= sell[2]
-    if g[3]:
+    if g3:
         ok |= sell[3]
     if tab.gain & open_ and len(st.incomplete[seat]) < 2 and (st.ct_deck or st.ct_bottom):
         ok |= tab.gain  # AL-040
@@ -144,7 +156,7 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
         contracts = st.content.contracts
         for k in st.incomplete[seat]:
             r = contracts[k].goods
-            if g[0] >= r[0] and g[1] >= r[1] and g[2] >= r[2] and g[3] >= r[3]:
+            if g0 >= r[0] and g1 >= r[1] and g2 >= r[2] and g3 >= r[3]:
                 ok |= tab.complete
                 break
     if tab.extend_mask & open_:
@@ -153,17 +165,38 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
         for c in st.cv_faceup:
             card = caravans[c]
             cg = card.goods
-            if g[0] >= cg[0] and g[1] >= cg[1] and g[2] >= cg[2] and g[3] >= cg[3]:
-                spare = max(spare, gold - card.gold)
+            if g0 >= cg[0] and g1 >= cg[1] and g2 >= cg[2] and g3 >= cg[3]:
+                left = gold - card.gold
+                if left > spare:
+                    spare = left
         for i, cost in tab.extend:
             if spare >= cost and open_ >> i & 1:  # AL-039: the space's cost and the card's
                 ok |= 1 << i
-    for i, token in tab.token:
-        if st.tok_supply.get(token, 0) > 0:
-            ok |= 1 << i
+    if tab.token:
+        supply = st.tok_supply
+        for i, token in tab.token:
+            if supply.get(token, 0) > 0:
+                ok |= 1 << i
+    ok &= open_
+    spaces = tab.index_of.get(ok)
+    if spaces is None:
+        spaces = tab.indices(ok)
     occ = st.occ
     PLACE = st.T.PLACE
-    return [PLACE[i] for i in tab.indices(ok & open_) if occ[i] < 0]
+    out = []
+    for i in spaces:  # a plain loop: cheaper than a comprehension for a few items
+        if occ[i] < 0:
+            out.append(PLACE[i])
+    return out
+
+
+#: Key (never a seat) of ``(task, options)`` in a state's legal-action cache: the options of the
+#: placement turn ``task`` on top of the stack, found by the Action Phase loop as it looks for
+#: the next seat that can place. The task is that very tuple (compared by identity, and kept
+#: alive by the entry), so the entry is stale once the task is gone; the cache itself is emptied
+#: whenever the state is edited from outside (a move applied through the public API, a clone,
+#: a test's hand edit).
+TURN_KEY = "turn"
 
 
 def turn_options(st: AlmanacState, seat: int) -> list[Action]:
@@ -187,9 +220,12 @@ def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
     """Legal actions of ``seat`` at the top task (see :mod:`meeple.games.almanac.rules`)."""
     t = st.tasks[-1]
     k = t[0]
-    T = st.T
     if k == "place":
+        got = st._legal_cache.get(TURN_KEY)
+        if got is not None and got[0] is t:
+            return got[1]
         return turn_options(st, seat)
+    T = st.T
     if k == "xplace":
         return place_actions(st, seat)
     if k == "bid":

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
-from meeple.games.almanac.state import GREY
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
     from meeple.games.almanac.state import AlmanacState
+
+GREY = -2  #: owner of an unused-colour ladder (AL-096)
 
 
 class PageRule:
@@ -29,9 +30,22 @@ class PageRule:
         """Arrival step 3 (AL-030): lay out the page's components."""
         st.pg = []
 
+    #: Whether the page restricts placement by clusters (then :meth:`cluster_key` and
+    #: :meth:`clusters_for` say how).
+    geometry: ClassVar[bool] = False
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        """A number that, with the page, fixes which clusters ``seat`` may use now; the
+        placement tables remember :meth:`clusters_for` each key."""
+        return 0
+
+    def clusters_for(self, page: Page, key: int) -> int:
+        """Bitmask of the clusters open for :meth:`cluster_key` ``key`` (-1: every cluster)."""
+        return -1
+
     def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
         """Bitmask of the clusters whose empty spaces ``seat`` may use now (all by default)."""
-        return -1
+        return self.clusters_for(page, self.cluster_key(st, seat))
 
     def open_spaces(self, st: AlmanacState, seat: int, page: Page) -> list[int]:
         """Empty spaces the page's geometry lets ``seat`` use now (legality of the action
@@ -73,20 +87,21 @@ class VillageRule(PageRule):
             nb[b] |= 1 << a
         return nb
 
-    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
-        vis = st.visited[seat]
-        if not vis:
+    geometry = True
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        """The clusters ``seat`` visited on this page."""
+        return st.visited[seat]
+
+    def clusters_for(self, page: Page, key: int) -> int:
+        if not key:
             return (1 << page.clusters) - 1
-        memo = page_table(page, "next clusters", lambda p: {})
-        allowed = memo.get(vis)
-        if allowed is None:
-            nb = self.neighbours(page)
-            reach = 0
-            for c in range(page.clusters):
-                if vis >> c & 1:
-                    reach |= nb[c]
-            allowed = memo[vis] = reach & ~vis
-        return allowed
+        nb = self.neighbours(page)
+        reach = 0
+        for c in range(page.clusters):
+            if key >> c & 1:
+                reach |= nb[c]
+        return reach & ~key
 
     def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
         st.visited[seat] |= 1 << page.spaces[space].cluster
@@ -101,11 +116,17 @@ class FloeRule(PageRule):
     def setup(self, st: AlmanacState, page: Page) -> None:
         st.pg = list(page.ice_start)
 
-    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
+    geometry = True
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        """The islands with an ice block."""
         mask = 0
         for island in st.pg:
             mask |= 1 << island
         return mask
+
+    def clusters_for(self, page: Page, key: int) -> int:
+        return key
 
     @staticmethod
     def island_open(st: AlmanacState, page: Page, island: int) -> bool:
@@ -151,17 +172,25 @@ class CliffRule(PageRule):
         st.ladders = [3] * n  # AL-095
         st.grey = [1 if n == 2 else 0] * n  # AL-096
 
+    geometry = True
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        """The ladder spots with a ladder built."""
+        built = 0
+        bit = 1
+        for owner in st.pg:
+            if owner != -1:
+                built |= bit
+            bit <<= 1
+        return built
+
+    def clusters_for(self, page: Page, key: int) -> int:
+        """Clusters reachable from the bottom row by the ladders ``key`` (AL-092)."""
+        return self._reach(page, key)
+
     def reachable(self, st: AlmanacState, page: Page) -> int:
         """Bitmask of clusters reachable from the bottom row by built ladders (AL-092)."""
-        built = 0
-        for i, owner in enumerate(st.pg):
-            if owner != -1:
-                built |= 1 << i
-        memo = page_table(page, "reach", lambda p: {})
-        reach = memo.get(built)
-        if reach is None:
-            reach = memo[built] = self._reach(page, built)
-        return reach
+        return self._reach(page, self.cluster_key(st, -1))
 
     @staticmethod
     def _reach(page: Page, built: int) -> int:
@@ -191,9 +220,6 @@ class CliffRule(PageRule):
             ):
                 out.append(r)
         return out
-
-    def open_clusters(self, st: AlmanacState, seat: int, page: Page) -> int:
-        return self.reachable(st, page)
 
     def turn_actions(self, st: AlmanacState, seat: int, page: Page) -> list[Action]:
         T = st.T

@@ -17,7 +17,7 @@ from meeple.games.almanac.effects import (
     fire_arrival,
     gain_goods,
 )
-from meeple.games.almanac.moves import alt_cost, can_afford, turn_options
+from meeple.games.almanac.moves import TURN_KEY, alt_cost, can_afford, turn_options
 from meeple.games.almanac.pages import climb, rule_of
 
 if TYPE_CHECKING:
@@ -125,8 +125,9 @@ def _action_loop(st: AlmanacState, t: tuple) -> bool:
         opts = turn_options(st, s)
         if opts:
             st.turn = s
-            st.tasks.append(("place", s))
-            st._legal_cache[s] = opts
+            task = ("place", s)
+            st.tasks.append(task)
+            st._legal_cache[TURN_KEY] = (task, opts)  # the seat's legal actions, found here
             return False
     st.tasks.pop()
     return True
@@ -423,155 +424,243 @@ def resolve_bid(st: AlmanacState) -> None:
 
 
 # -- applying actions ---------------------------------------------------------------------------
+# One function per kind of top task, ``(state, task, action, seat)``; the task is still on top.
+def _do_place(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    st.turn = (seat + 1) % st.n
+    if action.kind == "place":
+        place_worker(st, seat, action.args[0], False)
+    else:
+        page = st.content.pages[st.page]
+        rule_of(page).on_turn_action(st, seat, page, action)
+
+
+def _do_xplace(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    place_worker(st, seat, action.args[0], True)
+
+
+def _do_bid(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.bids[seat] = action.args[0]
+    if -1 not in st.bids:
+        st.tasks.pop()
+        resolve_bid(st)
+
+
+def _do_good(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    st.goods[seat][action.args[0]] += 1
+    tasks.append(("good", seat, t[2] - 1))
+
+
+def _do_trim(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.goods[seat][action.args[0]] -= 1
+
+
+def _do_lose(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    st.goods[seat][action.args[0]] -= 1
+    tasks.append(("lose", seat, t[2] - 1))
+
+
+def _do_sell(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    if action.kind == "sell":
+        g = action.args[0]
+        bonus = ability_bonus(st, seat, "sell" if t[4] == "space" else "shop")
+        st.goods[seat][g] -= 1
+        st.gold[seat] += t[2][g] + bonus
+        tasks.append(("sell", seat, t[2], t[3] + 1, t[4]))
+
+
+def _do_shop(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    opt, g = action.args
+    if opt == 0:
+        tasks.append(("trim", seat))
+        tasks.append(("good", seat, 1))
+    elif opt == 1:  # AL-R14: goods of one type, 3 gold each, one at a time
+        prices = tuple(3 if i == g else 0 for i in range(4))
+        st.goods[seat][g] -= 1
+        st.gold[seat] += 3 + ability_bonus(st, seat, "shop")
+        tasks.append(("sell", seat, prices, 1, "shop"))
+    else:
+        st.guards[seat] += 1
+        st.guard_supply -= 1
+
+
+def _do_buy(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    buy_card(st, seat, action.args[0])
+
+
+def _do_complete(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    complete(st, seat, action.args[0])
+
+
+def _do_final(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    if action.kind == "end":
+        st.tasks.pop()
+    else:
+        st.gold[seat] -= st.content.end_contract_gold
+        complete(st, seat, action.args[0])
+
+
+def _do_keep(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    c = action.args[0]
+    st.incomplete[seat].append(c)
+    for o in sorted(t[2]):  # AL-041 / AL-R39: the others go to the bottom, id order
+        if o != c:
+            st.ct_bottom.append([o, seat])
+
+
+def _do_route(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    st.next_page = action.args[0]
+
+
+def _do_farmer(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    if action.args[0]:
+        st.farmer[seat] -= 1
+        st.tasks.append(("xplace", seat))
+
+
+def _do_climb(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    climb(st, seat, action.args)
+
+
+def _do_fightalt(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    st.tasks.pop()
+    if action.args[0]:
+        st.tasks.append(("fight_roll", seat))
+    else:
+        st.gold[seat] -= alt_cost(st)
+        e = st.content.encounters[st.enc]
+        if e.alt_kind == "flee":
+            st.enc_flee += 1
+
+
+def _do_option(st: AlmanacState, t: tuple, action: Action, seat: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    i = action.args[0]
+    e = st.content.encounters[st.enc]
+    if e.mode == "guide_chooses":
+        st.enc_opt = i
+        for eff in e.options[i][2]:
+            if eff[0] == "roll":  # AL-G25: one roll for everyone
+                tasks.append(("d6", -1, eff))
+                break
+    else:
+        st.gold[seat] -= e.options[i][1]
+        apply_effects(st, seat, e.options[i][2])
+
+
+def _nothing(*_: object) -> None:
+    """A task kind without a move of its own: nothing changes (as before the dispatch)."""
+
+
+#: decision task kind -> how a legal action of its seat changes the state
+DO = {
+    "place": _do_place,
+    "xplace": _do_xplace,
+    "bid": _do_bid,
+    "good": _do_good,
+    "trim": _do_trim,
+    "lose": _do_lose,
+    "sell": _do_sell,
+    "shop": _do_shop,
+    "buy": _do_buy,
+    "complete": _do_complete,
+    "final": _do_final,
+    "keep": _do_keep,
+    "route": _do_route,
+    "farmer": _do_farmer,
+    "climb": _do_climb,
+    "fightalt": _do_fightalt,
+    "option": _do_option,
+}
+
+
+def _deal_start(st: AlmanacState, t: tuple, action: Action) -> None:
+    st.tasks.pop()
+    c = action.args[0]
+    st.start_pool.remove(c)
+    card = st.content.starting[c]
+    st.start[t[1]] = c
+    st.crates[t[1]] = card.crates
+    st.shields[t[1]] = card.shields
+
+
+def _deal_contract(st: AlmanacState, t: tuple, action: Action) -> None:
+    st.tasks.pop()
+    c = action.args[0]
+    st.ct_deck.remove(c)
+    _took_contract(st, t, c)
+
+
+def _deal_caravan(st: AlmanacState, t: tuple, action: Action) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    c = action.args[0]
+    st.cv_deck.remove(c)
+    st.cv_faceup.append(c)
+    tasks.append(("deal_cv", t[1] - 1))
+
+
+def _reveal_encounter(st: AlmanacState, t: tuple, action: Action) -> None:
+    st.tasks.pop()
+    st.enc = action.args[0]
+
+
+def _fight_roll(st: AlmanacState, t: tuple, action: Action) -> None:
+    st.tasks.pop()
+    fight(st, t[1], action.args[0])
+
+
+def _d6(st: AlmanacState, t: tuple, action: Action) -> None:
+    st.tasks.pop()
+    v = action.args[0]
+    if t[1] < 0:
+        st.enc_roll = v
+    else:
+        apply_roll(st, t[1], t[2][1], v)
+
+
+#: chance task kind -> how an outcome changes the state
+OUTCOME = {
+    "deal_start": _deal_start,
+    "draw_ct": _deal_contract,
+    "deal_cv": _deal_caravan,
+    "enc_pick": _reveal_encounter,
+    "fight_roll": _fight_roll,
+    "d6": _d6,
+}
+
+
 def apply(st: AlmanacState, action: Action, seat: int) -> None:
-    """Apply a legal ``action`` of ``seat`` (or a chance outcome), then advance."""
+    """Apply a legal ``action`` of ``seat`` (or a chance outcome), then :func:`advance`."""
     tasks = st.tasks
     t = tasks[-1]
-    k = t[0]
     if action.chance:
-        _apply_chance(st, t, action)
-        advance(st)
-        return
-    kind = action.kind
-    if k == "place":
-        tasks.pop()
-        st.turn = (seat + 1) % st.n
-        if kind == "place":
-            place_worker(st, seat, action.args[0], False)
-        else:
-            page = st.content.pages[st.page]
-            rule_of(page).on_turn_action(st, seat, page, action)
-    elif k == "xplace":
-        tasks.pop()
-        place_worker(st, seat, action.args[0], True)
-    elif k == "bid":
-        st.bids[seat] = action.args[0]
-        if -1 not in st.bids:
-            tasks.pop()
-            resolve_bid(st)
-    elif k == "good":
-        tasks.pop()
-        st.goods[seat][action.args[0]] += 1
-        tasks.append(("good", seat, t[2] - 1))
-    elif k == "trim":
-        st.goods[seat][action.args[0]] -= 1
-    elif k == "lose":
-        tasks.pop()
-        st.goods[seat][action.args[0]] -= 1
-        tasks.append(("lose", seat, t[2] - 1))
-    elif k == "sell":
-        tasks.pop()
-        if kind == "sell":
-            g = action.args[0]
-            bonus = ability_bonus(st, seat, "sell" if t[4] == "space" else "shop")
-            st.goods[seat][g] -= 1
-            st.gold[seat] += t[2][g] + bonus
-            tasks.append(("sell", seat, t[2], t[3] + 1, t[4]))
-    elif k == "shop":
-        tasks.pop()
-        opt, g = action.args
-        if opt == 0:
-            tasks.append(("trim", seat))
-            tasks.append(("good", seat, 1))
-        elif opt == 1:  # AL-R14: goods of one type, 3 gold each, one at a time
-            prices = tuple(3 if i == g else 0 for i in range(4))
-            st.goods[seat][g] -= 1
-            st.gold[seat] += 3 + ability_bonus(st, seat, "shop")
-            tasks.append(("sell", seat, prices, 1, "shop"))
-        else:
-            st.guards[seat] += 1
-            st.guard_supply -= 1
-    elif k == "buy":
-        tasks.pop()
-        buy_card(st, seat, action.args[0])
-    elif k == "complete":
-        tasks.pop()
-        complete(st, seat, action.args[0])
-    elif k == "final":
-        if kind == "end":
-            tasks.pop()
-        else:
-            st.gold[seat] -= st.content.end_contract_gold
-            complete(st, seat, action.args[0])
-    elif k == "keep":
-        tasks.pop()
-        c = action.args[0]
-        st.incomplete[seat].append(c)
-        for o in sorted(t[2]):  # AL-041 / AL-R39: the others go to the bottom, id order
-            if o != c:
-                st.ct_bottom.append([o, seat])
-    elif k == "route":
-        tasks.pop()
-        st.next_page = action.args[0]
-    elif k == "farmer":
-        tasks.pop()
-        if action.args[0]:
-            st.farmer[seat] -= 1
-            tasks.append(("xplace", seat))
-    elif k == "climb":
-        tasks.pop()
-        climb(st, seat, action.args)
-    elif k == "fightalt":
-        tasks.pop()
-        if action.args[0]:
-            tasks.append(("fight_roll", seat))
-        else:
-            st.gold[seat] -= alt_cost(st)
-            e = st.content.encounters[st.enc]
-            if e.alt_kind == "flee":
-                st.enc_flee += 1
-    elif k == "option":
-        tasks.pop()
-        i = action.args[0]
-        e = st.content.encounters[st.enc]
-        if e.mode == "guide_chooses":
-            st.enc_opt = i
-            for eff in e.options[i][2]:
-                if eff[0] == "roll":  # AL-G25: one roll for everyone
-                    tasks.append(("d6", -1, eff))
-                    break
-        else:
-            st.gold[seat] -= e.options[i][1]
-            apply_effects(st, seat, e.options[i][2])
-    advance(st)
-
-
-def _apply_chance(st: AlmanacState, t: tuple, action: Action) -> None:
-    """Apply the chance outcome ``action`` of the chance task ``t`` on top."""
-    tasks = st.tasks
-    k = t[0]
-    if k == "deal_start":
-        tasks.pop()
-        c = action.args[0]
-        st.start_pool.remove(c)
-        card = st.content.starting[c]
-        st.start[t[1]] = c
-        st.crates[t[1]] = card.crates
-        st.shields[t[1]] = card.shields
-    elif k == "draw_ct":
-        tasks.pop()
-        c = action.args[0]
-        st.ct_deck.remove(c)
-        _took_contract(st, t, c)
-    elif k == "deal_cv":
-        tasks.pop()
-        c = action.args[0]
-        st.cv_deck.remove(c)
-        st.cv_faceup.append(c)
-        tasks.append(("deal_cv", t[1] - 1))
-    elif k == "enc_pick":
-        tasks.pop()
-        st.enc = action.args[0]
-    elif k == "fight_roll":
-        tasks.pop()
-        fight(st, t[1], action.args[0])
-    elif k == "d6":
-        tasks.pop()
-        v = action.args[0]
-        if t[1] < 0:
-            st.enc_roll = v
-        else:
-            apply_roll(st, t[1], t[2][1], v)
+        OUTCOME.get(t[0], _nothing)(st, t, action)
+    else:
+        DO.get(t[0], _nothing)(st, t, action, seat)
+    # advance(st), inlined: it runs after every move
+    auto = AUTO
+    while tasks:
+        t = tasks[-1]
+        h = auto.get(t[0])
+        if h is None or not h(st, t):
+            return
 
 
 def fight(st: AlmanacState, seat: int, face: int) -> None:

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameResult, SeatResult, State
+from meeple.games.almanac import moves as _moves
+from meeple.games.almanac import rules as _rules
 from meeple.games.almanac.effects import ability_bonus
+from meeple.games.almanac.pages import GREY
 
 if TYPE_CHECKING:
-    import random
-
     from meeple.games.almanac.game import Almanac
 
 #: Task kinds that are decisions of the seat in ``task[1]``.
@@ -42,7 +43,6 @@ DECISIONS = frozenset(
 )
 #: Task kinds that are chance nodes.
 CHANCES = frozenset({"deal_start", "draw_ct", "deal_cv", "enc_pick", "fight_roll", "d6"})
-GREY = -2  #: owner of an unused-colour ladder (AL-096)
 
 #: Per-seat lists of plain values (one entry per seat); observations rebuild them seat by seat.
 SEAT_FIELDS = (
@@ -203,8 +203,8 @@ class AlmanacState(State):
             return seat == t[1]
         return k == "bid" and 0 <= seat < self.n and self.bids[seat] == -1
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        return _moves.legal_actions(self, seat)
+    # the hooks a rollout calls at every step are the rules' functions themselves (no extra call)
+    _legal_actions = _moves.legal_actions
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return _moves.chance_outcomes(self)
@@ -212,13 +212,10 @@ class AlmanacState(State):
     def _is_chance_outcome(self, action: Action) -> bool:
         return _moves.is_chance_outcome(self, action)
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
-        """An outcome drawn as :func:`meeple.core.game.sample_chance` draws from
-        :meth:`chance_outcomes` (same odds, same use of ``rng``), without listing them."""
-        return _moves.sample_chance_outcome(self, rng)
-
-    def _apply(self, action: Action, seat: int) -> None:
-        _rules.apply(self, action, seat)
+    #: An outcome drawn as :func:`meeple.core.game.sample_chance` draws from
+    #: :meth:`chance_outcomes` (same odds, same use of ``rng``), without listing them.
+    sample_chance_outcome = _moves.sample_chance_outcome
+    _apply = _rules.apply
 
     def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         return _moves.why_illegal(self, action, seat)
@@ -335,6 +332,3 @@ class AlmanacState(State):
 
 
 __all__ = ["CHANCES", "DECISIONS", "GREY", "AlmanacState"]
-
-from meeple.games.almanac import moves as _moves  # noqa: E402  (cycle: they import GREY)
-from meeple.games.almanac import rules as _rules  # noqa: E402
