@@ -64,10 +64,15 @@ def gain_goods(st: AlmanacState, seat: int, g: int, n: int) -> int:
 
     The caller pushes a ``trim`` task so surplus beyond the crates is discarded (AL-043).
     """
-    n = min(n, supply_left(st, g))
+    left = st.content.goods_per_type  # supply_left, inlined: every goods space calls this
+    for gs in st.goods:
+        left -= gs[g]
+    if n > left:
+        n = left
     if n > 0:
         st.goods[seat][g] += n
-    return max(n, 0)
+        return n
+    return 0
 
 
 def ability_bonus(st: AlmanacState, seat: int, event: str) -> int:

@@ -73,6 +73,8 @@ class PlaceTable:
             elif a == "token":
                 self.token.append((sp.index, sp.token))
         self.extend_mask = sum(1 << i for i, _ in self.extend)
+        self.token_mask = sum(1 << i for i, _ in self.token)
+        self.sell_any = self.sell[0] | self.sell[1] | self.sell[2] | self.sell[3]
         self.costs = [sp.cost for sp in page.spaces]
         self.clusters = [sp.cluster for sp in page.spaces]
         self.all = (1 << len(page.spaces)) - 1
@@ -139,17 +141,17 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
         m = tab.open_by_key.get(key)
         open_ &= tab.open_for_key(key) if m is None else m
     ok = tab.free
-    g = st.goods[seat]
-    g0, g1, g2, g3 = g
-    sell = tab.sell
-    if g0:
-        ok |= sell[0]
-    if g1:
-        ok |= sell[1]
-    if g2:
-        ok |= sell[2]
-    if g3:
-        ok |= sell[3]
+    g0, g1, g2, g3 = st.goods[seat]
+    if tab.sell_any & open_:
+        sell = tab.sell
+        if g0:
+            ok |= sell[0]
+        if g1:
+            ok |= sell[1]
+        if g2:
+            ok |= sell[2]
+        if g3:
+            ok |= sell[3]
     if tab.gain & open_ and len(st.incomplete[seat]) < 2 and (st.ct_deck or st.ct_bottom):
         ok |= tab.gain  # AL-040
     if tab.complete & open_:
@@ -170,9 +172,9 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
                 if left > spare:
                     spare = left
         for i, cost in tab.extend:
-            if spare >= cost and open_ >> i & 1:  # AL-039: the space's cost and the card's
+            if spare >= cost:  # AL-039: the space's cost and the card's
                 ok |= 1 << i
-    if tab.token:
+    if tab.token_mask & open_:
         supply = st.tok_supply
         for i, token in tab.token:
             if supply.get(token, 0) > 0:
@@ -213,79 +215,187 @@ def turn_options(st: AlmanacState, seat: int) -> list[Action]:
 def _goods_choice(st: AlmanacState, A: list[Action]) -> list[Action]:
     """``A[g]`` for each good ``g`` the general supply still holds (AL-G15)."""
     cap = st.content.goods_per_type
-    return [A[g] for g, held in enumerate(zip(*st.goods, strict=True)) if cap - sum(held) > 0]
+    dew = emb = eve = sky = 0
+    for g in st.goods:
+        dew += g[0]
+        emb += g[1]
+        eve += g[2]
+        sky += g[3]
+    out = []
+    if dew < cap:
+        out.append(A[0])
+    if emb < cap:
+        out.append(A[1])
+    if eve < cap:
+        out.append(A[2])
+    if sky < cap:
+        out.append(A[3])
+    return out
+
+
+def _held(g: list[int], A: list[Action]) -> list[Action]:
+    """``A[i]`` for each good ``i`` the counts ``g`` hold."""
+    out = []
+    if g[0]:
+        out.append(A[0])
+    if g[1]:
+        out.append(A[1])
+    if g[2]:
+        out.append(A[2])
+    if g[3]:
+        out.append(A[3])
+    return out
+
+
+# Legal actions by the kind of the top task: ``(state, seat, task) -> actions``.
+def _place_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    got = st._legal_cache.get(TURN_KEY)
+    if got is not None and got[0] is t:
+        return got[1]
+    return turn_options(st, seat)
+
+
+def _xplace_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    return place_actions(st, seat)
+
+
+def _bid_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    return st.T.BID[: st.gold[seat] + 1]  # AL-G22: no bid above the bidder's gold
+
+
+def _good_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    return _goods_choice(st, st.T.GOOD)
+
+
+def _drop_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    return _held(st.goods[seat], st.T.DROP)
+
+
+def _sell_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    g = st.goods[seat]
+    p = t[2]
+    T = st.T
+    S = T.SELL
+    out = []
+    if p[0] and g[0]:
+        out.append(S[0])
+    if p[1] and g[1]:
+        out.append(S[1])
+    if p[2] and g[2]:
+        out.append(S[2])
+    if p[3] and g[3]:
+        out.append(S[3])
+    if t[3] >= 1:
+        out.append(T.STOP)  # AL-044: at least 1 good
+    return out
+
+
+def _shop_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    T = st.T
+    out = []
+    if _goods_choice(st, T.GOOD):
+        out.append(T.SHOP_GOOD)
+    out += _held(st.goods[seat], T.SHOP_SELL)
+    if st.guard_supply > 0:
+        out.append(T.SHOP_GUARD)
+    return out
+
+
+def _buy_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    B = st.T.BUY
+    return [B[c] for c in sorted(st.cv_faceup) if can_afford(st, seat, c)]
+
+
+def _complete_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    C = st.T.COMPLETE
+    return [C[c] for c in sorted(st.incomplete[seat]) if has_goods(st, seat, c)]
+
+
+def _keep_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    K = st.T.KEEP
+    return [K[c] for c in sorted(t[2])]
+
+
+def _route_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    G = st.T.GO
+    return [G[p] for p in st.content.pages[st.page].upcoming]
+
+
+def _farmer_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    T = st.T  # AL-098: only with a space for the second worker
+    return [T.FARMER, T.NOFARMER] if place_actions(st, seat) else [T.NOFARMER]
+
+
+def _climb_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    page = st.content.pages[st.page]
+    T = st.T
+    seen = set()
+    out = []
+    for r in rule_of(page).routes(st, page, t[2]):
+        owners = tuple(st.pg[i] for i in r)
+        if owners not in seen:
+            seen.add(owners)
+            out.append(T.CLIMB[r])
+    return out
+
+
+def _fightalt_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    T = st.T  # AL-109, AL-R24: the alternative only if paid in full
+    return [T.FIGHT, T.AVOID] if st.gold[seat] >= alt_cost(st) else [T.FIGHT]
+
+
+def _option_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    e = st.content.encounters[st.enc]
+    opts = st.T.OPTION
+    return [opts[i] for i, o in enumerate(e.options) if st.gold[seat] >= o[1]]
+
+
+def _final_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    T = st.T
+    fee = st.content.end_contract_gold
+    out = [
+        T.COMPLETE[c]
+        for c in sorted(st.incomplete[seat])
+        if st.gold[seat] >= fee and has_goods(st, seat, c)
+    ]
+    out.append(T.END)
+    return out
+
+
+def _none_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
+    return []
+
+
+#: task kind -> its legal actions
+LEGAL = {
+    "place": _place_legal,
+    "xplace": _xplace_legal,
+    "bid": _bid_legal,
+    "good": _good_legal,
+    "trim": _drop_legal,
+    "lose": _drop_legal,
+    "sell": _sell_legal,
+    "shop": _shop_legal,
+    "buy": _buy_legal,
+    "complete": _complete_legal,
+    "keep": _keep_legal,
+    "route": _route_legal,
+    "farmer": _farmer_legal,
+    "climb": _climb_legal,
+    "fightalt": _fightalt_legal,
+    "option": _option_legal,
+    "final": _final_legal,
+}
 
 
 def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
     """Legal actions of ``seat`` at the top task (see :mod:`meeple.games.almanac.rules`)."""
     t = st.tasks[-1]
-    k = t[0]
-    if k == "place":
+    if t[0] == "place":  # the most frequent node: its options are usually known already
         got = st._legal_cache.get(TURN_KEY)
         if got is not None and got[0] is t:
             return got[1]
-        return turn_options(st, seat)
-    T = st.T
-    if k == "xplace":
-        return place_actions(st, seat)
-    if k == "bid":
-        return T.BID[: st.gold[seat] + 1]  # AL-G22: no bid above the bidder's gold
-    if k == "good":
-        return _goods_choice(st, T.GOOD)
-    if k == "trim" or k == "lose":
-        g = st.goods[seat]
-        return [T.DROP[i] for i in range(4) if g[i]]
-    if k == "sell":
-        g = st.goods[seat]
-        p = t[2]
-        out = [T.SELL[i] for i in range(4) if p[i] and g[i]]
-        if t[3] >= 1:
-            out.append(T.STOP)  # AL-044: at least 1 good
-        return out
-    if k == "shop":
-        out = []
-        if _goods_choice(st, T.GOOD):
-            out.append(T.SHOP_GOOD)
-        g = st.goods[seat]
-        out += [T.SHOP_SELL[i] for i in range(4) if g[i]]
-        if st.guard_supply > 0:
-            out.append(T.SHOP_GUARD)
-        return out
-    if k == "buy":
-        return [T.BUY[c] for c in sorted(st.cv_faceup) if can_afford(st, seat, c)]
-    if k == "complete":
-        return [T.COMPLETE[c] for c in sorted(st.incomplete[seat]) if has_goods(st, seat, c)]
-    if k == "keep":
-        return [T.KEEP[c] for c in sorted(t[2])]
-    if k == "route":
-        return [T.GO[p] for p in st.content.pages[st.page].upcoming]
-    if k == "farmer":  # AL-098: only with a space for the second worker
-        return [T.FARMER, T.NOFARMER] if place_actions(st, seat) else [T.NOFARMER]
-    if k == "climb":
-        page = st.content.pages[st.page]
-        seen = set()
-        out = []
-        for r in rule_of(page).routes(st, page, t[2]):
-            owners = tuple(st.pg[i] for i in r)
-            if owners not in seen:
-                seen.add(owners)
-                out.append(T.CLIMB[r])
-        return out
-    if k == "fightalt":  # AL-109, AL-R24: the alternative only if paid in full
-        return [T.FIGHT, T.AVOID] if st.gold[seat] >= alt_cost(st) else [T.FIGHT]
-    if k == "option":
-        e = st.content.encounters[st.enc]
-        return [T.OPTION[i] for i, o in enumerate(e.options) if st.gold[seat] >= o[1]]
-    if k == "final":
-        fee = st.content.end_contract_gold
-        out = [
-            T.COMPLETE[c]
-            for c in sorted(st.incomplete[seat])
-            if st.gold[seat] >= fee and has_goods(st, seat, c)
-        ]
-        out.append(T.END)
-        return out
-    return []
+    return LEGAL.get(t[0], _none_legal)(st, seat, t)
 
 
 def chance_outcomes(st: AlmanacState) -> list[tuple[Action, float]]:

@@ -18,7 +18,7 @@ from meeple.games.almanac.effects import (
     gain_goods,
 )
 from meeple.games.almanac.moves import TURN_KEY, alt_cost, can_afford, turn_options
-from meeple.games.almanac.pages import climb, rule_of
+from meeple.games.almanac.pages import PAGE_RULES, climb, rule_of
 
 if TYPE_CHECKING:
     from meeple.games.almanac.state import AlmanacState
@@ -120,8 +120,13 @@ def _page_setup(st: AlmanacState, t: tuple) -> bool:
 def _action_loop(st: AlmanacState, t: tuple) -> bool:
     """AL-031..AL-036: from the Guide clockwise, one worker at a time; skip who cannot place."""
     n = st.n
+    turn = st.turn
+    workers = st.workers
+    placed = st.placed
     for i in range(n):
-        s = (st.turn + i) % n
+        s = (turn + i) % n
+        if workers[s] - placed[s] <= 0:
+            continue  # AL-035 (as in turn_options, without the call)
         opts = turn_options(st, s)
         if opts:
             st.turn = s
@@ -362,10 +367,25 @@ def place_worker(st: AlmanacState, seat: int, space: int, extra: bool) -> None:
         st.extra[seat] += 1
     else:
         st.placed[seat] += 1
-    if page.rule == "cliff":
+    rule = page.rule
+    if rule == "cliff":
         st.tasks.append(("farmer", seat))
+    elif sp.action == "goods" and not sp.goods[4]:
+        # AL-042, AL-043, the common case: the surplus check would come next, straight away
+        # (nothing else is pushed above it), so it is pushed only when there is a surplus.
+        g = sp.goods
+        mine = st.goods[seat]
+        for i in range(4):
+            if g[i]:
+                gain_goods(st, seat, i, g[i])
+        if mine[0] + mine[1] + mine[2] + mine[3] > st.crates[seat]:
+            st.tasks.append(("trim", seat))
+        if rule != "free":
+            PAGE_RULES[rule].on_place(st, seat, page, space)
+        return
     resolve_space(st, seat, sp)
-    rule_of(page).on_place(st, seat, page, space)
+    if rule != "free":  # free placement has nothing to do on placing
+        PAGE_RULES[rule].on_place(st, seat, page, space)
 
 
 def resolve_space(st: AlmanacState, seat: int, sp) -> None:
@@ -652,6 +672,10 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
     t = tasks[-1]
     if action.chance:
         OUTCOME.get(t[0], _nothing)(st, t, action)
+    elif t[0] == "place" and action.kind == "place":  # _do_place, inlined: the most frequent
+        tasks.pop()
+        st.turn = (seat + 1) % st.n
+        place_worker(st, seat, action.args[0], False)
     else:
         DO.get(t[0], _nothing)(st, t, action, seat)
     # advance(st), inlined: it runs after every move

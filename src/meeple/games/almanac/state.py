@@ -190,7 +190,8 @@ class AlmanacState(State):
         if k in DECISIONS:
             return (t[1],)
         if k == "bid":
-            return tuple(s for s in range(self.n) if self.bids[s] == -1)
+            bids = self.bids
+            return tuple([s for s in range(self.n) if bids[s] == -1])
         return ()
 
     def _is_acting(self, seat: int) -> bool:
@@ -272,11 +273,14 @@ class AlmanacState(State):
         return GameResult(seats, {"route": list(self.route)})
 
     def returns(self) -> list[float]:
+        """1 shared among the winners of :meth:`result` (same keys, without the breakdowns)."""
+        n = self.n
         if self.tasks:
-            return [0.0] * self.n
-        r = self.result()
-        w = r.winners
-        return [1.0 / len(w) if s in w else 0.0 for s in range(self.n)]
+            return [0.0] * n
+        keys = [(sum(self.fame(s).values()), self.gold[s], sum(self.goods[s])) for s in range(n)]
+        best = max(keys)
+        share = 1.0 / keys.count(best)
+        return [share if k == best else 0.0 for k in keys]
 
     # -- copying and data ---------------------------------------------------------------------
     def clone(self) -> AlmanacState:
