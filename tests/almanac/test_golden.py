@@ -84,3 +84,14 @@ def test_cached_legal_actions_equal_fresh_ones_after_every_move(players):
                 legal = st.legal_actions(seat)
                 st.apply_action(legal[rng.randrange(len(legal))], seat)
     assert checked > 300
+
+
+def test_returns_share_one_among_the_winners_of_the_result():
+    """The fast returns (fame totals without breakdowns) agree with the full result."""
+    for i in range(30):
+        g = game(2 + i % 3)
+        st = random_playout(g.new_initial_state(), random.Random(100 + i))
+        r = st.result()
+        assert [st.fame_total(s) for s in range(st.n)] == r.scores
+        w = r.winners
+        assert st.returns() == [1.0 / len(w) if s in w else 0.0 for s in range(st.n)]

@@ -6,7 +6,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.almanac.pages import rule_of
+from meeple.games.almanac.pages import PageRule, rule_of
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -48,6 +48,10 @@ class PlaceTable:
         rule = rule_of(page)
         #: The page rule's :meth:`PageRule.cluster_key` when it restricts placement by clusters.
         self.cluster_key = rule.cluster_key if rule.geometry else None
+        #: The page rule's :meth:`PageRule.turn_actions` when it has any (Cliffside ladders).
+        self.turn_actions = (
+            rule.turn_actions if type(rule).turn_actions is not PageRule.turn_actions else None
+        )
         self._rule = rule
         self.free = 0  # goods, ice, farmer, shop: always possible (shop: option 1 or 3 is)
         self.sell = [0, 0, 0, 0]  # per good: the Sell Goods spaces that buy it
@@ -120,10 +124,10 @@ def place_table(page: Page) -> PlaceTable:
     return tab
 
 
-def place_actions(st: AlmanacState, seat: int) -> list[Action]:
+def place_actions(st: AlmanacState, seat: int, turn: bool = False) -> list[Action]:
     """``place`` actions of the spaces where ``seat`` may put a worker now: empty, open by the
     page's geometry, affordable (AL-046) and with a mandatory action ``seat`` can carry out
-    (AL-G09, ruling AL-R09)."""
+    (AL-G09, ruling AL-R09); with ``turn``, then the page's other turn actions (AL-090)."""
     page = st.content.pages[st.page]
     tab = _PLACE_TABLES.get(id(page))
     if tab is None or tab.page is not page:
@@ -189,6 +193,8 @@ def place_actions(st: AlmanacState, seat: int) -> list[Action]:
     for i in spaces:  # a plain loop: cheaper than a comprehension for a few items
         if occ[i] < 0:
             out.append(PLACE[i])
+    if turn and tab.turn_actions is not None:
+        out += tab.turn_actions(st, seat, page)
     return out
 
 
@@ -205,11 +211,7 @@ def turn_options(st: AlmanacState, seat: int) -> list[Action]:
     """A placement turn: put a worker, or a page turn action such as a ladder (AL-090)."""
     if st.workers[seat] - st.placed[seat] <= 0:
         return []  # AL-035: never from behind the screen
-    out = place_actions(st, seat)
-    page = st.content.pages[st.page]
-    if page.rule == "cliff":
-        out += rule_of(page).turn_actions(st, seat, page)
-    return out
+    return place_actions(st, seat, True)
 
 
 def _goods_choice(st: AlmanacState, A: list[Action]) -> list[Action]:
@@ -391,11 +393,14 @@ LEGAL = {
 def legal_actions(st: AlmanacState, seat: int) -> list[Action]:
     """Legal actions of ``seat`` at the top task (see :mod:`meeple.games.almanac.rules`)."""
     t = st.tasks[-1]
-    if t[0] == "place":  # the most frequent node: its options are usually known already
+    k = t[0]
+    if k == "place":  # the most frequent node: its options are usually known already
         got = st._legal_cache.get(TURN_KEY)
         if got is not None and got[0] is t:
             return got[1]
-    return LEGAL.get(t[0], _none_legal)(st, seat, t)
+    elif k == "trim":  # the next most frequent
+        return _held(st.goods[seat], st.T.DROP)
+    return LEGAL.get(k, _none_legal)(st, seat, t)
 
 
 def chance_outcomes(st: AlmanacState) -> list[tuple[Action, float]]:

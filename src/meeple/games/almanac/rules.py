@@ -17,7 +17,7 @@ from meeple.games.almanac.effects import (
     fire_arrival,
     gain_goods,
 )
-from meeple.games.almanac.moves import TURN_KEY, alt_cost, can_afford, turn_options
+from meeple.games.almanac.moves import TURN_KEY, alt_cost, can_afford, place_actions
 from meeple.games.almanac.pages import PAGE_RULES, climb, rule_of
 
 if TYPE_CHECKING:
@@ -126,8 +126,8 @@ def _action_loop(st: AlmanacState, t: tuple) -> bool:
     for i in range(n):
         s = (turn + i) % n
         if workers[s] - placed[s] <= 0:
-            continue  # AL-035 (as in turn_options, without the call)
-        opts = turn_options(st, s)
+            continue  # AL-035 (turn_options, inlined)
+        opts = place_actions(st, s, True)
         if opts:
             st.turn = s
             task = ("place", s)
@@ -670,14 +670,20 @@ def apply(st: AlmanacState, action: Action, seat: int) -> None:
     """Apply a legal ``action`` of ``seat`` (or a chance outcome), then :func:`advance`."""
     tasks = st.tasks
     t = tasks[-1]
+    k = t[0]
     if action.chance:
-        OUTCOME.get(t[0], _nothing)(st, t, action)
-    elif t[0] == "place" and action.kind == "place":  # _do_place, inlined: the most frequent
+        OUTCOME.get(k, _nothing)(st, t, action)
+    elif k == "place" and action.kind == "place":  # _do_place, inlined: the most frequent
         tasks.pop()
         st.turn = (seat + 1) % st.n
         place_worker(st, seat, action.args[0], False)
+    elif k == "trim":  # _do_trim, inlined: a surplus goes one good at a time
+        g = st.goods[seat]
+        g[action.args[0]] -= 1
+        if sum(g) > st.crates[seat] and _only_kind(g) < 0:
+            return  # _trim would leave the same choice on top
     else:
-        DO.get(t[0], _nothing)(st, t, action, seat)
+        DO.get(k, _nothing)(st, t, action, seat)
     # advance(st), inlined: it runs after every move
     auto = AUTO
     while tasks:

@@ -252,6 +252,34 @@ class AlmanacState(State):
             "incomplete": -sum(c.contracts[k].fame for k in self.incomplete[seat]),
         }
 
+    def fame_total(self, seat: int) -> int:
+        """``sum(fame(seat).values())``, added up in the same order without the breakdown."""
+        c = self.content
+        total = self.gold[seat]
+        if self.start[seat] >= 0:
+            caravan = c.starting[self.start[seat]].fame
+            for i in self.caravan[seat]:
+                caravan += c.caravans[i].fame
+            total += caravan
+        tok = 0
+        for k, v in self.tokens[seat].items():
+            tok += c.token_fame[k] * v
+        total += tok
+        total += self.guards[seat]
+        enc = 0
+        for e in self.trophies[seat]:
+            enc += c.encounters[e].fame
+        total += enc
+        done = 0
+        for k in self.completed[seat]:
+            done += c.contracts[k].fame
+        total += done
+        total += ability_bonus(self, seat, "end_fame")
+        left = 0
+        for k in self.incomplete[seat]:
+            left += c.contracts[k].fame
+        return total + -left
+
     def result(self) -> GameResult:
         """Scores, breakdowns and ranks: fame, then gold, then goods (AL-070..AL-073)."""
         n = self.n
@@ -277,7 +305,7 @@ class AlmanacState(State):
         n = self.n
         if self.tasks:
             return [0.0] * n
-        keys = [(sum(self.fame(s).values()), self.gold[s], sum(self.goods[s])) for s in range(n)]
+        keys = [(self.fame_total(s), self.gold[s], sum(self.goods[s])) for s in range(n)]
         best = max(keys)
         share = 1.0 / keys.count(best)
         return [share if k == best else 0.0 for k in keys]
