@@ -68,3 +68,14 @@ def test_playout_stops_when_the_stop_test_says_so():
     state = make("peach-festival", players=2).new_initial_state()
     state.playout(make_rng(1, "playout"), stop=lambda s: len(s.history) >= 25)
     assert len(state.history) == 25
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_legal_actions_after_a_playout_stopped_partway_are_fresh(name):
+    game = make(name)
+    for seed, steps in enumerate((1, 5, 17, 40)):
+        state = game.new_initial_state()
+        state.playout(make_rng(seed, "partway"), max_steps=steps)
+        fresh = state.clone()  # a clone starts with no cached lists
+        for seat in [CHANCE, *range(game.num_players)]:
+            assert state.legal_actions(seat) == fresh.legal_actions(seat)

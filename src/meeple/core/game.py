@@ -440,7 +440,7 @@ class State:
                 or (max_steps is not None and steps >= max_steps)
                 or (stop is not None and stop(self))
             ):
-                return steps
+                break
             if cp == CHANCE:
                 act = fast(rng) if fast is not None else _sample_outcome(self, rng)
                 history.append((CHANCE, act))
@@ -451,15 +451,17 @@ class State:
             else:
                 seats = self.acting_seats()
                 if not seats:
-                    return steps
+                    break
                 seat = seats[0]
             legal = self._legal_actions(seat)
             if not legal:
-                return steps
+                break
             act = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
             history.append((seat, act))
             self._apply(act, seat)
             steps += 1
+        self._legal_cache = {}  # whatever the rules cached on the way may be stale now
+        return steps
 
     def fingerprint(self) -> str:
         """SHA-256 of the canonical full snapshot: equal fingerprints mean equal states."""
