@@ -33,6 +33,7 @@ With an iteration budget it is deterministic given those.
 
 from __future__ import annotations
 
+import marshal
 import math
 import random
 import time as _time
@@ -334,7 +335,9 @@ class ISMCTSAgent(Agent):
             if depth == 0 and seat == me:
                 node = root
             else:
-                key = (seat, depth, repr(state.observe(seat)))
+                # the observation's bytes (marshal format 2: no back-references, so equal
+                # observations give equal bytes) key the information set
+                key = (seat, depth, marshal.dumps(state.observe(seat), 2))
                 node = nodes.get(key)
                 if node is None:
                     node = nodes[key] = _Node()
