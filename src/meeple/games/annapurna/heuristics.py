@@ -57,35 +57,52 @@ class HeuristicAgent(Agent):
 
     # -- reading the observation ---------------------------------------------------------------
     def _read(self, obs: dict) -> None:
-        game = self.game
         self.obs = obs
         self.me = obs["climbers"][self.seat]
-        seen: set[int] = set()
-        for c in obs["climbers"]:
-            for e in c["side"]:
-                if isinstance(e, int):
-                    seen.add(e)
-                elif e is not None and e[1] is not None:
-                    seen.add(e[1])
-        seen.update(self.me["pack"])
-        seen.update(self.me["cache"])
-        n = obs["players"]
-        self.pool = [
-            [game.net[c] for c in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if c not in seen]
-            for s in range(n)
-        ]
+        # derived values, computed when first needed (most steps need few of them)
+        self._pool: list[list[int]] | None = None
+        self._totals: dict[int, int] = {}
+        self._means: dict[tuple[int, int], float] = {}
+
+    @property
+    def pool(self) -> list[list[int]]:
+        """Yin/Yang values of each colour's cards this climber has not seen anywhere."""
+        if self._pool is None:
+            obs = self.obs
+            seen: set[int] = set()
+            for c in obs["climbers"]:
+                for e in c["side"]:
+                    if isinstance(e, int):
+                        seen.add(e)
+                    elif e is not None and e[1] is not None:
+                        seen.add(e[1])
+            seen.update(self.me["pack"])
+            seen.update(self.me["cache"])
+            net = self.game.net
+            self._pool = [
+                [net[c] for c in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if c not in seen]
+                for s in range(obs["players"])
+            ]
+        return self._pool
 
     def total(self, seat: int) -> int:
-        net = self.game.net
-        return sum(net[e] for e in self.obs["climbers"][seat]["side"] if isinstance(e, int))
+        t = self._totals.get(seat)
+        if t is None:
+            net = self.game.net
+            side = self.obs["climbers"][seat]["side"]
+            t = self._totals[seat] = sum(net[e] for e in side if isinstance(e, int))
+        return t
 
     def _expected(self, t: int, entry: object) -> float:
         """Expected |t + value| of flipping the face-down card ``entry``."""
         colour, card = entry  # type: ignore[misc]
         if card is not None:
             return abs(t + self.game.net[card])
-        pool = self.pool[colour] or [0]
-        return sum(abs(t + x) for x in pool) / len(pool)
+        mean = self._means.get((t, colour))
+        if mean is None:
+            pool = self.pool[colour] or [0]
+            mean = self._means[(t, colour)] = sum(abs(t + x) for x in pool) / len(pool)
+        return mean
 
     def _explore_score(self, p: int) -> float:
         t = self.total(self.seat)
