@@ -21,12 +21,14 @@ LEVELS: dict[str, dict[str, str]] = {
     },
     "annapurna": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=1000,checkpoint=1",
-        "hard": f"ismcts:iterations=4000,checkpoint=1,time={HARD_TIME_CAP}",
+        "medium": "ismcts:iterations=1000,checkpoint=1,rollout=heuristic,paired=1",
+        "hard": (
+            f"ismcts:iterations=3000,checkpoint=1,rollout=heuristic,paired=1,time={HARD_TIME_CAP}"
+        ),
     },
     "almanac": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=300,horizon=60,score_weight=0.5",
+        "medium": "ismcts:iterations=200,horizon=60,score_weight=0.5",
         "hard": f"ismcts:iterations=1000,horizon=60,score_weight=0.5,time={HARD_TIME_CAP}",
     },
 }
