@@ -13,26 +13,14 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import State
-from meeple.games.almanac.state import AlmanacState
+from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
 
 
-#: A player's per-seat plain values but gold (``SEAT_FIELDS``), in :func:`_assemble`'s order.
-_SEAT_ROW = itemgetter(
-    "crates",
-    "shields",
-    "start",
-    "workers",
-    "placed",
-    "extra",
-    "guards",
-    "farmer",
-    "ladders",
-    "grey",
-    "visited",
-)
+#: A player's per-seat plain values but gold (``SEAT_FIELDS`` after its first entry, gold).
+_SEAT_ROW = itemgetter(*SEAT_FIELDS[1:])
 
 
 def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
@@ -166,19 +154,9 @@ def _assemble(
     st.T = game.table
     st.n = game.num_players
     ps = d["players"]
-    (
-        st.crates,
-        st.shields,
-        st.start,
-        st.workers,
-        st.placed,
-        st.extra,
-        st.guards,
-        st.farmer,
-        st.ladders,
-        st.grey,
-        st.visited,
-    ) = map(list, zip(*map(_SEAT_ROW, ps), strict=True))
+    rows = zip(*map(_SEAT_ROW, ps), strict=True)  # one tuple per field, a value per seat
+    for name, values in zip(SEAT_FIELDS[1:], rows, strict=True):
+        setattr(st, name, list(values))
     st.gold = gold
     st.goods = [list(p["goods"]) for p in ps]
     st.caravan = [list(p["caravan"]) for p in ps]
