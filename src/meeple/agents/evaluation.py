@@ -12,6 +12,8 @@ Games without an evaluator here simply play their rollouts to the end.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +30,9 @@ class Evaluator:
         solo_divisor: Solo utility is ``score / solo_divisor`` (as the game's ``returns``).
         checkpoint: ``state -> key`` that changes at the game's natural scoring points (e.g.
             Annapurna's Ascent number); rollouts may stop at the first change.
+        value: ``state -> per-seat win probabilities, or None``: a sharper estimate where the
+            game has one (Annapurna between two Ascents); ``None`` falls back to the score
+            margin.
     """
 
     def __init__(
@@ -36,17 +41,21 @@ class Evaluator:
         scale: float,
         solo_divisor: float = 100.0,
         checkpoint: Callable[[State], object] | None = None,
+        value: Callable[[State], Sequence[float] | None] | None = None,
     ):
         self.scores = scores
         self.scale = scale
         self.solo_divisor = solo_divisor
         self.checkpoint = checkpoint
+        self.value = value
 
     def __call__(self, state: State) -> tuple[list[float], list[float]]:
         scores = [float(x) for x in self.scores(state)]
         n = len(scores)
         if n == 1:
             return [scores[0] / self.solo_divisor], scores
+        if self.value is not None and (won := self.value(state)) is not None:
+            return list(won), scores
         out = []
         for i in range(n):
             margin = scores[i] - max(scores[j] for j in range(n) if j != i)
@@ -83,6 +92,69 @@ def _annapurna_scores(state: State) -> list[float]:
     return out
 
 
+#: Chance that a given climber Leaves No Trace Behind in an Ascent, in the flag race below: the
+#: rate seen between the search and the heuristic climber (17 of 100 two-climber Ascents),
+#: shared among the climbers.
+LNTB_RATE = 0.17
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def flag_race(flags: tuple[int, ...], target: int) -> tuple[float, ...]:
+    """Each climber's chance to win the Expedition from ``flags`` at the start of an Ascent.
+
+    Every later Ascent is a coin toss: with probability ``LNTB_RATE`` one climber (each
+    equally likely) Leaves No Trace Behind (4 flags to them, none to the others, AN-063),
+    otherwise every order of the climbers is equally likely and flags follow the placings
+    (AN-061, AN-064, AN-065). The Expedition ends as in AN-068..AN-070 and ruling AN-R20: the
+    most flags once someone reaches ``target``, ties to the better placing of that Ascent.
+    The values weigh a Left No Trace Behind against a normal Ascent at the current score.
+
+    Args:
+        flags: Flags per climber, all below ``target``.
+        target: The Expedition's flag target.
+
+    Returns:
+        One probability per climber, summing to 1.
+    """
+    from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS
+
+    n = len(flags)
+    out = [0.0] * n
+
+    def settle(p: float, earned: Sequence[int], order: Sequence[int]) -> None:
+        new = tuple(f + e for f, e in zip(flags, earned, strict=True))
+        best = max(new)
+        if best >= target:
+            out[next(s for s in order if new[s] == best)] += p
+            return
+        for s, v in enumerate(flag_race(new, target)):
+            out[s] += p * v
+
+    lntb = LNTB_RATE / n
+    for s in range(n):
+        earned = [0] * n
+        earned[s] = LNTB_FLAGS
+        settle(lntb, earned, [(s + k) % n for k in range(n)])
+    orders = list(itertools.permutations(range(n)))
+    normal = (1.0 - LNTB_RATE) / len(orders)
+    for order in orders:
+        earned = [0] * n
+        for place, s in enumerate(order):
+            earned[s] = AWARDS[n][place]
+        settle(normal, earned, order)
+    return tuple(out)
+
+
+def _annapurna_value(state: State) -> Sequence[float] | None:
+    # between two Ascents (the checkpoint), the flags are all there is to the position
+    from meeple.games.annapurna.consts import DEAL
+
+    st: Any = state
+    if st.stage != DEAL or st.deal_pos or st.deal_seat:
+        return None
+    return flag_race(tuple(st.flags), st.game.config["flag_target"])
+
+
 def _almanac_scores(state: State) -> list[float]:
     return [sum(state.fame(s).values()) for s in range(state.num_players)]  # type: ignore[attr-defined]
 
@@ -93,6 +165,7 @@ _EVALUATORS: dict[str, Evaluator] = {
         _annapurna_scores,
         scale=2.0,
         checkpoint=lambda state: state.ascent,  # type: ignore[attr-defined]
+        value=_annapurna_value,
     ),
     "almanac": Evaluator(_almanac_scores, scale=6.0),
 }
