@@ -199,3 +199,24 @@ def test_annapurna_positions_between_ascents_are_scored_by_the_flag_race():
     estimate, scores = evaluator_for(game)(game.new_initial_state())
     assert estimate == pytest.approx([1 / 3] * 3)
     assert len(scores) == 3
+
+
+def test_guided_expansion_first_tries_the_rollout_policys_move():
+    game = make("annapurna", players=2)
+    agents = [make_agent("heuristic", game) for _ in range(2)]
+    state, _ = play_game(game, agents, seed=4, max_steps=30)
+    while state.is_chance_node() or len(state.legal_actions(state.acting_seats()[0])) < 3:
+        if state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        else:
+            seat = state.acting_seats()[0]
+            state.apply_action(state.legal_actions(seat)[-1], seat)
+    seat = state.acting_seats()[0]
+    legal = state.legal_actions(seat)
+    heuristic = make_agent("heuristic", game)
+    heuristic.setup(game, seat)
+    expected = heuristic.act(state.observe(seat), legal, random.Random(0))
+    for seed in range(3):
+        agent = ISMCTSAgent("iterations=1,rollout=heuristic,checkpoint=1,guide=1")
+        agent.setup(game, seat)
+        assert agent.act(state.observe(seat), legal, random.Random(seed)) == expected

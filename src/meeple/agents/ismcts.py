@@ -58,6 +58,7 @@ PARAMS: dict[str, type] = {
     "bias": float,
     "checkpoint": int,
     "paired": int,
+    "guide": int,
 }
 
 
@@ -103,6 +104,7 @@ DEFAULTS: dict[str, Any] = {
     "bias": 0.0,
     "checkpoint": 0,
     "paired": 0,
+    "guide": 0,
 }
 
 
@@ -147,6 +149,10 @@ class ISMCTSAgent(Agent):
             hidden cards and the same rollout luck; the move is the root action with the best
             mean (all have the same visits). Every such playout counts as one iteration.
             Below the root the search is unchanged. 0 (default): plain UCT at the root.
+        guide: 1: a node expands the action the rollout policy would play there while that
+            action is untried (then random untried ones, as by default). The search then
+            meets the first move of each new opponent information set as the policy plays
+            it, not at random (default 0; needs a rollout policy).
 
     Raises:
         ConfigError: for a bad parameter.
@@ -169,6 +175,7 @@ class ISMCTSAgent(Agent):
         bias: float | None = None,
         checkpoint: int | None = None,
         paired: int | None = None,
+        guide: int | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -182,6 +189,7 @@ class ISMCTSAgent(Agent):
             "bias": bias,
             "checkpoint": checkpoint,
             "paired": paired,
+            "guide": guide,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         params.update({k: v for k, v in given.items() if v is not None})
@@ -204,6 +212,7 @@ class ISMCTSAgent(Agent):
         self.bias: float = params["bias"]
         self.checkpoint: bool = bool(params["checkpoint"])
         self.paired: bool = bool(params["paired"])
+        self.guide: bool = bool(params["guide"])
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
         #: Root statistics of the last search: action -> (visits, mean reward in [0, 1]).
@@ -355,7 +364,13 @@ class ISMCTSAgent(Agent):
             elif first is not None and node is root:
                 action = first
             elif untried:
-                action = untried[rng.randrange(len(untried))]
+                action = None
+                if self.guide and policies is not None:  # expand what the policy would play
+                    choice = policies[seat].act(state.observe(seat), legal, rng)
+                    if choice in untried:
+                        action = choice
+                if action is None:
+                    action = untried[rng.randrange(len(untried))]
                 expanded = True
             else:
                 hint = -1
