@@ -21,9 +21,10 @@ LEVELS: dict[str, dict[str, str]] = {
     },
     "annapurna": {
         "easy": "heuristic",
-        "medium": "ismcts:iterations=1000,checkpoint=1,rollout=heuristic,paired=1",
+        "medium": "ismcts:iterations=1000,checkpoint=1,rollout=heuristic,paired=1,guide=1",
         "hard": (
-            f"ismcts:iterations=3000,checkpoint=1,rollout=heuristic,paired=1,time={HARD_TIME_CAP}"
+            "ismcts:iterations=3000,checkpoint=1,rollout=heuristic,paired=1,guide=1,"
+            f"time={HARD_TIME_CAP}"
         ),
     },
     "almanac": {
