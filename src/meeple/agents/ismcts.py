@@ -291,22 +291,16 @@ class ISMCTSAgent(Agent):
                 done += 1
         self.last_iterations = done
         legal_ids = {a.id: a for a in legal_actions}
-        self.root_stats = {
+        stats = self.root_stats = {
             legal_ids[aid]: (int(st[0]), st[1] / st[0])
             for aid, st in root.stats.items()
             if aid in legal_ids and st[0]
         }
-        best = max(
-            (
-                (st[1] / st[0], st[0], -aid) if self.paired else (st[0], st[1] / st[0], -aid)
-                for aid, st in root.stats.items()
-                if aid in legal_ids and st[0]
-            ),
-            default=None,
-        )
-        if best is None:
+        if not stats:
             return legal_actions[rng.randrange(len(legal_actions))]
-        return legal_ids[-best[2]]
+        if self.paired:  # equal visits: the best mean, then the lower id
+            return max(stats, key=lambda a: (stats[a][1], -a.id))
+        return max(stats, key=lambda a: (stats[a][0], stats[a][1], -a.id))
 
     def _iterate(
         self,
