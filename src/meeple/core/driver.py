@@ -63,7 +63,9 @@ def play_game(
 def random_playout(state: State, rng) -> State:
     """Play uniformly random legal actions (and sampled chance) from ``state`` to the end, in place.
 
-    The fast path used by benchmarks and rollouts: no observations are built.
+    Every move goes through the checked :meth:`State.apply_action` (the public path, as the
+    engine benchmarks and conformance runs measure it); no observations are built. Search
+    rollouts use the unchecked :meth:`State.playout`.
     """
     while True:
         cp = state.current_player()
