@@ -195,14 +195,7 @@ class AlmanacState(State):
         return ()
 
     def _is_acting(self, seat: int) -> bool:
-        tasks = self.tasks
-        if not tasks:
-            return False
-        t = tasks[-1]
-        k = t[0]
-        if k in DECISIONS:
-            return seat == t[1]
-        return k == "bid" and 0 <= seat < self.n and self.bids[seat] == -1
+        return seat in self.acting_seats()
 
     # the hooks a rollout calls at every step are the rules' functions themselves (no extra call)
     _legal_actions = _moves.legal_actions

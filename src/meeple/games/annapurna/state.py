@@ -112,10 +112,8 @@ class AnnapurnaState(State):
         "winner",
     )
 
-    def __init__(self, game: Annapurna, empty: bool = False):
+    def __init__(self, game: Annapurna):
         super().__init__(game)
-        if empty:
-            return
         n = game.num_players
         self.mount: list[list[int]] = [[-1] * board.SIZE for _ in range(n)]
         self.up: list[int] = [0] * n
