@@ -5,8 +5,10 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
+
 from meeple.sim import SimSpec, run_simulation
-from meeple.sim.tournament import head_to_head, ratings, sign_test
+from meeple.sim.tournament import duplicate_deals, head_to_head, ratings, sign_test
 
 
 def test_tournament_prints_standings_ratings_and_head_to_head_and_saves_csv(runner, tmp_path):
@@ -104,3 +106,47 @@ def test_agent_parameters_after_commas_stay_with_their_agent(runner, tmp_path):
         "random",
         "ismcts:iterations=5,c=1.0",
     ]
+
+
+def _solo_row(seed, slot, score):
+    return {
+        "seed": seed,
+        "slots": [slot],
+        "scores": [score],
+        "ranks": [1],
+        "winners": [0],
+        "decisions": 10,
+        "length": 20,
+        "extras": {},
+    }
+
+
+def test_solo_tournament_ranks_the_agents_of_one_deal_by_score():
+    rows = [_solo_row(7, 0, 30), _solo_row(7, 1, 55), _solo_row(7, 2, 30), _solo_row(8, 0, 12)]
+    deals = duplicate_deals(rows)
+    assert [d["seed"] for d in deals] == [7, 8]
+    assert deals[0]["slots"] == [0, 1, 2] and deals[0]["ranks"] == [2, 1, 2]
+    assert deals[0]["winners"] == [1] and deals[1]["slots"] == [0]
+    pairs = {(p.a, p.b): p for p in head_to_head(deals, ["a", "b", "c"])}
+    assert (pairs["a", "b"].losses, pairs["a", "c"].ties, pairs["a", "b"].games) == (1, 1, 1)
+
+
+def test_duplicate_deals_refuse_games_with_several_seats():
+    row = {"seed": 1, "slots": [0, 1], "scores": [1, 2], "ranks": [2, 1]}
+    with pytest.raises(ValueError, match="solo"):
+        duplicate_deals([row])
+
+
+def test_solo_tournament_plays_every_agent_on_each_deal(runner, tmp_path):
+    out = tmp_path / "solo.csv"
+    args = ["tournament", "peach-festival", "-p", "1", "-a", "random,greedy", "-n", "4"]
+    res = runner([*args, "--seed", "3", "--no-progress", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "solo, 4 games on 2 deals" in res.stdout and "Seats" not in res.stdout
+    rows = list(csv.DictReader(out.open()))
+    assert [r["seat0_agent"] for r in rows] == ["random", "greedy", "random", "greedy"]
+    assert rows[0]["seed"] == rows[1]["seed"] != rows[2]["seed"]
+    scores = [int(r["seat0_score"]) for r in rows]
+    assert scores[1] > scores[0] and scores[3] > scores[2]  # greedy beat random on both deals
+    h2h = res.stdout.split("Head to head")[1].splitlines()
+    assert any("random" in line and "greedy" in line and "0.0-" in line for line in h2h)

@@ -285,7 +285,12 @@ def tournament(
     ],
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 60,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats per game (default 2 or min).")
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats per game (default 2 or min); 1: solo, every agent plays each deal.",
+        ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
@@ -304,10 +309,13 @@ def tournament(
     ] = True,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
-    round, then win rates with 95% intervals, openskill ratings and head-to-head tests."""
+    round, then win rates with 95% intervals, openskill ratings and head-to-head tests.
+
+    Solo (``--players 1``): every agent plays the same deals, and on each deal the higher
+    score wins (duplicate format)."""
     from meeple.cli.tournament import print_tournament
     from meeple.sim import SimSpec, summarize, write_results
-    from meeple.sim.tournament import head_to_head, ratings
+    from meeple.sim.tournament import duplicate_deals, head_to_head, ratings
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -324,8 +332,8 @@ def tournament(
         raise fail("--jobs must be 0 or more")
     if players is None:
         players = max(cls.info.min_players, min(2, cls.info.max_players))
-    if players < 2:
-        raise fail("tournament games need at least 2 players")
+    if players < 1:
+        raise fail("--players must be at least 1")
     path = out or Path("tournaments") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     try:
         if path.suffix.lower() not in (".csv", ".jsonl"):
@@ -337,9 +345,16 @@ def tournament(
     except MeepleError as e:
         raise fail(str(e)) from None
     labels = spec.labels()
-    summary = summarize(rows, labels, players)
+    # solo: every agent plays each deal; a deal is one game between them, ranked by score
+    games = duplicate_deals(rows) if players == 1 else rows
+    summary = summarize(games, labels, len(specs) if players == 1 else players)
     print_tournament(
-        console(), spec, summary, ratings(rows, labels), head_to_head(rows, labels), cls.info.title
+        console(),
+        spec,
+        summary,
+        ratings(games, labels),
+        head_to_head(games, labels),
+        cls.info.title,
     )
     saved = write_results(rows, path, players)
     err_console().print(f"Results written to {escape(str(saved))}")

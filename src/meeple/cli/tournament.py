@@ -23,9 +23,17 @@ def print_tournament(
 ) -> None:
     """Print standings (win rates, 95% CIs, openskill ratings) and head-to-head results."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
+    solo = spec.players == 1
     con.print(
-        f"[bold]{escape(title)}[/] tournament: {summary.games} games, {spec.players} players, "
-        f"seed {spec.seed}" + (f", options {escape(opts)}" if opts else "")
+        f"[bold]{escape(title)}[/] tournament: "
+        + (
+            f"solo, {spec.games} games on {summary.games} deals (every agent plays each deal; "
+            "the higher score wins it)"
+            if solo
+            else f"{summary.games} games, {spec.players} players"
+        )
+        + f", seed {spec.seed}"
+        + (f", options {escape(opts)}" if opts else "")
     )
     lines = {x.label: x for x in summary.agents}
     table = Table(title="Standings (ties share the win; rating: openskill Plackett-Luce)")
@@ -74,6 +82,8 @@ def print_tournament(
                 escape(verdict),
             )
         con.print(h2h)
+    if solo:
+        return  # one seat: no seat advantage to show
     seats = Table(title="Seats (seat advantage)")
     seats.add_column("seat")
     for col in ("n", "win %", "95% CI"):

@@ -6,6 +6,10 @@ pairing in every seat order, one shared seed per round of seatings). Ratings com
 reproducible. Head-to-head results count, for each pair of agents, the games in which both sat:
 the agent ranked better scores 1, a tie scores 1/2; the 95% Wilson interval of that score rate
 and an exact two-sided sign test (ties left out) say whether one is significantly stronger.
+
+Solo games (one seat) are compared in duplicate: every agent plays the same deal (the games of
+one round share a seed), and :func:`duplicate_deals` turns each deal into one virtual game in
+which the agents are ranked by their scores on it.
 """
 
 from __future__ import annotations
@@ -59,6 +63,52 @@ def ratings(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[Ratin
             current[slot] = team[0]
     out = [Rating(label, r.mu, r.sigma) for label, r in zip(labels, current, strict=True)]
     return sorted(out, key=lambda r: -r.ordinal)
+
+
+def duplicate_deals(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One virtual game per deal of a solo tournament: its agents ranked by score.
+
+    Solo games of one round share a seed (``"permute"`` seating), so each agent met the same
+    chance; ranking them by score on it makes a fair game between them, and the ratings and
+    head-to-head tests apply unchanged.
+
+    Args:
+        rows: One-seat result rows (``seed``, ``slots``, ``scores``, ``decisions``,
+            ``length``), in index order.
+
+    Returns:
+        Rows, one per seed in order of first appearance, with ``slots`` (the agents that
+        played the deal), their ``scores``, competition ``ranks`` (higher score better, equal
+        scores tie), ``winners``, the mean ``decisions`` and ``length`` of the deal's games
+        and no ``extras``.
+
+    Raises:
+        ValueError: if a row has more than one seat.
+    """
+    from meeple.core.game import rank_seats
+
+    deals: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        if len(row["slots"]) != 1:
+            raise ValueError("duplicate deals are for one-seat (solo) games")
+        deals.setdefault(row["seed"], []).append(row)
+    out = []
+    for seed, group in deals.items():
+        scores = [r["scores"][0] for r in group]
+        ranks = rank_seats([(x,) for x in scores])
+        out.append(
+            {
+                "seed": seed,
+                "slots": [r["slots"][0] for r in group],
+                "scores": scores,
+                "ranks": ranks,
+                "winners": [i for i, r in enumerate(ranks) if r == 1],
+                "decisions": sum(r["decisions"] for r in group) / len(group),
+                "length": sum(r["length"] for r in group) / len(group),
+                "extras": {},
+            }
+        )
+    return out
 
 
 def sign_test(wins: int, losses: int) -> float:
@@ -137,4 +187,4 @@ def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[
     return out
 
 
-__all__ = ["HeadToHead", "Rating", "head_to_head", "ratings", "sign_test"]
+__all__ = ["HeadToHead", "Rating", "duplicate_deals", "head_to_head", "ratings", "sign_test"]
