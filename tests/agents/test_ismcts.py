@@ -63,6 +63,17 @@ def test_paired_root_sampling_chooses_the_best_mean():
     assert agent.root_stats[choice][1] == max(mean for _, mean in agent.root_stats.values())
 
 
+def test_flat_search_keeps_statistics_for_the_root_alone():
+    game, state = _peach_position()
+    for flat, grows in ((1, False), (0, True)):
+        agent = ISMCTSAgent(f"iterations=40,paired=1,horizon=6,flat={flat}")
+        agent.setup(game, 0)
+        choice = agent.act(state.observe(0), state.legal_actions(0), random.Random(2))
+        assert (agent.last_tree_size > 0) == grows
+        assert set(agent.root_stats) == set(state.legal_actions(0))
+        assert agent.root_stats[choice][1] == max(m for _, m in agent.root_stats.values())
+
+
 def test_iteration_budget_is_honoured():
     game, state = _peach_position()
     agent = ISMCTSAgent(iterations=37)

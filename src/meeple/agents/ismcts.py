@@ -59,6 +59,7 @@ PARAMS: dict[str, type] = {
     "checkpoint": int,
     "paired": int,
     "guide": int,
+    "flat": int,
 }
 
 
@@ -105,6 +106,7 @@ DEFAULTS: dict[str, Any] = {
     "checkpoint": 0,
     "paired": 0,
     "guide": 0,
+    "flat": 0,
 }
 
 
@@ -153,6 +155,10 @@ class ISMCTSAgent(Agent):
             action is untried (then random untried ones, as by default). The search then
             meets the first move of each new opponent information set as the policy plays
             it, not at random (default 0; needs a rollout policy).
+        flat: 1: flat Monte Carlo: the tree is the root alone, and every playout continues
+            with the rollout policy right after the root action (with ``paired=1``, a
+            rollout-policy improvement step on common random numbers). 0 (default): the
+            tree grows below the root.
 
     Raises:
         ConfigError: for a bad parameter.
@@ -176,6 +182,7 @@ class ISMCTSAgent(Agent):
         checkpoint: int | None = None,
         paired: int | None = None,
         guide: int | None = None,
+        flat: int | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -190,6 +197,7 @@ class ISMCTSAgent(Agent):
             "checkpoint": checkpoint,
             "paired": paired,
             "guide": guide,
+            "flat": flat,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         params.update({k: v for k, v in given.items() if v is not None})
@@ -213,8 +221,11 @@ class ISMCTSAgent(Agent):
         self.checkpoint: bool = bool(params["checkpoint"])
         self.paired: bool = bool(params["paired"])
         self.guide: bool = bool(params["guide"])
+        self.flat: bool = bool(params["flat"])
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
+        #: Information sets below the root that the last search kept statistics for.
+        self.last_tree_size = 0
         #: Root statistics of the last search: action -> (visits, mean reward in [0, 1]).
         self.root_stats: dict[Action, tuple[int, float]] = {}
         #: Clock of the time budget, in seconds.
@@ -262,6 +273,7 @@ class ISMCTSAgent(Agent):
     # -- search --------------------------------------------------------------------------------
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         self.last_iterations = 0
+        self.last_tree_size = 0
         self.root_stats = {}
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -290,6 +302,7 @@ class ISMCTSAgent(Agent):
                 self._iterate(state.clone(), root, nodes, policies, random.Random(seed), first)
                 done += 1
         self.last_iterations = done
+        self.last_tree_size = len(nodes)
         legal_ids = {a.id: a for a in legal_actions}
         stats = self.root_stats = {
             legal_ids[aid]: (int(st[0]), st[1] / st[0])
@@ -385,6 +398,8 @@ class ISMCTSAgent(Agent):
             path.append((stats[action.id], seat))
             state.apply_legal(action, seat)
             depth += 1
+            if self.flat and node is root:
+                expanded = True  # flat: the rollout policy plays on from here
         rewards = self._rollout(state, policies, rng, mark)
         for st, seat in path:
             st[0] += 1
