@@ -1,7 +1,9 @@
 """Difficulty levels: each game's ``easy``, ``medium`` and ``hard`` agents and budgets.
 
-Each level clearly beats the one below it (measured; see ``docs/bots.md``), and ``hard`` answers
-within 2 seconds per decision: its iteration budget is capped by a wall-clock limit.
+Each level is meant to beat the one below it; ``docs/bots.md`` records the measured ladder (every
+step significant at two players except Annapurna's ``hard``, which is not yet stronger than its
+``medium``). ``hard`` answers within 2 seconds per decision: its iteration budget is capped by a
+wall-clock limit.
 """
 
 from __future__ import annotations
