@@ -131,9 +131,10 @@ def test_bad_parameters_are_refused(spec):
         make_agent(spec, make("peach-festival"))
 
 
-def test_an_unknown_rollout_policy_is_refused_at_setup():
-    game = make("peach-festival", players=2)
-    agent = ISMCTSAgent(rollout="oracle")
+@pytest.mark.parametrize("rollout", ["oracle", "heuristic:bogus=1", "greedy:progress=x"])
+def test_an_unknown_rollout_policy_or_parameter_is_refused_at_setup(rollout):
+    game = make("annapurna", players=2)
+    agent = ISMCTSAgent(rollout=rollout)
     with pytest.raises(ConfigError):
         agent.setup(game, 0)
 
@@ -212,7 +213,11 @@ def test_annapurna_positions_between_ascents_are_scored_by_the_flag_race():
     assert len(scores) == 3
 
 
-def test_guided_expansion_first_tries_the_rollout_policys_move():
+@pytest.mark.parametrize(
+    ("rollout", "policy"),
+    [("heuristic", "heuristic"), ("heuristic:progress=4;reach=0", "heuristic:progress=4,reach=0")],
+)
+def test_guided_expansion_first_tries_the_rollout_policys_move(rollout, policy):
     game = make("annapurna", players=2)
     agents = [make_agent("heuristic", game) for _ in range(2)]
     state, _ = play_game(game, agents, seed=4, max_steps=30)
@@ -224,10 +229,10 @@ def test_guided_expansion_first_tries_the_rollout_policys_move():
             state.apply_action(state.legal_actions(seat)[-1], seat)
     seat = state.acting_seats()[0]
     legal = state.legal_actions(seat)
-    heuristic = make_agent("heuristic", game)
+    heuristic = make_agent(policy, game)
     heuristic.setup(game, seat)
     expected = heuristic.act(state.observe(seat), legal, random.Random(0))
     for seed in range(3):
-        agent = ISMCTSAgent("iterations=1,rollout=heuristic,checkpoint=1,guide=1")
+        agent = ISMCTSAgent(f"iterations=1,rollout={rollout},checkpoint=1,guide=1")
         agent.setup(game, seat)
         assert agent.act(state.observe(seat), legal, random.Random(seed)) == expected

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from meeple.agents.base import RandomAgent, agent_names, make_agent
 from meeple.core.driver import play_game
+from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna import board
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.heuristics import HeuristicAgent
+
+from .helpers import card_id, climb_route, layout, setup
 
 
 def test_heuristic_is_listed():
@@ -83,3 +88,40 @@ def test_heuristic_finishes_a_hide_it_did_not_start_on_the_leaders_path():
     loc = state.observe(seat)["climbers"][target]["loc"]
     ahead = board.FORWARD[loc] if loc >= 0 else board.BOTTOM
     assert ahead >> position & 1
+
+
+def _next_to_the_peak_two_from_zero():
+    """Red stands on b4 with a face-up total of +2, the Yak (-2) in the Backpack, the peak face
+    down and nobody peaked yet."""
+    state = setup(2, layouts={0: layout(e1=14, d2=15, c3=18, b4=17, d1=1)})
+    climb_route(state, 0, stop="a5")
+    assert state.total(0) == 2 and card_id(0, 16) in state.pack[0] and not any(state.arrival)
+    return state
+
+
+def _heuristic_turn(state, spec: str) -> list[str]:
+    agent = HeuristicAgent(spec)
+    agent.setup(state.game, 0)
+    moves = []
+    while state.turn == 0 and state.observe(0)["stage"] in ("main", "card", "spot"):
+        move = agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+        moves.append(move.text)
+        state.apply_action(move, 0)
+    return moves
+
+
+def test_heuristic_playing_for_left_no_trace_behind_trades_a_balancing_card_onto_its_peak():
+    """AN-063: the first climber to peak at zero Leaves No Trace Behind; with ``lntb`` the
+    climber sets that up by Trading the Yak onto its peak."""
+    state = _next_to_the_peak_two_from_zero()
+    assert _heuristic_turn(state, "lntb=4") == ["trade", "card R16", "to R:a5"]
+
+
+def test_default_heuristic_explores_its_peak_straight_away():
+    state = _next_to_the_peak_two_from_zero()
+    assert _heuristic_turn(state, "") == ["explore a5"]
+
+
+def test_heuristic_refuses_unknown_parameters():
+    with pytest.raises(ConfigError):
+        HeuristicAgent("lntb=4,block=1")

@@ -40,7 +40,7 @@ import time as _time
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.agents.base import Agent
+from meeple.agents.base import Agent, make_agent
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
@@ -131,7 +131,8 @@ class ISMCTSAgent(Agent):
             When both are given the search stops at whichever comes first.
         c: UCT exploration constant (rewards lie in ``[0, 1]``); default 0.7.
         rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
-            name of one of the game's agents.
+            name of one of the game's agents, optionally with that agent's parameters after a
+            colon and separated by ``;`` (``"heuristic:lntb=4;progress=2.5"``).
         epsilon: With a heuristic rollout, probability of a random action instead (default 0).
         horizon: Truncate rollouts after this many actions and score the position with the
             game's evaluator (ignored for games without one); ``None``: play to the end.
@@ -240,13 +241,16 @@ class ISMCTSAgent(Agent):
         own = getattr(game, "agents", {})
         self._hint_name: str | None = next(iter(own), None) if self.bias else None
         if self.rollout != "random":
-            name = self.rollout
+            name, _, arg = self.rollout.partition(":")
             if name == "heuristic" and name not in own:
                 name = next(iter(own), "random")
             if name != "random" and name not in own:
                 raise ConfigError(
                     f"no agent {self.rollout!r} for {game.info.name} to use as rollout policy"
                 )
+            if name != "random" and arg:
+                name = f"{name}:{arg.replace(';', ',')}"
+                make_agent(name, game)  # its parameters are checked now, not mid-search
             self._policy_name = None if name == "random" else name
         evaluator = evaluator_for(game)
         self._evaluator = evaluator if self.horizon is not None or self.checkpoint else None
@@ -261,8 +265,6 @@ class ISMCTSAgent(Agent):
     def _policies(self, name: str | None) -> list[Agent] | None:
         if name is None:
             return None
-        from meeple.agents.base import make_agent
-
         out = []
         for s in range(self.game.num_players):
             agent = make_agent(name, self.game)
