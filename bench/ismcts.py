@@ -8,7 +8,8 @@ also searched side by side by OpenSpiel's Python ``MCTSBot`` (random rollouts, o
 which sees the whole state) and ``ISMCTSBot`` (resampling through the adapter), each with the
 same number of simulations; the table shows our ISMCTS with random rollouts against them.
 
-It also times the ``medium`` and ``hard`` levels per decision (``hard`` must answer within 2 s).
+It also times the difficulty levels per decision (``hard`` must answer within 2 s); a level that
+is not a search shows ``-`` for iterations.
 
 Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2]
 [--no-levels] [--no-openspiel]``.
@@ -91,14 +92,14 @@ def main() -> None:
 
 
 def level_times(count: int, wanted: set[str]) -> None:
-    """Seconds per decision of the ``medium`` and ``hard`` levels (``hard`` must stay < 2 s)."""
+    """Seconds per decision of each level (``hard`` must stay < 2 s)."""
     print()
     print(f"{'game':16s} {'level':8s} {'iterations':>10s} {'mean s':>8s} {'max s':>8s}")
     for name in dict.fromkeys(n for n, *_ in CONFIGS):
         if wanted and name not in wanted:
             continue
         samples = positions(name, 2, count)
-        for level in ("medium", "hard"):
+        for level in ("easy", "medium", "hard"):
             times, iters = [], 0
             for i, (game, seat, obs, legal, _) in enumerate(samples):
                 agent = make_agent(level, game)
@@ -106,9 +107,10 @@ def level_times(count: int, wanted: set[str]) -> None:
                 t0 = time.perf_counter()
                 agent.act(obs, legal, make_rng(i, "levels"))
                 times.append(time.perf_counter() - t0)
-                iters += agent.last_iterations
+                iters += getattr(agent, "last_iterations", 0)
+            shown = f"{iters / len(samples):10.0f}" if isinstance(agent, ISMCTSAgent) else "-"
             print(
-                f"{name:16s} {level:8s} {iters / len(samples):10.0f} "
+                f"{name:16s} {level:8s} {shown:>10s} "
                 f"{sum(times) / len(times):8.2f} {max(times):8.2f}"
             )
 

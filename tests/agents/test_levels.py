@@ -10,6 +10,7 @@ from meeple.agents import agent_names, make_agent
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.agents.levels import HARD_TIME_CAP, LEVELS, level_spec, levels_for
 from meeple.core import ConfigError, game_names, make
+from meeple.games.annapurna.heuristics import HeuristicAgent
 
 REAL_GAMES = ["peach-festival", "annapurna", "almanac"]
 
@@ -31,8 +32,17 @@ def test_the_registered_games_have_their_own_tuned_levels(name):
     easy = make_agent("easy", game)
     medium, hard = make_agent("medium", game), make_agent("hard", game)
     assert not isinstance(easy, ISMCTSAgent)  # the game's heuristic agent
-    assert isinstance(medium, ISMCTSAgent) and isinstance(hard, ISMCTSAgent)
-    assert hard.iterations > medium.iterations
+    assert isinstance(hard, ISMCTSAgent)
+    if isinstance(medium, ISMCTSAgent):  # the same search with a smaller budget
+        assert hard.iterations > medium.iterations
+
+
+def test_annapurna_levels_are_a_slipping_climber_the_heuristic_climber_and_the_search():
+    game = make("annapurna", players=2)
+    easy, medium, hard = (make_agent(level, game) for level in ("easy", "medium", "hard"))
+    assert isinstance(easy, HeuristicAgent) and easy.epsilon == 0.3
+    assert isinstance(medium, HeuristicAgent) and medium.epsilon == 0.0
+    assert isinstance(hard, ISMCTSAgent) and hard.rollout == "heuristic"
 
 
 @pytest.mark.parametrize("name", [n for n in game_names() if not n.startswith("broken-")])

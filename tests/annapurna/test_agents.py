@@ -125,3 +125,40 @@ def test_default_heuristic_explores_its_peak_straight_away():
 def test_heuristic_refuses_unknown_parameters():
     with pytest.raises(ConfigError):
         HeuristicAgent("lntb=4,block=1")
+
+
+def test_a_slipping_heuristic_varies_with_its_rng_where_the_plain_one_does_not():
+    game = Annapurna(2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+    seat = state.current_player()
+    legal = state.legal_actions(seat)
+    assert len(legal) > 2
+
+    def picks(spec: str) -> set:
+        agent = HeuristicAgent(spec)
+        agent.setup(game, seat)
+        return {agent.act(state.observe(seat), legal, random.Random(s)) for s in range(12)}
+
+    assert len(picks("")) == 1
+    assert len(picks("epsilon=1")) > 2
+
+
+def test_the_slipping_heuristic_of_the_easy_level_loses_most_expeditions_to_the_plain_one():
+    game = Annapurna(2)
+    wins = 0
+    for seed in range(100):
+        slipping = seed % 2
+        agents = [HeuristicAgent(), HeuristicAgent()]
+        agents[slipping] = HeuristicAgent("epsilon=0.3")
+        state, _ = play_game(game, agents, seed=seed)
+        wins += state.winner == slipping
+    assert wins < 50  # 36 here; about 28% over 1,000 Expeditions (docs/bots.md)
+
+
+@pytest.mark.parametrize("spec", ["epsilon=-0.1", "epsilon=2", "epsilon=x"])
+def test_heuristic_refuses_an_epsilon_outside_zero_to_one(spec):
+    with pytest.raises(ConfigError):
+        HeuristicAgent(spec)
