@@ -1,7 +1,7 @@
 """No peeking: an agent's choice depends only on its own observation, legal actions and RNG.
 
-For every registered game and every agent (the generic ones, the game's own, ISMCTS in each
-rollout mode with a small budget), positions from seeded random games are paired with a *twin*:
+For every registered game and every agent (the generic ones, the game's own, the levels that
+give those parameters, ISMCTS in each rollout mode with a small budget), positions from seeded random games are paired with a *twin*:
 ``game.determinize(state, seat, rng)`` resamples everything the acting seat cannot see, so the
 seat's observation is identical while hidden cards, hands and sealed commitments differ. The
 agent, fresh and with the same RNG seed, must choose the same action in both.
@@ -14,6 +14,7 @@ import random
 import pytest
 
 from meeple.agents import agent_names, make_agent
+from meeple.agents.levels import levels_for
 from meeple.core import CHANCE, game_names, make, sample_chance
 from meeple.core.seeding import make_rng
 
@@ -50,6 +51,11 @@ def _cases():
     for name in (n for n in game_names() if not n.startswith("broken-")):
         game = make(name, players=max(2, make(name).info.min_players))
         specs = [a for a in agent_names(game) if a not in ("easy", "medium", "hard", "ismcts")]
+        # levels that are a game agent with parameters (e.g. a slipping heuristic); the search
+        # levels differ from ISMCTS below only in budget
+        for spec in levels_for(game).values():
+            if spec not in specs and not spec.startswith("ismcts"):
+                specs.append(spec)
         for spec in [*specs, *ISMCTS]:
             yield pytest.param(name, spec, id=f"{name}-{spec}")
 
