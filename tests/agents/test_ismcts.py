@@ -131,9 +131,18 @@ def test_bad_parameters_are_refused(spec):
         make_agent(spec, make("peach-festival"))
 
 
-@pytest.mark.parametrize("rollout", ["oracle", "heuristic:bogus=1", "greedy:progress=x"])
-def test_an_unknown_rollout_policy_or_parameter_is_refused_at_setup(rollout):
-    game = make("annapurna", players=2)
+@pytest.mark.parametrize(
+    ("name", "rollout"),
+    [
+        ("annapurna", "oracle"),
+        ("annapurna", "heuristic:bogus=1"),
+        ("annapurna", "heuristic:progress=x"),
+        ("annapurna", "random:x=1"),
+        ("peach-festival", "heuristic:lntb=4"),  # its heuristic (greedy) takes no parameters
+    ],
+)
+def test_an_unknown_rollout_policy_or_parameter_is_refused_at_setup(name, rollout):
+    game = make(name, players=2)
     agent = ISMCTSAgent(rollout=rollout)
     with pytest.raises(ConfigError):
         agent.setup(game, 0)

@@ -86,6 +86,15 @@ def test_sign_test_is_the_exact_two_sided_binomial_test():
     assert sign_test(0, 0) == 1.0
 
 
+def test_sign_test_takes_thousands_of_games():
+    # 2**n overflows a float beyond 1,023 games; exact tails from the binomial sums
+    assert sign_test(2108, 1892) == pytest.approx(6.733735118555e-4, rel=1e-9)
+    assert sign_test(714, 286) == pytest.approx(7.524549022396e-43, rel=1e-9)
+    assert sign_test(30000, 29000) == pytest.approx(3.90702096783e-5, rel=1e-8)
+    assert sign_test(20000, 20000) == 1.0
+    assert sign_test(5000, 0) == 0.0  # below the smallest float
+
+
 def test_agent_parameters_after_commas_stay_with_their_agent(runner, tmp_path):
     out = tmp_path / "t.jsonl"
     res = runner(

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from meeple.cli.common import split_agents
 from meeple.sim import SimSpec, run_simulation, seat_slots, summarize, wilson_interval
 from meeple.sim.runner import chunk_indices, play_one
 
@@ -127,3 +128,23 @@ def test_library_results_equal_over_one_or_two_processes():
     two = run_simulation(spec, jobs=2, chunk_size=7)
     assert one == two
     assert sum(progress) == 40
+
+
+@pytest.mark.parametrize(
+    ("text", "specs"),
+    [
+        ("random,greedy", ["random", "greedy"]),
+        ("random,ismcts:iterations=200,horizon=10", ["random", "ismcts:iterations=200,horizon=10"]),
+        (
+            "heuristic,ismcts:iterations=9,rollout=heuristic:lntb=4;progress=2.5,paired=1,hard",
+            [
+                "heuristic",
+                "ismcts:iterations=9,rollout=heuristic:lntb=4;progress=2.5,paired=1",
+                "hard",
+            ],
+        ),
+        ("heuristic:epsilon=0.3,heuristic", ["heuristic:epsilon=0.3", "heuristic"]),
+    ],
+)
+def test_agent_lists_split_at_commas_that_start_a_new_agent(text, specs):
+    assert split_agents([text]) == specs

@@ -8,6 +8,7 @@ it rebuilds through the game's ``determinize_observation``.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Sequence
 
@@ -89,4 +90,6 @@ def make_agent(spec: str, game: Game) -> Agent:
         )
     module, _, cls = table[name].partition(":")
     klass = getattr(importlib.import_module(module), cls)
+    if arg and not inspect.signature(klass).parameters:
+        raise ConfigError(f"agent {name!r} of {game.info.name} takes no parameters; got {arg!r}")
     return klass(arg) if arg else klass()

@@ -132,7 +132,8 @@ class ISMCTSAgent(Agent):
         c: UCT exploration constant (rewards lie in ``[0, 1]``); default 0.7.
         rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
             name of one of the game's agents, optionally with that agent's parameters after a
-            colon and separated by ``;`` (``"heuristic:lntb=4;progress=2.5"``).
+            colon and separated by ``;`` (``"heuristic:lntb=4;progress=2.5"``; with the
+            ``"heuristic"`` fallback they go to the game's first own agent).
         epsilon: With a heuristic rollout, probability of a random action instead (default 0).
         horizon: Truncate rollouts after this many actions and score the position with the
             game's evaluator (ignored for games without one); ``None``: play to the end.
@@ -162,7 +163,8 @@ class ISMCTSAgent(Agent):
             tree grows below the root.
 
     Raises:
-        ConfigError: for a bad parameter.
+        ConfigError: for a bad parameter; an unknown rollout policy or bad rollout
+            parameters are refused by :meth:`setup`, which knows the game.
     """
 
     name = "ismcts"
@@ -242,6 +244,8 @@ class ISMCTSAgent(Agent):
         self._hint_name: str | None = next(iter(own), None) if self.bias else None
         if self.rollout != "random":
             name, _, arg = self.rollout.partition(":")
+            if name == "random" and arg:
+                raise ConfigError(f"the random rollout policy takes no parameters; got {arg!r}")
             if name == "heuristic" and name not in own:
                 name = next(iter(own), "random")
             if name != "random" and name not in own:

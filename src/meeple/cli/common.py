@@ -133,12 +133,15 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
     """Agent specs from comma-separated and/or repeated values.
 
     A comma also separates an agent's own ``key=value`` parameters, so a piece of the form
-    ``key=value`` (with no ``:``) continues the spec before it:
-    ``"random,ismcts:iterations=200,horizon=10"`` is ``["random", "ismcts:iterations=200,horizon=10"]``.
+    ``key=value`` (no ``:`` before its ``=``) continues the spec before it:
+    ``"random,ismcts:iterations=200,horizon=10"`` is ``["random", "ismcts:iterations=200,horizon=10"]``,
+    and ``"heuristic,ismcts:rollout=heuristic:lntb=4;progress=2.5,paired=1"`` is
+    ``["heuristic", "ismcts:rollout=heuristic:lntb=4;progress=2.5,paired=1"]``.
     """
     out: list[str] = []
     for piece in split_list(texts):
-        if out and "=" in piece and ":" not in piece and ":" in out[-1]:
+        key, eq, _ = piece.partition("=")
+        if out and eq and ":" not in key and ":" in out[-1]:
             out[-1] += "," + piece
         else:
             out.append(piece)

@@ -112,13 +112,31 @@ def duplicate_deals(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def sign_test(wins: int, losses: int) -> float:
-    """Exact two-sided binomial (sign) test p-value of ``wins`` vs ``losses`` at p = 1/2."""
+    """Exact two-sided binomial (sign) test p-value of ``wins`` vs ``losses`` at p = 1/2.
+
+    The binomial tail is summed in log space (any number of games; a p-value below the
+    smallest float comes out as 0.0).
+
+    Returns:
+        The p-value in [0, 1].
+    """
     n = wins + losses
     if n == 0:
         return 1.0
     k = min(wins, losses)
-    tail = math.fsum(math.comb(n, i) for i in range(k + 1)) / 2.0**n
-    return min(1.0, 2.0 * tail)
+
+    def log_pmf(i: int) -> float:
+        return math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) - n * math.log(2)
+
+    # terms shrink away from k (k <= n/2): sum them relative to the largest, stop when negligible
+    top = log_pmf(k)
+    rel, term = 1.0, 1.0
+    for i in range(k, 0, -1):
+        term *= i / (n - i + 1)  # pmf(i - 1) / pmf(i)
+        rel += term
+        if term < 1e-17 * rel:
+            break
+    return min(1.0, 2.0 * math.exp(top) * rel)
 
 
 @dataclass

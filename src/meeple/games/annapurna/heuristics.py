@@ -37,15 +37,16 @@ class HeuristicAgent(Agent):
     """Balance-seeking climber (see the module docstring).
 
     Args:
-        spec: ``"progress=1.5,reach=0.3,lntb=0"`` (any may be left out), or a bare number for
-            ``progress``: the Explore score adds ``progress`` per row climbed and ``reach`` per
-            position the spot leads on to, to minus the expected distance from zero; ``lntb``
-            weighs the chance to Leave No Trace Behind (see the module docstring);
-            ``epsilon`` is the chance of a uniformly random legal action instead of the
-            heuristic's at each decision (drawn from the agent's RNG; 0 by default).
+        spec: ``"progress=1.5,reach=0.3,lntb=0,epsilon=0"`` (any may be left out), or a bare
+            number for ``progress``: the Explore score adds ``progress`` per row climbed and
+            ``reach`` per position the spot leads on to, to minus the expected distance from
+            zero; ``lntb`` weighs the chance to Leave No Trace Behind (see the module
+            docstring); ``epsilon`` is the chance of a uniformly random legal action instead of
+            the heuristic's at each decision (drawn from the agent's RNG; 0 by default).
 
     Raises:
-        ConfigError: for an unknown parameter or a value that is not a number.
+        ConfigError: for an unknown parameter, a value that is not a number, or an
+            ``epsilon`` outside [0, 1].
     """
 
     name = "heuristic"
@@ -136,7 +137,9 @@ class HeuristicAgent(Agent):
         return not any(c["arrival"] for c in self.obs["climbers"])
 
     def _zero_chance(self, t: int, entry: object) -> float:
-        """Chance that flipping the face-down card ``entry`` leaves the total at exactly 0."""
+        """Chance in [0, 1] that flipping the face-down card ``entry`` (``[colour, card id or
+        None]``) leaves the total ``t`` at exactly 0 (0.0 when no card of its colour is left
+        unseen)."""
         colour, card = entry  # type: ignore[misc]
         if card is not None:
             return float(t + self.game.net[card] == 0)
@@ -151,6 +154,8 @@ class HeuristicAgent(Agent):
     # -- acting --------------------------------------------------------------------------------
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if self.epsilon and rng.random() < self.epsilon:  # the easy level's slips
+            if observation["stage"] == "main":
+                self.plan = None  # a slipped verb gets a fresh plan (_plan_for) at its next step
             return legal_actions[rng.randrange(len(legal_actions))]
         self._read(observation)
         by_kind: dict[str, list[Action]] = {}
@@ -242,7 +247,9 @@ class HeuristicAgent(Agent):
         return (abs(t + net[card]), ("trade", card, (self.seat, spot)))
 
     def _peak_plan(self, t: int) -> tuple[str, int, tuple[int, int]] | None:
-        """Trade onto a face-down peak next to us a card that would bring the total to 0."""
+        """A ``("trade", card, (seat, PEAK))`` plan putting face down on our peak a Backpack card
+        that brings the total ``t`` to 0; ``None`` unless the peak is face down and next to us,
+        not already known to balance us, and such a card is in the Backpack."""
         loc = self.me["loc"]
         entry = self.me["side"][board.PEAK]
         if loc < 0 or not board.FORWARD[loc] >> board.PEAK & 1 or not isinstance(entry, list):
