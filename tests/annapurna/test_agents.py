@@ -155,7 +155,7 @@ def test_the_slipping_heuristic_of_the_easy_level_loses_most_expeditions_to_the_
         agents[slipping] = HeuristicAgent("epsilon=0.3")
         state, _ = play_game(game, agents, seed=seed)
         wins += state.winner == slipping
-    assert wins < 50  # 36 here; about 28% over 1,000 Expeditions (docs/bots.md)
+    assert wins < 50  # 36 here; 28.6% over 1,000 Expeditions (docs/bots.md)
 
 
 @pytest.mark.parametrize("spec", ["epsilon=-0.1", "epsilon=2", "epsilon=x"])

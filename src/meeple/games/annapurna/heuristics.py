@@ -13,8 +13,8 @@ Its weights were tuned by self-play (400-game matches, see ``docs/bots.md``): he
 With ``lntb`` > 0 it also plays for Left No Trace Behind (AN-063) while no climber has peaked:
 a face-down peak scores ``lntb`` times the chance that it brings the total to exactly 0, and a
 climber next to its face-down peak Trades onto it a Backpack card that does. The default is 0
-(off), the version the difficulty levels were measured with; ``lntb=4,progress=2.5`` won 52.1%
-to 52.7% of 4,000 one-Ascent games against the default on three seeds (p = 0.0007 to 0.009).
+(off), the version the difficulty levels were measured with; ``lntb=4,progress=2.5`` won 51.8%
+to 52.0% of 4,000 one-Ascent games against the default on three seeds (p = 0.011 to 0.024).
 
 With ``epsilon`` > 0 it plays a uniformly random legal action at that fraction of its
 decisions: the ``easy`` level (``epsilon=0.3``) is this climber slipping.
