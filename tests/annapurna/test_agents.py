@@ -23,16 +23,21 @@ def test_heuristic_is_listed():
     assert isinstance(make_agent("heuristic", game), HeuristicAgent)
 
 
-def test_heuristic_beats_random_in_two_climber_games():
+def _wins(make_player, make_rival, games: int = 100) -> int:
+    """Two-climber Expeditions (seeds 0..games-1, seats alternating) won by ``make_player()``."""
     game = Annapurna(2)
     wins = 0
-    for seed in range(100):
+    for seed in range(games):
         seat = seed % 2
-        agents = [RandomAgent(), RandomAgent()]
-        agents[seat] = HeuristicAgent()
+        agents = [make_rival(), make_rival()]
+        agents[seat] = make_player()
         state, _ = play_game(game, agents, seed=seed)
         wins += state.winner == seat
-    assert wins >= 80  # chance is 50
+    return wins
+
+
+def test_heuristic_beats_random_in_two_climber_games():
+    assert _wins(HeuristicAgent, RandomAgent) >= 80  # chance is 50
 
 
 def test_heuristic_self_play_finishes_four_climber_expeditions():
@@ -147,14 +152,7 @@ def test_a_slipping_heuristic_varies_with_its_rng_where_the_plain_one_does_not()
 
 
 def test_the_slipping_heuristic_of_the_easy_level_loses_most_expeditions_to_the_plain_one():
-    game = Annapurna(2)
-    wins = 0
-    for seed in range(100):
-        slipping = seed % 2
-        agents = [HeuristicAgent(), HeuristicAgent()]
-        agents[slipping] = HeuristicAgent("epsilon=0.3")
-        state, _ = play_game(game, agents, seed=seed)
-        wins += state.winner == slipping
+    wins = _wins(lambda: HeuristicAgent("epsilon=0.3"), HeuristicAgent)
     assert wins < 50  # 36 here; 28.6% over 1,000 Expeditions (docs/bots.md)
 
 

@@ -124,12 +124,8 @@ def sign_test(wins: int, losses: int) -> float:
     if n == 0:
         return 1.0
     k = min(wins, losses)
-
-    def log_pmf(i: int) -> float:
-        return math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) - n * math.log(2)
-
-    # terms shrink away from k (k <= n/2): sum them relative to the largest, stop when negligible
-    top = log_pmf(k)
+    # log P(X = k); the terms below k shrink (k <= n/2), so sum them relative to it
+    top = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) - n * math.log(2)
     rel, term = 1.0, 1.0
     for i in range(k, 0, -1):
         term *= i / (n - i + 1)  # pmf(i - 1) / pmf(i)
