@@ -12,12 +12,13 @@ It also times the difficulty levels per decision (``hard`` must answer within 2 
 is not a search shows ``-`` for iterations.
 
 Usage: ``python bench/ismcts.py [--iterations N] [--positions K] [--games g1,g2]
-[--no-levels] [--no-openspiel]``.
+[--no-levels] [--no-openspiel] [--repeat R]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from meeple.agents.base import make_agent
@@ -65,6 +66,9 @@ def main() -> None:
     parser.add_argument("--games", default="")
     parser.add_argument("--no-openspiel", dest="openspiel", action="store_false")
     parser.add_argument("--no-levels", dest="levels", action="store_false")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="side-by-side rounds (the median is shown)"
+    )
     args = parser.parse_args()
     wanted = set(filter(None, args.games.split(",")))
     print(f"{'game':16s} {'players':>7s} {'rollout':26s} {'iter/s':>9s} {'ms/decision':>12s}")
@@ -88,7 +92,7 @@ def main() -> None:
     if args.levels:
         level_times(args.positions, wanted)
     if args.openspiel:
-        openspiel_side_by_side(args.iterations, args.positions, wanted)
+        openspiel_side_by_side(args.iterations, args.positions, wanted, args.repeat)
 
 
 def level_times(count: int, wanted: set[str]) -> None:
@@ -123,8 +127,13 @@ def _openspiel_state(os_game, state):
     return os_state
 
 
-def openspiel_side_by_side(iterations: int, count: int, wanted: set[str]) -> None:
-    """Iterations/s of our ISMCTS (random rollouts) and OpenSpiel's Python MCTS bots."""
+def openspiel_side_by_side(iterations: int, count: int, wanted: set[str], repeat: int = 1) -> None:
+    """Iterations/s of our ISMCTS (random rollouts) and OpenSpiel's Python MCTS bots.
+
+    With ``repeat`` > 1 the positions are searched in that many rounds (each bot in turn at
+    every position); the row shows each bot's median round and, in brackets, the range of the
+    rounds' ratios, which move by several tenths from run to run on a frequency-scaling CPU.
+    """
     try:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
@@ -143,33 +152,47 @@ def openspiel_side_by_side(iterations: int, count: int, wanted: set[str]) -> Non
             continue
         samples = positions(name, 2, count)
         os_game = load_game(name, players=2)
-        ours = theirs = theirs_is = 0.0
-        for i, (game, seat, obs, legal, state) in enumerate(samples):
-            agent = ISMCTSAgent(f"iterations={iterations},rollout=random")
-            agent.setup(game, seat)
-            t0 = time.perf_counter()
-            agent.act(obs, legal, make_rng(i, "bench"))
-            ours += time.perf_counter() - t0
-            os_state = _openspiel_state(os_game, state)
-            evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(i))
-            bot = mcts.MCTSBot(
-                os_game, 1.4, iterations, evaluator, random_state=np.random.RandomState(i)
+        rounds = []
+        for _ in range(repeat):
+            rounds.append(
+                _side_by_side_round(samples, os_game, iterations, (np, mcts, ismcts, resampler))
             )
-            t0 = time.perf_counter()
-            bot.step(os_state)
-            theirs += time.perf_counter() - t0
-            is_bot = ismcts.ISMCTSBot(
-                os_game, evaluator, 1.4, iterations, random_state=np.random.RandomState(i)
-            )
-            is_bot.set_resampler(resampler(i))
-            t0 = time.perf_counter()
-            is_bot.step(os_state)
-            theirs_is += time.perf_counter() - t0
+        ours, theirs, theirs_is = (statistics.median(r[k] for r in rounds) for k in range(3))
+        ratios = sorted(r[1] / r[0] for r in rounds)
+        spread = f"  ({ratios[0]:.1f}-{ratios[-1]:.1f})" if repeat > 1 else ""
         n = iterations * len(samples)
         print(
             f"{name:16s} {n / ours:10.0f} {n / theirs:13.0f} {n / theirs_is:15.0f} "
-            f"{theirs / ours:10.1f}"
+            f"{theirs / ours:10.1f}{spread}"
         )
+
+
+def _side_by_side_round(samples, os_game, iterations: int, libs: tuple) -> tuple[float, ...]:
+    """Seconds spent by ours, ``MCTSBot`` and ``ISMCTSBot`` over every position, once."""
+    np, mcts, ismcts, resampler = libs
+    ours = theirs = theirs_is = 0.0
+    for i, (game, seat, obs, legal, state) in enumerate(samples):
+        agent = ISMCTSAgent(f"iterations={iterations},rollout=random")
+        agent.setup(game, seat)
+        t0 = time.perf_counter()
+        agent.act(obs, legal, make_rng(i, "bench"))
+        ours += time.perf_counter() - t0
+        os_state = _openspiel_state(os_game, state)
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(i))
+        bot = mcts.MCTSBot(
+            os_game, 1.4, iterations, evaluator, random_state=np.random.RandomState(i)
+        )
+        t0 = time.perf_counter()
+        bot.step(os_state)
+        theirs += time.perf_counter() - t0
+        is_bot = ismcts.ISMCTSBot(
+            os_game, evaluator, 1.4, iterations, random_state=np.random.RandomState(i)
+        )
+        is_bot.set_resampler(resampler(i))
+        t0 = time.perf_counter()
+        is_bot.step(os_state)
+        theirs_is += time.perf_counter() - t0
+    return ours, theirs, theirs_is
 
 
 if __name__ == "__main__":

@@ -222,11 +222,9 @@ def test_annapurna_positions_between_ascents_are_scored_by_the_flag_race():
     assert len(scores) == 3
 
 
-@pytest.mark.parametrize(
-    ("rollout", "policy"),
-    [("heuristic", "heuristic"), ("heuristic:progress=4;reach=0", "heuristic:progress=4,reach=0")],
-)
-def test_guided_expansion_first_tries_the_rollout_policys_move(rollout, policy):
+def _annapurna_choice():
+    """Two climbers, seed 4: the first decision with at least 3 options after 30 actions of the
+    heuristic climbers (then the last legal action at each step)."""
     game = make("annapurna", players=2)
     agents = [make_agent("heuristic", game) for _ in range(2)]
     state, _ = play_game(game, agents, seed=4, max_steps=30)
@@ -236,7 +234,15 @@ def test_guided_expansion_first_tries_the_rollout_policys_move(rollout, policy):
         else:
             seat = state.acting_seats()[0]
             state.apply_action(state.legal_actions(seat)[-1], seat)
-    seat = state.acting_seats()[0]
+    return game, state, state.acting_seats()[0]
+
+
+@pytest.mark.parametrize(
+    ("rollout", "policy"),
+    [("heuristic", "heuristic"), ("heuristic:progress=4;reach=0", "heuristic:progress=4,reach=0")],
+)
+def test_guided_expansion_first_tries_the_rollout_policys_move(rollout, policy):
+    game, state, seat = _annapurna_choice()
     legal = state.legal_actions(seat)
     heuristic = make_agent(policy, game)
     heuristic.setup(game, seat)
@@ -245,3 +251,17 @@ def test_guided_expansion_first_tries_the_rollout_policys_move(rollout, policy):
         agent = ISMCTSAgent(f"iterations=1,rollout={rollout},checkpoint=1,guide=1")
         agent.setup(game, seat)
         assert agent.act(state.observe(seat), legal, random.Random(seed)) == expected
+
+
+def test_observer_keys_share_the_opponents_nodes_between_determinizations():
+    # the opponent's Backpack is resampled in every determinization: keyed by its own view, an
+    # opponent's node is met once; keyed by the searcher's view, it is met again and again
+    game, state, seat = _annapurna_choice()
+    legal = state.legal_actions(seat)
+    sizes = {}
+    for observer in (0, 1):
+        agent = ISMCTSAgent(f"iterations=200,rollout=heuristic,checkpoint=1,observer={observer}")
+        agent.setup(game, seat)
+        assert agent.act(state.observe(seat), legal, random.Random(3)) in legal
+        sizes[observer] = agent.last_tree_size
+    assert sizes[1] < sizes[0]

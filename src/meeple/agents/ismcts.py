@@ -11,7 +11,8 @@ consistent with its observation, hidden parts sampled with its own RNG through
    determinization. Among the seat's legal actions the node picks an untried one (expansion,
    then the rollout starts) or the best UCT score, counting each action's *availability* (the
    subset-armed bandit of Cowling, Powley and Whitehouse, 2012): legal sets differ between
-   determinizations.
+   determinizations. With ``observer=1`` every node is keyed by the observer's own view
+   instead, the opponents' nodes too.
 2. **Chance** nodes are not stored: an outcome is sampled with the agent's RNG.
 3. **Simultaneous** nodes are played as sequential decisions with hidden commitment: the observer
    commits first, and a seat committing later is keyed by its own observation, which does not
@@ -60,6 +61,7 @@ PARAMS: dict[str, type] = {
     "paired": int,
     "guide": int,
     "flat": int,
+    "observer": int,
 }
 
 
@@ -107,6 +109,7 @@ DEFAULTS: dict[str, Any] = {
     "paired": 0,
     "guide": 0,
     "flat": 0,
+    "observer": 0,
 }
 
 
@@ -161,6 +164,13 @@ class ISMCTSAgent(Agent):
             with the rollout policy right after the root action (with ``paired=1``, a
             rollout-policy improvement step on common random numbers). 0 (default): the
             tree grows below the root.
+        observer: 1: every node, an opponent's too, is keyed by the searching seat's own
+            observation (single-observer ISMCTS as Cowling, Powley and Whitehouse define it):
+            an opponent's statistics are merged over every hidden card the searcher cannot
+            see, so the tree below an opponent's move is shared by all determinizations and
+            deepens with the budget; the opponent is modelled as choosing without its own
+            hidden cards. 0 (default): an opponent's node is keyed by that opponent's
+            observation of the determinization, which changes with every resampled hand.
 
     Raises:
         ConfigError: for a bad parameter; an unknown rollout policy or bad rollout
@@ -186,6 +196,7 @@ class ISMCTSAgent(Agent):
         paired: int | None = None,
         guide: int | None = None,
         flat: int | None = None,
+        observer: int | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -201,6 +212,7 @@ class ISMCTSAgent(Agent):
             "paired": paired,
             "guide": guide,
             "flat": flat,
+            "observer": observer,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         params.update({k: v for k, v in given.items() if v is not None})
@@ -225,6 +237,7 @@ class ISMCTSAgent(Agent):
         self.paired: bool = bool(params["paired"])
         self.guide: bool = bool(params["guide"])
         self.flat: bool = bool(params["flat"])
+        self.observer: bool = bool(params["observer"])
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
         #: Information sets below the root that the last search kept statistics for.
@@ -359,7 +372,8 @@ class ISMCTSAgent(Agent):
             else:
                 # the observation's bytes (marshal format 2: no back-references, so equal
                 # observations give equal bytes) key the information set
-                key = (seat, depth, marshal.dumps(state.observe(seat), 2))
+                viewer = me if self.observer else seat
+                key = (seat, depth, marshal.dumps(state.observe(viewer), 2))
                 node = nodes.get(key)
                 if node is None:
                     node = nodes[key] = _Node()
@@ -423,7 +437,7 @@ class ISMCTSAgent(Agent):
                 stop=None if checkpoint is None else (lambda s: checkpoint(s) != mark),
             )
             if state.current_player() == TERMINAL:
-                return self._reward(state.returns(), state.result().scores)
+                return self._final_reward(state)
             if self._evaluator is not None:  # horizon, checkpoint, or a stuck determinization
                 return self._reward(*self._evaluator(state))
             n = state.num_players
@@ -433,7 +447,7 @@ class ISMCTSAgent(Agent):
         while True:
             cp = state.current_player()
             if cp == TERMINAL:
-                return self._reward(state.returns(), state.result().scores)
+                return self._final_reward(state)
             if (horizon is not None and steps >= horizon) or (
                 checkpoint is not None and checkpoint(state) != mark
             ):
@@ -458,6 +472,13 @@ class ISMCTSAgent(Agent):
             else:  # an agent's choice is checked like any other move
                 state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
             steps += 1
+
+    def _final_reward(self, state: State) -> list[float]:
+        # the scores are read only when they count: a game's result can cost more than its
+        # returns (The Peach Festival adds up every sheet)
+        if not self.score_weight:
+            return state.returns()
+        return self._reward(state.returns(), state.result().scores)
 
     def _reward(self, returns: list[float], scores: Sequence[float] | None) -> list[float]:
         w = self.score_weight
