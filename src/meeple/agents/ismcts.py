@@ -12,7 +12,7 @@ consistent with its observation, hidden parts sampled with its own RNG through
    then the rollout starts) or the best UCT score, counting each action's *availability* (the
    subset-armed bandit of Cowling, Powley and Whitehouse, 2012): legal sets differ between
    determinizations. With ``observer=1`` every node is keyed by the observer's own view
-   instead, the opponents' nodes too.
+   instead, the opponents' nodes too (see the parameter).
 2. **Chance** nodes are not stored: an outcome is sampled with the agent's RNG.
 3. **Simultaneous** nodes are played as sequential decisions with hidden commitment: the observer
    commits first, and a seat committing later is keyed by its own observation, which does not
@@ -169,8 +169,10 @@ class ISMCTSAgent(Agent):
             an opponent's statistics are merged over every hidden card the searcher cannot
             see, so the tree below an opponent's move is shared by all determinizations and
             deepens with the budget; the opponent is modelled as choosing without its own
-            hidden cards. 0 (default): an opponent's node is keyed by that opponent's
-            observation of the determinization, which changes with every resampled hand.
+            hidden cards, and at a simultaneous node as if it saw the observer's sealed
+            choice (its statistics are split by it). 0 (default): an opponent's node is keyed
+            by that opponent's observation of the determinization, which changes with every
+            resampled hand.
 
     Raises:
         ConfigError: for a bad parameter; an unknown rollout policy or bad rollout
