@@ -70,6 +70,8 @@ def main() -> None:
         "--repeat", type=int, default=1, help="side-by-side rounds (the median is shown)"
     )
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     wanted = set(filter(None, args.games.split(",")))
     print(f"{'game':16s} {'players':>7s} {'rollout':26s} {'iter/s':>9s} {'ms/decision':>12s}")
     for name, players, label, spec in CONFIGS:

@@ -16,7 +16,7 @@ consistent with its observation, hidden parts sampled with its own RNG through
 2. **Chance** nodes are not stored: an outcome is sampled with the agent's RNG.
 3. **Simultaneous** nodes are played as sequential decisions with hidden commitment: the observer
    commits first, and a seat committing later is keyed by its own observation, which does not
-   show the sealed choices already made.
+   show the sealed choices already made (by default; see ``observer``).
 4. **Rollout.** Random legal actions, or the game's own heuristic agent (fed the seat's
    observation of the determinization) with probability ``1 - epsilon``; optionally truncated
    after ``horizon`` actions and then scored by a game evaluator (see
@@ -165,7 +165,7 @@ class ISMCTSAgent(Agent):
             rollout-policy improvement step on common random numbers). 0 (default): the
             tree grows below the root.
         observer: 1: every node, an opponent's too, is keyed by the searching seat's own
-            observation (single-observer ISMCTS as Cowling, Powley and Whitehouse define it):
+            observation (the keying of Cowling, Powley and Whitehouse's original algorithm):
             an opponent's statistics are merged over every hidden card the searcher cannot
             see, so the tree below an opponent's move is shared by all determinizations and
             deepens with the budget; the opponent is modelled as choosing without its own
