@@ -478,9 +478,8 @@ class ISMCTSAgent(Agent):
     def _final_reward(self, state: State) -> list[float]:
         # the scores are read only when they count: a game's result can cost more than its
         # returns (The Peach Festival adds up every sheet)
-        if not self.score_weight:
-            return state.returns()
-        return self._reward(state.returns(), state.result().scores)
+        scores = state.result().scores if self.score_weight else None
+        return self._reward(state.returns(), scores)
 
     def _reward(self, returns: list[float], scores: Sequence[float] | None) -> list[float]:
         w = self.score_weight
