@@ -9,7 +9,7 @@ from meeple.core.game import CHANCE
 from meeple.core.record import GameRecord, replay
 from meeple.games.almanac.heuristics import HeuristicAgent
 
-from .conftest import game, play, position
+from .conftest import game, play, position, stage
 
 
 def test_opponents_see_no_gold_no_face_down_contracts_no_reserve():
@@ -96,6 +96,23 @@ def test_chance_setup_deals_are_explicit():
     st = game(2).new_initial_state()
     assert st.current_player() == CHANCE
     assert [a.text for a, _ in st.chance_outcomes()] == [f"start s{i}" for i in range(4)]
+
+
+def test_determinization_keeps_a_waiting_contract_completion_possible():
+    """AL-R42, AL-038: a seat that placed on "complete a contract" holds, in every
+    determinization, a contract its goods complete, though another seat's decision is on top."""
+    # seat 1's goods complete only contracts 3 and 20: most hands of 2 unseen contracts fail
+    st = position(2, hands=[[0, 1], [3, 5]], goods=[[0, 0, 0, 0], [0, 0, 0, 3]])
+    stage(st, ("complete", 1), ("good", 0, 1))
+    assert st.acting_seats() == (0,)
+    hands = set()
+    for seed in range(30):
+        twin = st.game.determinize(st, 0, random.Random(seed))
+        hands.add(tuple(twin.incomplete[1]))
+        assert 3 in twin.incomplete[1] or 20 in twin.incomplete[1]
+        twin.apply_action(twin.legal_actions(0)[0], 0)
+        assert twin.acting_seats() == (1,) and twin.legal_actions(1)
+    assert len(hands) > 1  # resampled, not the true hand
 
 
 def test_determinization_leaves_every_acting_seat_a_legal_action():

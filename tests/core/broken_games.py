@@ -115,6 +115,30 @@ class UnstablePips(SealedPips):
     state_class = UnstableOrderState
 
 
+class StrandingState(PipsState):
+    """Hides the hand sizes, so a determinization may deal the other seats nothing."""
+
+    __slots__ = ()
+
+    def observe(self, seat: int | None) -> dict:
+        obs = super().observe(seat)
+        del obs["hand_sizes"], obs["deck_size"]
+        return obs
+
+
+class StrandingPips(SealedPips):
+    """Deals the other seats empty hands: consistent with the observation, yet the next
+    sealed bid finds them without a card."""
+
+    info = _info("broken-strands")
+    state_class = StrandingState
+
+    def determinize_observation(self, observation: dict, rng: random.Random) -> PipsState:
+        seat = observation["seat"]
+        sizes = [len(observation["hand"]) if s == seat else 0 for s in range(self.num_players)]
+        return super().determinize_observation({**observation, "hand_sizes": sizes}, rng)
+
+
 BROKEN = {
     "broken-leaky": "broken_games:LeakyPips",
     "broken-shared-clone": "broken_games:SharedClonePips",
@@ -122,6 +146,7 @@ BROKEN = {
     "broken-too-long": "broken_games:TooLongPips",
     "broken-no-winner": "broken_games:NoWinnerPips",
     "broken-unstable": "broken_games:UnstablePips",
+    "broken-strands": "broken_games:StrandingPips",
 }
 
 

@@ -80,6 +80,16 @@ def test_catches_a_result_without_a_winner():
         check_random_game(make("broken-no-winner", players=2), seed=0)
 
 
+def test_catches_a_determinization_whose_playout_strands_a_seat():
+    for seed in range(4):  # the playout's seat is drawn: either one is stranded
+        state = _mid_game("broken-strands")
+        state.apply_action("b9", 0)
+        state.apply_action("b2", 1)
+        assert state.acting_seats() == (0,)  # seat 0 won the prize and decides: it has moves
+        with pytest.raises(ConformanceFailure, match="playout of the determinization for seat"):
+            check_determinization(state, make_rng(seed))
+
+
 def test_catches_a_game_that_differs_from_the_same_seed():
     with pytest.raises(ConformanceFailure, match="different games"):
         check_same_seed_same_game(lambda: make("broken-unstable", players=3), seed=0)

@@ -329,14 +329,25 @@ def test_openspiel_mcts_bots_play_complete_games(name, players):
     [("peach-festival", 1), ("peach-festival", 3), ("annapurna", 2), ("almanac", 2)],
 )
 def test_openspiel_ismcts_bots_play_complete_games(name, players):
-    """IS-MCTS searches worlds resampled through ``determinize_observation``."""
+    """IS-MCTS searches worlds resampled through ``determinize_observation``.
+
+    Every seat is given a seeded resampler so the game is the same on every run (the bot's
+    default one draws from an OpenSpiel sampler seeded by the system): odd seats use
+    :func:`meeple.rl.openspiel.resampler`, even ones ``resample_from_infostate`` with a seeded
+    ``pyspiel.UniformProbabilitySampler``, as the default does.
+    """
     game = _short_game(name, players)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bots = []
     for p in range(players):
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(p))
-        if p % 2:  # the other seats use the state's own resample_from_infostate
+        if p % 2:
             bot.set_resampler(mo.resampler(seed=p))
+        else:
+            sampler = pyspiel.UniformProbabilitySampler(100 + p, 0.0, 1.0)
+            bot.set_resampler(
+                lambda state, player, s=sampler: state.resample_from_infostate(player, s)
+            )
         bots.append(bot)
     returns, decisions = _play(game, bots, seed=3)
     assert decisions > 0 and len(returns) == players

@@ -16,6 +16,11 @@ from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample
 from meeple.core.record import GameRecord, replay
 from meeple.core.seeding import make_rng
 
+#: Length of the random playout that follows each determinization check: long enough to reach
+#: the decisions waiting in a game's stack (they resolve within a round), short enough that the
+#: check stays a small part of a conformance run.
+PLAYOUT_STEPS = 300
+
 
 class ConformanceFailure(AssertionError):
     """A game broke the engine contract."""
@@ -140,13 +145,18 @@ def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -
 
 
 def check_determinization(state: State, rng: random.Random) -> None:
-    """Observations are JSON data; a determinization gives each seat the same observation and
-    leaves every acting seat a legal action.
+    """Observations are JSON data; a determinization gives each seat the same observation,
+    leaves every acting seat a legal action and plays on: a random playout of up to
+    :data:`PLAYOUT_STEPS` actions from one of them (a seat drawn from ``rng``) meets no
+    non-terminal node where an acting seat has no legal action.
 
     The determinized state differs from the original at most in what ``seat`` cannot see, so
-    equal observations also show the observation leaks nothing about those parts.
+    equal observations also show the observation leaks nothing about those parts. The playout
+    catches a sample that is consistent with the observation yet leaves a decision waiting
+    lower in the game's stack impossible (one a search would meet a few moves later).
     """
     game = state.game
+    playout_seat = rng.randrange(state.num_players)
     for seat in [None, *range(state.num_players)]:
         obs = state.observe(seat)
         try:
@@ -163,6 +173,31 @@ def check_determinization(state: State, rng: random.Random) -> None:
             _fail("determinization changes whose turn it is", state)
         if any(not det.legal_actions(a) for a in det.acting_seats()):
             _fail(f"determinization for seat {seat} leaves an acting seat without moves", state)
+        if seat == playout_seat and (stuck := _stuck_playout(det, rng)) is not None:
+            _fail(
+                f"a playout of the determinization for seat {seat} left an acting seat "
+                f"without moves {stuck} actions on from the position",
+                state,
+            )
+
+
+def _stuck_playout(state: State, rng: random.Random) -> int | None:
+    """Play ``state`` (changed in place) at random for up to :data:`PLAYOUT_STEPS` actions.
+
+    Returns:
+        ``None`` if every node met had its moves, else the number of actions played before a
+        non-terminal node where an acting seat had none.
+    """
+    for step in range(PLAYOUT_STEPS):
+        if state.is_terminal():
+            return None
+        if state.current_player() != CHANCE and any(
+            not state.legal_actions(a) for a in state.acting_seats()
+        ):
+            return step
+        seat, act = _random_step(state, rng)
+        state.apply_action(act, seat)
+    return None
 
 
 def _first_difference(a: object, b: object, path: str = "") -> str:

@@ -13,11 +13,15 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import State
+from meeple.games.almanac.moves import LEGAL
 from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
 
+
+#: Decision tasks whose options depend on a seat's hidden contracts or gold (AL-R42).
+_HIDDEN_OPTIONS = frozenset(("complete", "buy", "option"))
 
 #: A player's per-seat plain values but gold (``SEAT_FIELDS`` after its first entry, gold).
 _SEAT_ROW = itemgetter(*SEAT_FIELDS[1:])
@@ -198,7 +202,9 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
     Hidden contracts are dealt from the contracts the viewer cannot place; others' gold is
     sampled near the viewer's own (AL-R32); a committed hidden bid is sampled up to that gold.
     Samples are drawn until every seat that must act has a legal action (e.g. a pending
-    "complete a contract" needs a hidden contract its goods can complete); the gold spread
+    "complete a contract" needs a hidden contract its goods can complete), and so has every
+    decision waiting lower in the task stack whose options hang on hidden contracts or gold
+    (completing a contract, buying a caravan card, an encounter option); the gold spread
     widens with the attempts. The legal actions found on the way are kept in the state's cache.
 
     ``obs`` is read, never changed, and the state shares nothing mutable with it.
@@ -222,8 +228,12 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
         tasks.append(_tuples(t))
     unseen = [k for k in range(len(game.content.contracts)) if k not in known]
     own = ps[viewer]["gold"] if isinstance(viewer, int) else 8
+    # decisions below the top that the true hidden values allowed when they were pushed
+    waiting = [t for t in tasks[:-1] if t[0] in _HIDDEN_OPTIONS and t[1] != viewer]
     for attempt in range(300):
         st = _sample(game, obs, rng, attempt, unseen, tasks, hidden_tasks, own)
+        if any(not LEGAL[t[0]](st, t[1], t) for t in waiting):
+            continue
         legal = {}
         for s in st.acting_seats():
             acts = st._legal_actions(s)
