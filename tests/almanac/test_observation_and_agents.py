@@ -115,6 +115,24 @@ def test_determinization_keeps_a_waiting_contract_completion_possible():
     assert len(hands) > 1  # resampled, not the true hand
 
 
+def test_determinization_falls_back_to_a_completable_hand_after_its_exact_draws():
+    """AL-R42: once the exact redraws are spent (none here), a contract seat 1's goods complete
+    is swapped into its hidden hand from the deck, so the world stays playable."""
+    from meeple.games.almanac.observation import determinize
+
+    st = position(2, hands=[[0, 1], [3, 5]], goods=[[0, 0, 0, 0], [0, 0, 0, 3]])
+    stage(st, ("complete", 1), ("good", 0, 1))
+    obs = st.observe(0)
+    hands = set()
+    for seed in range(30):
+        twin = determinize(st.game, obs, random.Random(seed), attempts=0)
+        assert twin.observe(0) == obs
+        assert 3 in twin.incomplete[1] or 20 in twin.incomplete[1]
+        assert sorted(twin.ct_deck + twin.incomplete[1]) == sorted(st.ct_deck + st.incomplete[1])
+        hands.add(tuple(twin.incomplete[1]))
+    assert len(hands) > 2
+
+
 def test_determinization_leaves_every_acting_seat_a_legal_action():
     """AL-R42: hidden contracts and gold are sampled so that a pending decision of another
     seat (here completing a contract its goods can complete) stays possible."""

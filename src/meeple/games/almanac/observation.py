@@ -13,12 +13,15 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import State
-from meeple.games.almanac.moves import LEGAL
+from meeple.games.almanac.moves import LEGAL, has_goods
 from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
 
+
+#: Draws of :func:`determinize` after its exact ones, each with a completable contract forced.
+_FORCED_ATTEMPTS = 300
 
 #: Decision tasks whose options depend on a seat's hidden contracts or gold (AL-R42).
 _HIDDEN_OPTIONS = frozenset(("complete", "buy", "option"))
@@ -196,7 +199,9 @@ def _assemble(
     return st
 
 
-def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> AlmanacState:
+def determinize(
+    game: Almanac, obs: dict[str, Any], rng: random.Random, attempts: int = 300
+) -> AlmanacState:
     """A full state consistent with ``obs``; what the viewer cannot see is resampled.
 
     Hidden contracts are dealt from the contracts the viewer cannot place; others' gold is
@@ -206,6 +211,12 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
     decision waiting lower in the task stack whose options hang on hidden contracts or gold
     (completing a contract, buying a caravan card, an encounter option); the gold spread
     widens with the attempts. The legal actions found on the way are kept in the state's cache.
+
+    These redraws sample exactly the worlds the observation allows. Should ``attempts`` of them
+    all fail (a hidden hand that only a rare contract completes), up to 300 more are drawn
+    with a contract the seat's goods complete swapped into its hand from the deck, so a
+    playable world comes back even then (ruling AL-R42); only a world no hand can complete is
+    returned unplayable.
 
     ``obs`` is read, never changed, and the state shares nothing mutable with it.
     """
@@ -230,8 +241,11 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
     own = ps[viewer]["gold"] if isinstance(viewer, int) else 8
     # decisions below the top that the true hidden values allowed when they were pushed
     waiting = [t for t in tasks[:-1] if t[0] in _HIDDEN_OPTIONS and t[1] != viewer]
-    for attempt in range(300):
+    completing = sorted({t[1] for t in tasks if t[0] == "complete" and t[1] != viewer})
+    for attempt in range(attempts + _FORCED_ATTEMPTS):
         st = _sample(game, obs, rng, attempt, unseen, tasks, hidden_tasks, own)
+        if attempt >= attempts and completing:
+            _swap_in_completable(st, obs, completing, rng)
         if any(not LEGAL[t[0]](st, t[1], t) for t in waiting):
             continue
         legal = {}
@@ -244,6 +258,27 @@ def determinize(game: Almanac, obs: dict[str, Any], rng: random.Random) -> Alman
             st._legal_cache = legal  # the search asks for them next
             return st
     return st
+
+
+def _swap_in_completable(
+    st: AlmanacState, obs: dict[str, Any], seats: list[int], rng: random.Random
+) -> None:
+    """Fallback of :func:`determinize`: each of ``seats`` whose hand completes nothing gets a
+    contract its goods complete from the deck, in place of one of its hidden contracts."""
+    for s in seats:
+        hand = st.incomplete[s]
+        if any(has_goods(st, s, k) for k in hand):
+            continue
+        slots = [i for i, k in enumerate(obs["players"][s]["incomplete"]) if k is None]
+        fits = [k for k in st.ct_deck if has_goods(st, s, k)]
+        if not slots or not fits:
+            continue
+        i = slots[rng.randrange(len(slots))]
+        k = fits[rng.randrange(len(fits))]
+        st.ct_deck.remove(k)
+        st.ct_deck.append(hand[i])
+        st.ct_deck.sort()
+        hand[i] = k
 
 
 def _sample(
