@@ -98,12 +98,17 @@ def test_chance_setup_deals_are_explicit():
     assert [a.text for a, _ in st.chance_outcomes()] == [f"start s{i}" for i in range(4)]
 
 
+def _completion_waits_below_a_choice():
+    """Seat 1 is to complete a contract after seat 0 chooses a good; seat 1's goods complete
+    only contracts 3 and 20, so most hands of 2 unseen contracts would complete nothing."""
+    st = position(2, hands=[[0, 1], [3, 5]], goods=[[0, 0, 0, 0], [0, 0, 0, 3]])
+    return stage(st, ("complete", 1), ("good", 0, 1))
+
+
 def test_determinization_keeps_a_waiting_contract_completion_possible():
     """AL-R42, AL-038: a seat that placed on "complete a contract" holds, in every
     determinization, a contract its goods complete, though another seat's decision is on top."""
-    # seat 1's goods complete only contracts 3 and 20: most hands of 2 unseen contracts fail
-    st = position(2, hands=[[0, 1], [3, 5]], goods=[[0, 0, 0, 0], [0, 0, 0, 3]])
-    stage(st, ("complete", 1), ("good", 0, 1))
+    st = _completion_waits_below_a_choice()
     assert st.acting_seats() == (0,)
     hands = set()
     for seed in range(30):
@@ -120,8 +125,7 @@ def test_determinization_falls_back_to_a_completable_hand_after_its_exact_draws(
     is swapped into its hidden hand from the deck, so the world stays playable."""
     from meeple.games.almanac.observation import determinize
 
-    st = position(2, hands=[[0, 1], [3, 5]], goods=[[0, 0, 0, 0], [0, 0, 0, 3]])
-    stage(st, ("complete", 1), ("good", 0, 1))
+    st = _completion_waits_below_a_choice()
     obs = st.observe(0)
     hands = set()
     for seed in range(30):

@@ -214,9 +214,9 @@ def determinize(
 
     These redraws sample exactly the worlds the observation allows. Should ``attempts`` of them
     all fail (a hidden hand that only a rare contract completes), up to 300 more are drawn
-    with a contract the seat's goods complete swapped into its hand from the deck, so a
-    playable world comes back even then (ruling AL-R42); only a world no hand can complete is
-    returned unplayable.
+    with a contract the seat's goods complete swapped into its hand from the deck (ruling
+    AL-R42). If those fail too (no contract left in the deck completes), the last draw is
+    returned as it is.
 
     ``obs`` is read, never changed, and the state shares nothing mutable with it.
     """
