@@ -92,6 +92,17 @@ def test_time_budget_is_honoured_on_the_agents_clock():
     assert agent.last_iterations == 10
 
 
+def test_a_paired_search_begins_no_round_that_would_end_past_its_time_limit():
+    game, state = _peach_position()
+    agent = ISMCTSAgent("time=0.125,paired=1,horizon=2")
+    ticks = iter(range(10_000))
+    agent.clock = lambda: next(ticks) / 64  # a round reads the clock twice: it lasts one tick
+    agent.setup(game, 0)
+    agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    # the limit is tick 8; rounds run over ticks 1-2, 3-4 and 5-6; one begun at 7 would end at 8
+    assert agent.last_iterations == 3 * len(state.legal_actions(0))
+
+
 def test_the_first_budget_reached_stops_the_search():
     game, state = _peach_position()
     agent = ISMCTSAgent(iterations=5, time=100.0)

@@ -131,7 +131,9 @@ class ISMCTSAgent(Agent):
         spec: Optional ``key=value,...`` text (see :func:`parse_spec`); keyword arguments win.
         iterations: Simulations per decision (``None``: limited by ``time`` only).
         time: Wall-clock limit per decision in seconds (``None``: limited by ``iterations``).
-            When both are given the search stops at whichever comes first.
+            When both are given the search stops at whichever comes first. With ``paired``
+            the search does not begin a round that the last round's duration says would end
+            past the limit.
         c: UCT exploration constant (rewards lie in ``[0, 1]``); default 0.7.
         rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
             name of one of the game's agents, optionally with that agent's parameters after a
@@ -306,11 +308,16 @@ class ISMCTSAgent(Agent):
         budget = self.iterations
         game = self.game
         done = 0
+        round_time = 0.0  # paired: how long the last round of root actions took
         while True:
             if budget is not None and done >= budget:
                 break
-            if deadline is not None and done and self.clock() >= deadline:
-                break
+            if deadline is not None and (done or self.paired):
+                now = self.clock()
+                # a paired round is not cut short (that would unpair the root actions), so
+                # it is not begun when the last one says it would end past the deadline
+                if done and now + round_time >= deadline:
+                    break
             state = game.determinize_observation(observation, rng)
             if not self.paired:
                 self._iterate(state, root, nodes, policies, rng)
@@ -322,6 +329,8 @@ class ISMCTSAgent(Agent):
             for first in legal_actions:
                 self._iterate(state.clone(), root, nodes, policies, random.Random(seed), first)
                 done += 1
+            if deadline is not None:
+                round_time = self.clock() - now
         self.last_iterations = done
         self.last_tree_size = len(nodes)
         legal_ids = {a.id: a for a in legal_actions}
