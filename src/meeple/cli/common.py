@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -146,6 +148,42 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
         else:
             out.append(piece)
     return out
+
+
+def prepare_output(path: Path, *, unique: bool = False) -> Path:
+    """Make sure ``path`` can be written before any game is played, and return the path to use.
+
+    The parent directories are created. With ``unique`` (a default name chosen by the command)
+    an existing file is never replaced: the first free name of ``stem``, ``stem-2``,
+    ``stem-3``... is claimed by creating it empty, so runs started in the same second (or side
+    by side) keep their own files. Without it (a path the user gave) an existing file is left
+    as it is until the results replace it.
+
+    Raises:
+        ConfigError: if the path is a directory, lies under a file, or cannot be created or
+            opened for writing (the reason is given).
+    """
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            raise ConfigError(f"cannot write {str(path)!r}: {str(parent)!r} is not a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise ConfigError(f"cannot write {str(path)!r}: it is a directory")
+        if not unique:
+            with path.open("a"):
+                pass
+            return path
+        for n in itertools.count(1):
+            candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+            try:
+                with candidate.open("x"):
+                    return candidate
+            except FileExistsError:
+                continue
+    except OSError as e:
+        raise ConfigError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def print_view(con: Console, game: Game, observation: dict) -> None:
