@@ -135,7 +135,31 @@ def test_parameters_come_from_the_spec_text_and_keywords_win():
 
 
 @pytest.mark.parametrize(
-    "spec", ["ismcts:depth=3", "ismcts:iterations=many", "ismcts:iterations=0", "ismcts:w=2"]
+    "spec",
+    [
+        "ismcts:depth=3",
+        "ismcts:iterations=many",
+        "ismcts:iterations=0",
+        "ismcts:w=2",
+        "ismcts:w=nan",
+        "ismcts:it=5,it=6",  # given twice
+        "ismcts:time=nan",  # would never stop: no iteration budget and no deadline reached
+        "ismcts:time=inf",
+        "ismcts:time=0",
+        "ismcts:c=nan",  # every UCT score NaN: the search would always take the first action
+        "ismcts:c=-5",
+        "ismcts:c=inf",
+        "ismcts:rollout=heuristic,epsilon=2",
+        "ismcts:rollout=heuristic,epsilon=-0.1",
+        "ismcts:horizon=-3",
+        "ismcts:scale=0",  # a division by zero in the shaped reward
+        "ismcts:scale=-1",
+        "ismcts:bias=nan",
+        "ismcts:bias=-1",
+        "ismcts:paired=2",
+        "ismcts:guide=1",  # random rollouts have no move to expand first
+        "ismcts:epsilon=0.2",  # nothing to mix random moves into
+    ],
 )
 def test_bad_parameters_are_refused(spec):
     with pytest.raises(ConfigError):
@@ -157,6 +181,14 @@ def test_an_unknown_rollout_policy_or_parameter_is_refused_at_setup(name, rollou
     agent = ISMCTSAgent(rollout=rollout)
     with pytest.raises(ConfigError):
         agent.setup(game, 0)
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "almanac"])
+def test_a_checkpoint_is_refused_in_a_game_without_checkpoints(name):
+    agent = ISMCTSAgent("checkpoint=1")
+    with pytest.raises(ConfigError, match="no checkpoint"):
+        agent.setup(make(name, players=2), 0)
+    ISMCTSAgent("checkpoint=1").setup(make("annapurna", players=2), 0)  # the end of an Ascent
 
 
 @pytest.mark.parametrize(

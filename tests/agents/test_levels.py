@@ -57,6 +57,12 @@ def test_an_unknown_level_is_refused():
         level_spec(make("peach-festival"), "nightmare")
 
 
+def test_a_level_given_parameters_is_refused_with_its_spec_to_edit():
+    game = make("peach-festival", players=2)
+    with pytest.raises(ConfigError, match=r"level 'hard' takes no parameters.*ismcts:iterations="):
+        make_agent("hard:iterations=5", game)
+
+
 def test_play_accepts_a_level_for_the_bots(runner, tmp_path):
     path = tmp_path / "g.json"
     res = runner(

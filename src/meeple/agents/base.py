@@ -74,13 +74,19 @@ def make_agent(spec: str, game: Game) -> Agent:
     :mod:`meeple.agents.levels`); a level's agent is labelled with the level's name.
 
     Raises:
-        ConfigError: if ``game`` has no agent of that name, or its argument is invalid.
+        ConfigError: if ``game`` has no agent of that name, its argument is invalid, or a
+            level is given parameters.
     """
     table = {**_GENERIC, **getattr(game, "agents", {})}
     name, _, arg = spec.partition(":")
-    if name in LEVELS and name not in table and not arg:
+    if name in LEVELS and name not in table:
         from meeple.agents.levels import level_spec
 
+        if arg:
+            raise ConfigError(
+                f"level {name!r} takes no parameters; to change it, write its agent out: "
+                f"{level_spec(game, name)!r} with your changes"
+            )
         agent = make_agent(level_spec(game, name), game)
         agent.name = name
         return agent

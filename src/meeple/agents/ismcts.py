@@ -71,7 +71,7 @@ def parse_spec(spec: str | None) -> dict[str, Any]:
     ``it`` and ``n`` abbreviate ``iterations``; ``t`` abbreviates ``time`` (seconds).
 
     Raises:
-        ConfigError: for an unknown key or a badly typed value.
+        ConfigError: for an unknown key, a key given twice or a badly typed value.
     """
     out: dict[str, Any] = {}
     if not spec:
@@ -87,6 +87,8 @@ def parse_spec(spec: str | None) -> dict[str, Any]:
             raise ConfigError(
                 f"ismcts parameters are key=value with keys {', '.join(PARAMS)}; not {part!r}"
             )
+        if key in out:
+            raise ConfigError(f"ismcts parameter {key} is given twice")
         try:
             out[key] = PARAMS[key](value.strip())
         except ValueError:
@@ -113,6 +115,40 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+def _check(params: dict[str, Any]) -> None:
+    """Refuse parameter values the search cannot use (NaN fails every comparison below).
+
+    Raises:
+        ConfigError: naming the parameter and the values it accepts.
+    """
+    if params["iterations"] is not None and params["iterations"] < 1:
+        raise ConfigError("ismcts needs at least one iteration")
+    t = params["time"]
+    if t is not None and not (t > 0 and math.isfinite(t)):
+        raise ConfigError(f"ismcts time limit must be a positive number of seconds, not {t}")
+    if not (params["c"] >= 0 and math.isfinite(params["c"])):
+        raise ConfigError(f"ismcts c (UCT constant) must be 0 or more, not {params['c']}")
+    if not 0.0 <= params["score_weight"] <= 1.0:
+        raise ConfigError("score_weight must lie in [0, 1]")
+    if not 0.0 <= params["epsilon"] <= 1.0:
+        raise ConfigError(f"ismcts epsilon must lie in [0, 1], not {params['epsilon']}")
+    if params["horizon"] is not None and params["horizon"] < 0:
+        raise ConfigError(f"ismcts horizon must be 0 or more actions, not {params['horizon']}")
+    scale = params["scale"]
+    if scale is not None and not (scale > 0 and math.isfinite(scale)):
+        raise ConfigError(f"ismcts scale must be a positive number, not {scale}")
+    if not (params["bias"] >= 0 and math.isfinite(params["bias"])):
+        raise ConfigError(f"ismcts bias must be 0 or more, not {params['bias']}")
+    for flag in ("checkpoint", "paired", "guide", "flat", "observer"):
+        if params[flag] not in (0, 1):
+            raise ConfigError(f"ismcts {flag} is 0 or 1, not {params[flag]}")
+    random_rollouts = params["rollout"].partition(":")[0] == "random"
+    if random_rollouts and params["guide"]:
+        raise ConfigError("ismcts guide=1 expands the rollout policy's move: it needs one")
+    if random_rollouts and params["epsilon"]:
+        raise ConfigError("ismcts epsilon mixes random moves into a rollout policy: it needs one")
+
+
 class _Node:
     """Statistics of one information set: action id -> ``[visits, reward sum, availability]``,
     and the heuristic's preferred action (``hint``, looked up when first needed)."""
@@ -134,21 +170,23 @@ class ISMCTSAgent(Agent):
             When both are given the search stops at whichever comes first. With ``paired``
             the search does not begin a round that the last round's duration says would end
             past the limit.
-        c: UCT exploration constant (rewards lie in ``[0, 1]``); default 0.7.
+        c: UCT exploration constant, 0 or more (rewards lie in ``[0, 1]``); default 0.7.
         rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
             name of one of the game's agents, optionally with that agent's parameters after a
             colon and separated by ``;`` (``"heuristic:lntb=4;progress=2.5"``; with the
             ``"heuristic"`` fallback they go to the game's first own agent).
-        epsilon: With a heuristic rollout, probability of a random action instead (default 0).
-        horizon: Truncate rollouts after this many actions and score the position with the
+        epsilon: With a rollout policy, probability of a random action instead, in
+            ``[0, 1]`` (default 0; refused with random rollouts).
+        horizon: Truncate rollouts after this many actions (0 or more) and score the position with the
             game's evaluator (ignored for games without one); ``None``: play to the end.
         score_weight: Weight ``w`` of the score-margin term in the reward (default 0: pure
             win/loss).
-        scale: Score margin giving ``tanh(1)`` (default: the game's evaluator scale or 10).
+        scale: Score margin giving ``tanh(1)``, positive (default: the game's evaluator scale
+            or 10).
         checkpoint: 1: stop rollouts at the game's next scoring checkpoint (e.g. the end of
-            an Annapurna Ascent) and score the position with the game's evaluator; 0 (default):
-            no checkpoint.
-        bias: Progressive bias toward the game's heuristic agent: its preferred action at a
+            an Annapurna Ascent) and score the position with the game's evaluator (refused by
+            :meth:`setup` in a game without checkpoints); 0 (default): no checkpoint.
+        bias: Progressive bias (0 or more) toward the game's heuristic agent: its preferred action at a
             node gets ``bias / (visits + 1)`` added to its UCT score (default 0: none). The
             heuristic is asked once per node, when UCT first chooses there, with the acting
             seat's observation of the determinization.
@@ -177,8 +215,10 @@ class ISMCTSAgent(Agent):
             resampled hand.
 
     Raises:
-        ConfigError: for a bad parameter; an unknown rollout policy or bad rollout
-            parameters are refused by :meth:`setup`, which knows the game.
+        ConfigError: for a bad parameter (a key given twice, a value out of range, NaN or
+            infinite, a flag other than 0 or 1, ``guide`` or ``epsilon`` with random
+            rollouts); an unknown rollout policy, bad rollout parameters and ``checkpoint``
+            in a game without checkpoints are refused by :meth:`setup`, which knows the game.
     """
 
     name = "ismcts"
@@ -222,12 +262,7 @@ class ISMCTSAgent(Agent):
         params.update({k: v for k, v in given.items() if v is not None})
         if params["iterations"] is None and params["time"] is None:
             params["iterations"] = 1000
-        if params["iterations"] is not None and params["iterations"] < 1:
-            raise ConfigError("ismcts needs at least one iteration")
-        if params["time"] is not None and params["time"] <= 0:
-            raise ConfigError("ismcts time limit must be positive")
-        if not 0.0 <= params["score_weight"] <= 1.0:
-            raise ConfigError("score_weight must lie in [0, 1]")
+        _check(params)
         self.iterations: int | None = params["iterations"]
         self.time_limit: float | None = params["time"]
         self.c: float = params["c"]
@@ -274,6 +309,8 @@ class ISMCTSAgent(Agent):
                 make_agent(name, game)  # its parameters are checked now, not mid-search
             self._policy_name = None if name == "random" else name
         evaluator = evaluator_for(game)
+        if self.checkpoint and getattr(evaluator, "checkpoint", None) is None:
+            raise ConfigError(f"{game.info.name} has no checkpoint to stop rollouts at")
         self._evaluator = evaluator if self.horizon is not None or self.checkpoint else None
         self._checkpoint = (
             evaluator.checkpoint if self.checkpoint and evaluator is not None else None
