@@ -159,3 +159,71 @@ def test_solo_tournament_plays_every_agent_on_each_deal(runner, tmp_path):
     assert scores[1] > scores[0] and scores[3] > scores[2]  # greedy beat random on both deals
     h2h = res.stdout.split("Head to head")[1].splitlines()
     assert any("random" in line and "greedy" in line and "0.0-" in line for line in h2h)
+
+
+def test_a_solo_tournament_refuses_games_that_leave_a_deal_unfinished(runner, tmp_path):
+    # 3 games for 2 agents: the last deal would be played by one agent alone, a free "win"
+    args = ["tournament", "peach-festival", "-p", "1", "-a", "random,greedy", "-n", "3"]
+    res = runner([*args, "--no-progress", "--out", str(tmp_path / "solo.csv")])
+    assert res.exit_code == 2
+    assert "multiple of 2 (e.g. 2 or 4)" in " ".join(res.stderr.split())
+    assert not (tmp_path / "solo.csv").exists()
+
+
+def test_a_pair_is_significant_only_when_the_sign_test_agrees_with_the_interval():
+    rows = [{"slots": [0, 1], "ranks": [2, 1]} for _ in range(4)]
+    (pair,) = head_to_head(rows, ["weak", "strong"])
+    assert pair.high < 0.5 and pair.p_value == 0.125  # 4-0: the interval alone would say yes
+    assert not pair.significant
+    (pair,) = head_to_head(rows * 2, ["weak", "strong"])  # 8-0: p = 0.0078
+    assert pair.significant
+
+
+def test_with_more_seats_than_agents_each_agent_counts_once_per_game_by_its_best_seat(
+    runner, tmp_path
+):
+    out = tmp_path / "t.jsonl"
+    args = ["tournament", "fixture-pips", "-p", "3", "-a", "random,high", "-n", "4"]
+    res = runner([*args, "--seed", "2", "--no-progress", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "2 agents for 3 seats" in " ".join(res.stdout.split())
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    standings = res.stdout.split("Head to head")[0]
+    for label in ("random", "high"):
+        line = next(x for x in standings.splitlines() if f" {label} " in x)
+        games = int(line.split("│")[3])
+        wins = sum(
+            len([s for s in r["winners"] if r["agents"][s] == label]) / len(r["winners"])
+            for r in rows
+        )
+        assert games == 4  # games, not seats held
+        assert f"{100 * wins / 4:.1f}" in line
+
+
+def test_an_unbalanced_last_round_is_pointed_out(runner, tmp_path):
+    args = ["tournament", "fixture-pips", "-a", "random,high", "-n", "3", "--no-progress"]
+    res = runner([*args, "--out", str(tmp_path / "t.csv")])
+    assert res.exit_code == 0, res.output
+    assert "last round has 1 of its 2 seatings" in " ".join(res.stdout.split())
+
+
+def test_default_results_files_of_runs_started_together_never_overwrite_each_other(
+    runner, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    args = ["tournament", "fixture-pips", "-a", "random,high", "-n", "2", "--no-progress"]
+    for seed in ("1", "2", "3"):
+        assert runner([*args, "--seed", seed]).exit_code == 0
+    files = sorted((tmp_path / "tournaments").iterdir())
+    assert len(files) == 3 and len({f.read_text() for f in files}) == 3
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_an_unwritable_results_path_is_refused_before_any_game(runner, tmp_path, command):
+    (tmp_path / "taken.csv").mkdir()
+    (tmp_path / "file.csv").write_text("x")
+    for bad, reason in (("taken.csv", "is a directory"), ("file.csv/x.csv", "not a directory")):
+        args = [command, "fixture-pips", "-a", "random,high", "-n", "2", "--no-progress"]
+        res = runner([*args, "--out", str(tmp_path / bad)])
+        assert res.exit_code == 2 and reason in " ".join(res.stderr.split())
+        assert "Standings" not in res.stdout and "Traceback" not in res.output

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -148,3 +153,36 @@ def test_library_results_equal_over_one_or_two_processes():
 )
 def test_agent_lists_split_at_commas_that_start_a_new_agent(text, specs):
     assert split_agents([text]) == specs
+
+
+def test_an_empty_agent_list_is_refused(runner):
+    res = runner(["simulate", "fixture-pips", "-n", "1", "-a", ","])
+    assert res.exit_code == 2 and "names no agent" in res.stderr
+
+
+def test_a_search_option_the_game_lacks_is_refused_before_any_game(runner):
+    res = runner(["simulate", "peach-festival", "-n", "1", "-a", "ismcts:checkpoint=1,random"])
+    assert res.exit_code == 2 and "no checkpoint" in res.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_the_games_finished_so_far(tmp_path, jobs):
+    out = tmp_path / "r.csv"
+    code = "from meeple.cli.main import app; app()"
+    args = ["simulate", "peach-festival", "-a", "random", "-n", "100000", "-j", jobs]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args, "--no-progress", "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    done = int(re.search(r"Interrupted after (\d+) of 100000 games", stderr).group(1))
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == done < 100000
+    assert [int(r["game"]) for r in rows] == sorted(int(r["game"]) for r in rows)
+    if done:
+        assert f"{done} games" in stdout

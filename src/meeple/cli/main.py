@@ -20,6 +20,7 @@ from meeple.cli.common import (
     fail,
     parse_options,
     parse_seats,
+    prepare_output,
     split_agents,
 )
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
@@ -214,11 +215,13 @@ def simulate(
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
     from meeple.cli.summary import print_summary
-    from meeple.sim import SimSpec, summarize, write_results
+    from meeple.sim import SimSpec, check_simulation, summarize, write_results
 
     cls = _resolve_game(game)
     name = cls.info.name
     specs = split_agents(agents) or ["random"]
+    if agents is not None and not split_agents(agents):
+        raise fail("--agents names no agent")
     if games_ < 1:
         raise fail("--games must be at least 1")
     if jobs == 0:
@@ -235,18 +238,44 @@ def simulate(
         spec = SimSpec(name, players, tuple(specs), games_, seed, parse_options(name, option))
         if out is not None and out.suffix.lower() not in (".csv", ".jsonl"):
             raise ConfigError(f"results file must end in .csv or .jsonl, not {out.name!r}")
-        rows = _run_games(spec, jobs, progress)
+        check_simulation(spec)
+        if out is not None:
+            out = prepare_output(out)
+        rows, interrupted = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
-    summary = summarize(rows, spec.labels(), players)
-    print_summary(console(), spec, summary, cls.info.title)
+    if rows:
+        summary = summarize(rows, spec.labels(), players)
+        print_summary(console(), spec, summary, cls.info.title)
     if out is not None:
         path = write_results(rows, out, players)
         err_console().print(f"Results written to {escape(str(path))}")
+    if interrupted:
+        raise _interrupted(len(rows), spec.games)
 
 
-def _run_games(spec, jobs: int, progress: bool) -> list[dict]:
-    """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error."""
+def _interrupted(done: int, total: int) -> typer.Exit:
+    err_console().print(f"Interrupted after {done} of {total} games; the summary covers those.")
+    return typer.Exit(130)
+
+
+def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], bool]:
+    """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error.
+
+    Returns:
+        The result rows in game order and whether Ctrl-C stopped the run (the rows are then
+        those of the games finished before it).
+    """
+    rows: list[dict] = []
+    try:
+        _collect_games(spec, jobs, progress, rows)
+    except KeyboardInterrupt:
+        rows.sort(key=lambda r: r["index"])
+        return rows, True
+    return rows, False
+
+
+def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -259,7 +288,8 @@ def _run_games(spec, jobs: int, progress: bool) -> list[dict]:
     from meeple.sim import run_simulation
 
     if not progress:
-        return run_simulation(spec, jobs)
+        run_simulation(spec, jobs, into=rows)
+        return
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -269,7 +299,7 @@ def _run_games(spec, jobs: int, progress: bool) -> list[dict]:
         console=err_console(),
     ) as bar:
         task = bar.add_task(f"{spec.game} x{spec.games}", total=spec.games)
-        return run_simulation(spec, jobs, lambda k: bar.advance(task, k))
+        run_simulation(spec, jobs, lambda k: bar.advance(task, k), into=rows)
 
 
 @app.command()
@@ -314,7 +344,7 @@ def tournament(
     Solo (``--players 1``): every agent plays the same deals, and on each deal the higher
     score wins (duplicate format)."""
     from meeple.cli.tournament import print_tournament
-    from meeple.sim import SimSpec, summarize, write_results
+    from meeple.sim import SimSpec, check_simulation, summarize, write_results
     from meeple.sim.tournament import duplicate_deals, head_to_head, ratings
 
     cls = _resolve_game(game)
@@ -334,6 +364,12 @@ def tournament(
         players = max(cls.info.min_players, min(2, cls.info.max_players))
     if players < 1:
         raise fail("--players must be at least 1")
+    if players == 1 and games_ % len(specs):
+        k = len(specs)
+        raise fail(
+            f"a solo tournament plays every deal once per agent: --games must be a multiple "
+            f"of {k} (e.g. {max(k, games_ - games_ % k)} or {games_ - games_ % k + k})"
+        )
     path = out or Path("tournaments") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     try:
         if path.suffix.lower() not in (".csv", ".jsonl"):
@@ -341,23 +377,40 @@ def tournament(
         spec = SimSpec(
             name, players, tuple(specs), games_, seed, parse_options(name, option), "permute"
         )
-        rows = _run_games(spec, jobs, progress)
+        check_simulation(spec)
+        path = prepare_output(path, unique=out is None)
+        rows, interrupted = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
     labels = spec.labels()
-    # solo: every agent plays each deal; a deal is one game between them, ranked by score
-    games = duplicate_deals(rows) if players == 1 else rows
-    summary = summarize(games, labels, len(specs) if players == 1 else players)
-    print_tournament(
-        console(),
-        spec,
-        summary,
-        ratings(games, labels),
-        head_to_head(games, labels),
-        cls.info.title,
-    )
+    counted = rows
+    if interrupted and players == 1:
+        # a deal counts only once every agent has played it
+        played: dict[int, list[dict]] = {}
+        for row in rows:
+            played.setdefault(row["seed"], []).append(row)
+        counted = [r for group in played.values() if len(group) == len(specs) for r in group]
+    if counted:
+        # solo: every agent plays each deal; a deal is one game between them, ranked by score
+        games = duplicate_deals(counted) if players == 1 else counted
+        summary = summarize(
+            games,
+            labels,
+            len(specs) if players == 1 else players,
+            best_seat=spec.schedule() is None,
+        )
+        print_tournament(
+            console(),
+            spec,
+            summary,
+            ratings(games, labels),
+            head_to_head(games, labels),
+            cls.info.title,
+        )
     saved = write_results(rows, path, players)
     err_console().print(f"Results written to {escape(str(saved))}")
+    if interrupted:
+        raise _interrupted(len(rows), spec.games)
 
 
 @app.command("replay")

@@ -35,6 +35,18 @@ def print_tournament(
         + f", seed {spec.seed}"
         + (f", options {escape(opts)}" if opts else "")
     )
+    cycle = spec.schedule()
+    if not solo and cycle is None:
+        con.print(
+            f"[dim]{len(spec.agents)} agents for {spec.players} seats: the agents rotate over "
+            "the seats, some holding several; every game has its own seed; an agent counts "
+            "once per game, by its best-placed seat.[/]"
+        )
+    elif not solo and cycle is not None and summary.games % len(cycle):
+        con.print(
+            f"[dim]The last round has {summary.games % len(cycle)} of its {len(cycle)} seatings, "
+            f"so seat orders are not balanced (a multiple of {len(cycle)} games is).[/]"
+        )
     lines = {x.label: x for x in summary.agents}
     table = Table(title="Standings (ties share the win; rating: openskill Plackett-Luce)")
     table.add_column("#", justify="right")

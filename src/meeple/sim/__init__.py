@@ -1,12 +1,13 @@
 """Bulk simulation of games between agents: parallel runs, statistics and result files."""
 
 from meeple.sim.output import write_results
-from meeple.sim.runner import SimSpec, play_one, run_simulation, seat_slots
+from meeple.sim.runner import SimSpec, check_simulation, play_one, run_simulation, seat_slots
 from meeple.sim.stats import Summary, summarize, wilson_interval
 
 __all__ = [
     "SimSpec",
     "Summary",
+    "check_simulation",
     "play_one",
     "run_simulation",
     "seat_slots",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
+import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,16 +125,37 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     }
 
 
-def _run_chunk(spec: SimSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
+def _run_chunk(task: tuple[SimSpec, Sequence[int]]) -> list[dict[str, Any]]:
+    spec, indices = task
     game = spec.make_game()
     return [play_one(spec, i, game) for i in indices]
 
 
 def _init_worker(path: list[str], games: dict[str, str]) -> None:
-    """Give a worker process the parent's import path and game registry."""
+    """Give a worker process the parent's import path and game registry.
+
+    Workers ignore Ctrl-C: the parent alone handles it, by stopping the pool.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.path[:] = path
     for name, target in games.items():
         registry.register(name, target)
+
+
+def check_simulation(spec: SimSpec) -> Game:
+    """Build the game and every agent, each set up at seat 0, before any game is played.
+
+    Returns:
+        The configured game.
+
+    Raises:
+        ConfigError: for a bad game, player count, option or agent (name, parameters, or a
+            rollout policy or option the game does not have).
+    """
+    game = spec.make_game()
+    for a in spec.agents:
+        make_agent(a, game).setup(game, 0)
+    return game
 
 
 def chunk_indices(games: int, jobs: int, chunk_size: int | None = None) -> list[range]:
@@ -148,6 +170,7 @@ def run_simulation(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     chunk_size: int | None = None,
+    into: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Play every game of ``spec`` and return the result rows ordered by game index.
 
@@ -156,31 +179,37 @@ def run_simulation(
         jobs: Worker processes; 1 plays in this process.
         on_progress: Called with the number of games just finished.
         chunk_size: Games per task (default: about 8 tasks per job).
+        into: A list to append the rows to as games finish (and to return). If the run is
+            interrupted (``KeyboardInterrupt``, which stops the worker processes at once), it
+            keeps the rows of the games finished so far, in the order they finished.
 
     Raises:
-        ConfigError: for a bad game, option or agent name (checked before any game is played).
+        ConfigError: for a bad game, option or agent (checked by :func:`check_simulation`
+            before any game is played).
     """
-    game = spec.make_game()
-    for a in spec.agents:
-        make_agent(a, game)
+    game = check_simulation(spec)
     chunks = chunk_indices(spec.games, jobs, chunk_size)
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = [] if into is None else into
     if jobs <= 1:
         for chunk in chunks:
-            rows.extend(play_one(spec, i, game) for i in chunk)
-            if on_progress is not None:
-                on_progress(len(chunk))
+            for i in chunk:
+                rows.append(play_one(spec, i, game))
+                if on_progress is not None:
+                    on_progress(1)
     else:
-        with ProcessPoolExecutor(
-            max_workers=jobs,
-            initializer=_init_worker,
-            initargs=(list(sys.path), dict(registry._REGISTRY)),
-        ) as pool:
-            futures = [pool.submit(_run_chunk, spec, list(chunk)) for chunk in chunks]
-            for fut in as_completed(futures):
-                part = fut.result()
+        pool = multiprocessing.Pool(
+            jobs, initializer=_init_worker, initargs=(list(sys.path), dict(registry._REGISTRY))
+        )
+        try:
+            for part in pool.imap_unordered(_run_chunk, [(spec, list(c)) for c in chunks]):
                 rows.extend(part)
                 if on_progress is not None:
                     on_progress(len(part))
+            pool.close()
+        except BaseException:
+            pool.terminate()  # Ctrl-C or a failed game: no worker goes on playing
+            raise
+        finally:
+            pool.join()
     rows.sort(key=lambda r: r["index"])
     return rows

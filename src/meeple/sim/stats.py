@@ -45,7 +45,7 @@ class Line:
 
     Attributes:
         label: Agent label or ``"seat N"``.
-        n: Seat-games counted.
+        n: Seat-games counted (games, for an agent line summarised by its best seat).
         mean: Mean score.
         std: Sample standard deviation of the score.
         wins: Wins, a win shared by ``k`` tied seats counting ``1/k``.
@@ -100,8 +100,18 @@ def _line(label: str, scores: list[float], wins: list[float], ranks: list[int]) 
     return Line(label, n, _mean(scores), _std(scores), w, low, high, _mean(ranks))
 
 
-def summarize(rows: Sequence[dict[str, Any]], labels: Sequence[str], players: int) -> Summary:
+def summarize(
+    rows: Sequence[dict[str, Any]], labels: Sequence[str], players: int, best_seat: bool = False
+) -> Summary:
     """Summarise result rows (see :func:`meeple.sim.runner.play_one`), in row order.
+
+    Args:
+        rows: Result rows.
+        labels: One label per agent slot.
+        players: Seats per game.
+        best_seat: Count an agent that holds several seats of a game once for that game: by
+            its best-ranked seat's score and rank, winning the win shares of all its seats.
+            Otherwise (the default) agent lines count seat-games.
 
     Numeric extras (numbers and booleans) are averaged over the games that report them.
     """
@@ -111,12 +121,27 @@ def summarize(rows: Sequence[dict[str, Any]], labels: Sequence[str], players: in
     for row in rows:
         winners = row["winners"]
         share = 1.0 / len(winners) if winners else 0.0
+        best: dict[int, list] = {}  # slot -> [score, win share, rank] of its best seat
         for seat, slot in enumerate(row["slots"]):
             won = share if seat in winners else 0.0
-            for table in (per_agent[slot], per_seat[seat]):
-                table[0].append(row["scores"][seat])
-                table[1].append(won)
-                table[2].append(row["ranks"][seat])
+            score, rank = row["scores"][seat], row["ranks"][seat]
+            per_seat[seat][0].append(score)
+            per_seat[seat][1].append(won)
+            per_seat[seat][2].append(rank)
+            if not best_seat:
+                best[len(best)] = [score, won, rank, slot]
+            elif slot not in best:
+                best[slot] = [score, won, rank, slot]
+            else:
+                line = best[slot]
+                if rank < line[2]:
+                    line[0], line[2] = score, rank
+                line[1] += won
+        for score, won, rank, slot in best.values():
+            table = per_agent[slot]
+            table[0].append(score)
+            table[1].append(won)
+            table[2].append(rank)
         for key, value in row["extras"].items():
             if isinstance(value, bool | int | float):
                 extras.setdefault(key, []).append(float(value))

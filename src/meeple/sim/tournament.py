@@ -4,8 +4,9 @@ Games are played by :func:`meeple.sim.runner.run_simulation` with ``"permute"`` 
 pairing in every seat order, one shared seed per round of seatings). Ratings come from the
 ``openskill`` library (Plackett-Luce model), fed the games in index order, so they are
 reproducible. Head-to-head results count, for each pair of agents, the games in which both sat:
-the agent ranked better scores 1, a tie scores 1/2; the 95% Wilson interval of that score rate
-and an exact two-sided sign test (ties left out) say whether one is significantly stronger.
+the agent ranked better scores 1, a tie scores 1/2; one is significantly stronger when the 95%
+Wilson interval of that score rate excludes 1/2 and an exact two-sided sign test (ties left out)
+gives p < 0.05.
 
 Solo games (one seat) are compared in duplicate: every agent plays the same deal (the games of
 one round share a seed), and :func:`duplicate_deals` turns each deal into one virtual game in
@@ -168,8 +169,10 @@ class HeadToHead:
 
     @property
     def significant(self) -> bool:
-        """Whether ``a`` and ``b`` differ at 95% (the interval excludes 1/2)."""
-        return self.low > 0.5 or self.high < 0.5
+        """Whether ``a`` and ``b`` differ at 95%: the interval excludes 1/2 *and* the sign
+        test gives p < 0.05 (in a few games the Wilson interval alone can exclude 1/2 where
+        the exact test does not: 4-0 has p = 0.125)."""
+        return (self.low > 0.5 or self.high < 0.5) and self.p_value < 0.05
 
 
 def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
