@@ -379,21 +379,32 @@ def test_a_lone_human_still_sees_their_own_moves_in_full(runner, tmp_path):
     assert "seat 0 (you) has made a sealed choice." not in res.stdout
 
 
-def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it(
-    runner, tmp_path, monkeypatch
-):
+def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it():
     """A move whose notation the other seats may not learn (as a card kept face down)."""
+    import io
+
     import fixture_game
+    from rich.console import Console
 
-    def describe_move_for(self, state, seat, action, observer):
-        if action.kind == "keep" and observer != seat:
-            return "keeps the prize face down"
-        return fixture_game.Game.describe_move_for(self, state, seat, action, observer)
+    from meeple.cli.play import PlaySession
 
-    monkeypatch.setattr(fixture_game.SealedPips, "describe_move_for", describe_move_for)
-    path = tmp_path / "g.json"
-    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
-    res = runner(args, ENOUGH)
-    assert res.exit_code == 0, res.output
-    assert "seat 0 (human): keeps the prize face down" in res.stdout
-    assert "plays keep" not in res.stdout
+    class PrivateKeepPips(fixture_game.SealedPips):
+        def describe_move_for(self, state, seat, action, observer):
+            if action.kind == "keep" and observer != seat:
+                return "keeps the prize face down"
+            return super().describe_move_for(state, seat, action, observer)
+
+    out = io.StringIO()
+    lines = iter(ENOUGH.splitlines(keepends=True))
+    session = PlaySession(
+        PrivateKeepPips(players=2),
+        [0, 1],
+        {},
+        4,
+        Console(file=out, width=160),
+        lambda: next(lines, None),
+    )
+    assert session.run()
+    text = out.getvalue()
+    assert "seat 0 (human): keeps the prize face down" in text
+    assert "plays keep" not in text
