@@ -118,8 +118,8 @@ def test_per_seat_bots_and_human_seat_choice(runner, tmp_path):
     res = runner([*args, "--save", str(path)], ENOUGH)
     assert res.exit_code == 0, res.output
     assert _record(path).agents == ["high", "human", "random"]
-    # one agent per seat: the human seat's entry is ignored
-    res = runner([*args[:-1], "high,ignored,random", "--save", str(path)], ENOUGH)
+    # one agent per seat: the human seat's entry is checked, but nobody plays it
+    res = runner([*args[:-1], "high,random,random", "--save", str(path)], ENOUGH)
     assert res.exit_code == 0, res.output
     assert _record(path).agents == ["high", "human", "random"]
 
@@ -208,3 +208,203 @@ def test_a_notation_prefix_lists_the_matching_moves(runner, tmp_path):
                  "b\n" + ENOUGH)  # fmt: skip
     assert res.exit_code == 0
     assert "Legal moves starting with 'b':" in res.stdout
+
+
+def _fails_before_the_game(res, message: str) -> None:
+    """The command stopped with one ``error:`` line before any seat was asked to move."""
+    assert res.exit_code == 2, res.output
+    assert message in " ".join(res.stderr.split())
+    assert res.stderr.lstrip().startswith("error:")
+    assert "Traceback" not in res.output
+    assert "> " not in res.stdout and "saved to" not in res.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "message"),
+    [
+        ("fixture-pips", "ismcts:rollout=bogus", "no agent 'bogus' for fixture-pips"),
+        ("fixture-pips", "ismcts:rollout=high:depth=4;x=2", "'high' of fixture-pips takes no"),
+        pytest.param("peach-festival", "ismcts:rollout=bogus", "no agent 'bogus'", marks=peach),
+        pytest.param(
+            "peach-festival",
+            "ismcts:rollout=heuristic:lntb=4;progress=2.5",
+            "takes no parameters",
+            marks=peach,
+        ),
+    ],
+    ids=["unknown policy", "policy with bad parameters", "peach unknown", "peach bad parameters"],
+)
+def test_a_bad_rollout_policy_of_a_bot_is_an_error_before_the_game_starts(
+    runner, tmp_path, game, spec, message
+):
+    path = tmp_path / "g.json"
+    res = runner(["play", game, "--bots", spec, "--save", str(path)], ENOUGH)
+    _fails_before_the_game(res, message)
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--humans", "0,1", "--bots", "nonsense"], "no agent 'nonsense'"),
+        (["-p", "3", "--seat", "1", "--bots", "high,nonsense,random"], "no agent 'nonsense'"),
+        (
+            ["-p", "3", "--seat", "1", "--bots", "high,ismcts:rollout=bogus,random"],
+            "no agent 'bogus' for fixture-pips",
+        ),
+    ],
+    ids=["no bot seat", "entry of a human seat", "bad rollout of a human seat's entry"],
+)
+def test_every_bots_entry_is_checked_even_one_no_seat_plays(runner, tmp_path, args, message):
+    res = runner(["play", "fixture-pips", *args, "--save", str(tmp_path / "g.json")], ENOUGH)
+    _fails_before_the_game(res, message)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["fixture-pips", "--humans", "0,1", "--bots", "high"],
+        ["fixture-pips", "-p", "3", "--humans", "0,1,2", "--bots", "random,high,random"],
+        pytest.param(["peach-festival", "-p", "1", "--bots", "hard"], marks=peach),
+    ],
+    ids=["one bot for two humans", "one per seat", "solo peach festival"],
+)
+def test_bots_given_when_every_seat_is_human_are_refused(runner, tmp_path, args):
+    res = runner(["play", *args, "--save", str(tmp_path / "g.json")], ENOUGH)
+    _fails_before_the_game(res, "--bots names a bot, but every seat is human")
+
+
+def test_without_bots_every_seat_may_be_human(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--humans", "0,1", "--save", str(path)], ENOUGH)
+    assert res.exit_code == 0, res.output
+    assert _record(path).agents == ["human", "human"]
+
+
+def _a_directory(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def _under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "file.txt").write_text("x")
+    return tmp_path / "file.txt" / "g.json"
+
+
+def _unreachable_directory(tmp_path: Path) -> Path:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o000)
+    return locked / "sub" / "g.json"
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        (_a_directory, "it is a directory"),
+        (_under_a_file, "file.txt' is not a directory"),
+        pytest.param(
+            _unreachable_directory,
+            "Permission denied",
+            marks=pytest.mark.skipif(
+                not hasattr(os, "geteuid") or os.geteuid() == 0,
+                reason="file permissions do not bind the superuser",
+            ),
+        ),
+    ],
+    ids=["a directory", "under a file", "an unreachable directory"],
+)
+def test_an_unwritable_save_path_is_an_error_before_the_game_starts(
+    runner, tmp_path, where, message
+):
+    path = where(tmp_path)
+    try:
+        res = runner(["play", "fixture-pips", "--seed", "3", "--save", str(path)], ENOUGH)
+    finally:
+        if (tmp_path / "locked").exists():
+            (tmp_path / "locked").chmod(0o700)  # so that pytest can remove it
+    _fails_before_the_game(res, f"cannot write '{path}'")
+    assert message in " ".join(res.stderr.split())
+
+
+def test_default_records_of_games_started_in_the_same_second_do_not_overwrite_each_other(
+    runner, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("meeple.cli.main.time.strftime", lambda fmt, *a: "20260102-030405")
+    for seed in (5, 6, 7):
+        res = runner(["play", "fixture-pips", "--seed", str(seed)], ENOUGH)
+        assert res.exit_code == 0, res.output
+    records = tmp_path / "records"
+    stem = "fixture-pips-20260102-030405"
+    assert sorted(p.name for p in records.iterdir()) == [
+        f"{stem}-2.json",
+        f"{stem}-3.json",
+        f"{stem}.json",
+    ]
+    assert [_record(records / f"{stem}{end}.json").seed for end in ("", "-2", "-3")] == [5, 6, 7]
+
+
+def test_unicode_digits_are_unknown_input_not_move_numbers(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--seed", "3", "--save", str(path)], "²\n①\n٣\n" + ENOUGH)
+    assert res.exit_code == 0, res.output
+    for text in ("²", "①", "٣"):
+        assert f"Unknown move {text!r}: not a move number or a notation" in res.stdout
+    assert "Game over" in res.stdout
+
+
+def test_a_human_sealed_choice_is_not_shown_to_the_next_human(runner, tmp_path):
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
+    res = runner(args, ENOUGH)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    bid = next(text for seat, text in _record(path).actions if seat == 0)
+    # from seat 0's answer to the moment seat 1 sees its own view
+    start = out.index("seat 0> ", out.index("seat 0 (human) to move (sealed)"))
+    between = out[start : out.index("seat 1 (human) to move (sealed)")]
+    assert "seat 0 (human) has made a sealed choice." in between
+    assert bid not in between and "plays" not in between
+    assert "(human) plays b" not in out  # no human's bid is ever echoed
+    assert "seat 0 (human) plays keep" in out  # an open move is still announced
+
+
+def test_a_lone_human_still_sees_their_own_moves_in_full(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--seed", "4", "--save", str(path)], ENOUGH)
+    assert res.exit_code == 0, res.output
+    actions = _record(path).actions
+    bid = next(text for seat, text in actions if seat == 0)
+    assert f"seat 0 (you) plays {bid}" in res.stdout
+    assert "seat 0 (you) plays keep" in res.stdout
+    assert "seat 0 (you) has made a sealed choice." not in res.stdout
+
+
+def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it():
+    """A move whose notation the other seats may not learn (as a card kept face down)."""
+    import io
+
+    import fixture_game
+    from rich.console import Console
+
+    from meeple.cli.play import PlaySession
+
+    class PrivateKeepPips(fixture_game.SealedPips):
+        def describe_move_for(self, state, seat, action, observer):
+            if action.kind == "keep" and observer != seat:
+                return "keeps the prize face down"
+            return super().describe_move_for(state, seat, action, observer)
+
+    out = io.StringIO()
+    lines = iter(ENOUGH.splitlines(keepends=True))
+    session = PlaySession(
+        PrivateKeepPips(players=2),
+        [0, 1],
+        {},
+        4,
+        Console(file=out, width=160),
+        lambda: next(lines, None),
+    )
+    assert session.run()
+    text = out.getvalue()
+    assert "seat 0 (human): keeps the prize face down" in text
+    assert "plays keep" not in text

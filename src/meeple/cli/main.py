@@ -121,10 +121,17 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Record file (default records/<game>-<time>.json)."),
+        typer.Option(
+            "--save",
+            help="Record file (default records/<game>-<time>.json, with -2, -3... added if "
+            "that name is taken).",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal: human seat(s) against bots."""
+    # (The docstring is the command's help.) Everything is checked before the game starts,
+    # and a problem is one ``error:`` line with exit 2: the options, the seats, every --bots
+    # entry (built and set up, even one given for a human seat), and the record file.
     from meeple.agents.base import make_agent
     from meeple.cli.play import PlaySession, new_seed
 
@@ -137,31 +144,45 @@ def play(
         human_texts = [*(seat or []), *([humans] if humans is not None else [])]
         human_seats = parse_seats(human_texts, n) if human_texts else [0]
         bot_seats = [s for s in range(n) if s not in human_seats]
+        given = split_agents(bots)
+        if given and not bot_seats:
+            for spec in given:
+                make_agent(spec, g)  # a misspelt agent is reported as such
+            raise ConfigError("--bots names a bot, but every seat is human")
         own = sorted(getattr(g, "agents", {}))
         default_bot = "greedy" if "greedy" in own else (own[0] if own else "random")
-        specs = split_agents(bots) or [default_bot]
+        specs = given or [default_bot]
+        unused: dict[int, str] = {}
         if len(specs) == 1:
             chosen = {s: specs[0] for s in bot_seats}
         elif len(specs) == len(bot_seats):
             chosen = dict(zip(bot_seats, specs, strict=True))
         elif len(specs) == n:
             chosen = {s: specs[s] for s in bot_seats}
+            unused = {s: specs[s] for s in human_seats}
         else:
             raise ConfigError(
                 f"--bots names {len(specs)} agents for {len(bot_seats)} bot seats; give one, "
                 f"one per bot seat, or one per seat"
             )
+        for s, spec in unused.items():  # a human seat's entry is not played, but checked
+            make_agent(spec, g).setup(g, s)
         agents = {s: make_agent(spec, g) for s, spec in chosen.items()}
         for s, agent in agents.items():
+            agent.setup(g, s)  # configuration errors (e.g. a rollout policy) surface here
             if human_seats and not getattr(agent, "honest", True):
                 raise ConfigError(
                     f"agent {chosen[s]!r} reads hidden information; it never plays against people"
                 )
+        if save is not None:
+            path = prepare_output(save)
+        else:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = prepare_output(Path("records") / f"{name}-{stamp}.json", unique=True)
     except MeepleError as e:
         raise fail(str(e)) from None
     if seed is None:
         seed = new_seed()
-    path = save or Path("records") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     seats_text = ", ".join(
         f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
     )

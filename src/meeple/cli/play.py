@@ -1,8 +1,10 @@
 """Interactive play in the terminal: human seats against bots.
 
 Only a human seat's own observation is ever shown. At a simultaneous node each human seat
-commits in turn; bots' sealed commitments are announced without their content, and chance
-outcomes are never printed (what a seat may know of them is in its rendered view).
+commits in turn; sealed commitments are announced without their content (a human's own choice
+is echoed in full only when that human is alone at the table), and chance outcomes are never
+printed (what a seat may know of them is in its rendered view). With several humans sharing
+the screen, their moves are announced as the table may see them, like the bots' moves.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from rich.table import Table
 
 from meeple.agents.base import Agent
 from meeple.cli.common import print_view
+from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
@@ -48,7 +51,8 @@ class PlaySession:
     Attributes:
         game: The configured game.
         humans: Human seats.
-        bots: Agent of every other seat.
+        bots: Agent of every other seat, already set up for it (``agent.setup(game, seat)``),
+            so that a configuration error is reported before the session is made.
         seed: Seed of chance and of the bots' RNGs.
         console: Where everything is printed.
         read_line: Returns the next input line, or ``None`` at end of input.
@@ -69,8 +73,6 @@ class PlaySession:
         self.state = self.game.new_initial_state()
         self.chance_rng = make_rng(self.seed, "chance")
         self.rngs = [make_rng(self.seed, "seat", i) for i in range(self.game.num_players)]
-        for seat, agent in self.bots.items():
-            agent.setup(self.game, seat)
 
     # -- labels --------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
@@ -124,6 +126,17 @@ class PlaySession:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         told = self.game.describe_move_for(state, seat, action, viewer)
         state.apply_action(action, seat)
+        self.announce(seat, action, told, sealed)
+
+    def announce(self, seat: int, action: Action, told: str, sealed: bool) -> None:
+        """Print a move that has been played.
+
+        Args:
+            seat: The seat that moved.
+            action: Its action.
+            told: What the people at the table may learn of it (``describe_move_for``).
+            sealed: A sealed choice at a simultaneous node: only the fact of it is printed.
+        """
         if sealed:
             self.console.print(f"{escape(self.who(seat))} has made a sealed choice.")
         elif told != self.game.describe_action(action):
@@ -168,6 +181,16 @@ class PlaySession:
         self.console.print(table)
 
     def human_move(self, seat: int, sealed: bool) -> None:
+        """Read commands until the human at ``seat`` plays a legal move, then announce it.
+
+        A move is a number from the list (ASCII digits only) or a notation; anything else is
+        a command, a notation prefix or unknown input. A lone human's move is echoed in full.
+        With several humans sharing the screen it is announced as the bots' moves are: a
+        sealed choice without its content, any other move as the table may see it.
+
+        Raises:
+            Quit: if the human quits or the input ends.
+        """
         con = self.console
         state = self.state
         self.handoff(seat)
@@ -202,7 +225,7 @@ class PlaySession:
             if low in ("view", "v"):
                 print_view(con, self.game, state.observe(seat))
                 continue
-            if text.isdigit() and text not in self.game.action_space:
+            if text.isascii() and text.isdigit() and text not in self.game.action_space:
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     con.print(
@@ -223,13 +246,17 @@ class PlaySession:
                     f"{escape(self.game.info.title)}. Type help.[/]"
                 )
                 continue
+            played = self.game.action(action)
+            shared = len(self.humans) > 1  # other people see the screen
+            told = self.game.describe_action(played)
+            if shared and played in legal:  # decided before the move, like a bot's
+                told = self.game.describe_move_for(state, seat, played, None)
             try:
-                state.apply_action(action, seat)
+                state.apply_action(played, seat)
             except IllegalActionError as e:
                 con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
                 continue
-            played = self.game.action(action)
-            con.print(f"{escape(self.who(seat))} plays {self.describe(played)}")
+            self.announce(seat, played, told, sealed and shared)
             return
 
     def show_end(self) -> None:
