@@ -275,8 +275,8 @@ def simulate(
         raise _interrupted(len(rows), spec.games)
 
 
-def _interrupted(done: int, total: int) -> typer.Exit:
-    err_console().print(f"Interrupted after {done} of {total} games; the summary covers those.")
+def _interrupted(done: int, total: int, covered: str = "those") -> typer.Exit:
+    err_console().print(f"Interrupted after {done} of {total} games; the tables cover {covered}.")
     return typer.Exit(130)
 
 
@@ -387,9 +387,10 @@ def tournament(
         raise fail("--players must be at least 1")
     if players == 1 and games_ % len(specs):
         k = len(specs)
+        near = sorted({max(k, games_ - games_ % k), games_ - games_ % k + k})
         raise fail(
             f"a solo tournament plays every deal once per agent: --games must be a multiple "
-            f"of {k} (e.g. {max(k, games_ - games_ % k)} or {games_ - games_ % k + k})"
+            f"of {k} (e.g. {' or '.join(map(str, near))})"
         )
     path = out or Path("tournaments") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     try:
@@ -431,7 +432,9 @@ def tournament(
     saved = write_results(rows, path, players)
     err_console().print(f"Results written to {escape(str(saved))}")
     if interrupted:
-        raise _interrupted(len(rows), spec.games)
+        raise _interrupted(
+            len(rows), spec.games, "the deals every agent finished" if players == 1 else "those"
+        )
 
 
 @app.command("replay")
