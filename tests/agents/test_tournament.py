@@ -227,3 +227,15 @@ def test_an_unwritable_results_path_is_refused_before_any_game(runner, tmp_path,
         res = runner([*args, "--out", str(tmp_path / bad)])
         assert res.exit_code == 2 and reason in " ".join(res.stderr.split())
         assert "Standings" not in res.stdout and "Traceback" not in res.output
+
+
+def test_an_interrupted_tournament_tabulates_complete_rounds_of_seatings_only():
+    from meeple.cli.main import _complete_rounds
+
+    spec = SimSpec("fixture-pips", 2, ("random", "high", "low"), 40, 0, {}, "permute")
+    assert len(spec.schedule()) == 6
+    # two workers cut short: the first halves of rounds 0 and 1, then all of round 2
+    rows = [{"index": i} for i in (0, 1, 2, 6, 7, 8, *range(12, 18))]
+    assert [r["index"] for r in _complete_rounds(spec, rows)] == list(range(12, 18))
+    rotating = SimSpec("fixture-pips", 3, ("random", "high"), 40, 0, {}, "permute")
+    assert _complete_rounds(rotating, rows) == rows  # no rounds: every game stands alone

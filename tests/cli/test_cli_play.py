@@ -408,3 +408,9 @@ def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it():
     text = out.getvalue()
     assert "seat 0 (human): keeps the prize face down" in text
     assert "plays keep" not in text
+
+
+def test_an_empty_bots_list_is_refused(runner, tmp_path):
+    res = runner(["play", "fixture-pips", "--bots", ",", "--save", str(tmp_path / "g.json")])
+    assert res.exit_code == 2 and "--bots names no agent" in res.stderr
+    assert not (tmp_path / "g.json").exists()

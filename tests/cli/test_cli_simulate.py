@@ -183,6 +183,29 @@ def test_ctrl_c_keeps_the_games_finished_so_far(tmp_path, jobs):
     done = int(re.search(r"Interrupted after (\d+) of 100000 games", stderr).group(1))
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == done < 100000
+    assert done > 0  # every game a worker finished came back at once
     assert [int(r["game"]) for r in rows] == sorted(int(r["game"]) for r in rows)
     if done:
         assert f"{done} games" in stdout
+
+
+def test_an_error_stays_on_one_line_in_a_narrow_log():
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    res = CliRunner().invoke(
+        app, ["simulate", "fixture-pips", "-a", "ismcts:c=nan"], env={"COLUMNS": "30"}
+    )
+    assert res.exit_code == 2
+    (line,) = res.stderr.splitlines()
+    assert line.startswith("error: ismcts c (UCT constant) must be a finite number")
+
+
+def test_writing_results_holds_off_a_second_ctrl_c():
+    from meeple.cli.main import _no_interrupts
+
+    before = signal.getsignal(signal.SIGINT)
+    with _no_interrupts():
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is before

@@ -92,7 +92,7 @@ def make_agent(spec: str, game: Game) -> Agent:
         return agent
     if name not in table:
         raise ConfigError(
-            f"no agent {name!r} for {game.info.name}; known: {', '.join(sorted(table))}"
+            f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))}"
         )
     module, _, cls = table[name].partition(":")
     klass = getattr(importlib.import_module(module), cls)

@@ -127,9 +127,11 @@ def _check(params: dict[str, Any]) -> None:
     if t is not None and not (t > 0 and math.isfinite(t)):
         raise ConfigError(f"ismcts time limit must be a positive number of seconds, not {t}")
     if not (params["c"] >= 0 and math.isfinite(params["c"])):
-        raise ConfigError(f"ismcts c (UCT constant) must be 0 or more, not {params['c']}")
+        raise ConfigError(
+            f"ismcts c (UCT constant) must be a finite number, 0 or more, not {params['c']}"
+        )
     if not 0.0 <= params["score_weight"] <= 1.0:
-        raise ConfigError("score_weight must lie in [0, 1]")
+        raise ConfigError(f"ismcts score_weight must lie in [0, 1], not {params['score_weight']}")
     if not 0.0 <= params["epsilon"] <= 1.0:
         raise ConfigError(f"ismcts epsilon must lie in [0, 1], not {params['epsilon']}")
     if params["horizon"] is not None and params["horizon"] < 0:
@@ -138,7 +140,7 @@ def _check(params: dict[str, Any]) -> None:
     if scale is not None and not (scale > 0 and math.isfinite(scale)):
         raise ConfigError(f"ismcts scale must be a positive number, not {scale}")
     if not (params["bias"] >= 0 and math.isfinite(params["bias"])):
-        raise ConfigError(f"ismcts bias must be 0 or more, not {params['bias']}")
+        raise ConfigError(f"ismcts bias must be a finite number, 0 or more, not {params['bias']}")
     for flag in ("checkpoint", "paired", "guide", "flat", "observer"):
         if params[flag] not in (0, 1):
             raise ConfigError(f"ismcts {flag} is 0 or 1, not {params[flag]}")

@@ -32,8 +32,9 @@ def console() -> Console:
 
 
 def err_console() -> Console:
-    """A console on the current standard error."""
-    return Console(file=sys.stderr, highlight=False)
+    """A console on the current standard error; lines are not wrapped (an ``error:`` line
+    stays one line in a log, whatever the width)."""
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -145,6 +148,8 @@ def play(
         human_seats = parse_seats(human_texts, n) if human_texts else [0]
         bot_seats = [s for s in range(n) if s not in human_seats]
         given = split_agents(bots)
+        if bots is not None and not given:
+            raise ConfigError("--bots names no agent")
         if given and not bot_seats:
             for spec in given:
                 make_agent(spec, g)  # a misspelt agent is reported as such
@@ -188,7 +193,8 @@ def play(
     )
     con.print(f"[bold]{escape(g.info.title)}[/] — {n} players, seed {seed}")
     con.print(escape(seats_text))
-    con.print("Type [bold]help[/] for commands.")
+    if human_seats:
+        con.print("Type [bold]help[/] for commands.")
     session = PlaySession(
         g, human_seats, agents, seed, con, _read_line, echo_input=not sys.stdin.isatty()
     )
@@ -265,19 +271,39 @@ def simulate(
         rows, interrupted = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
+    if out is not None:
+        with _no_interrupts():  # a second Ctrl-C must not leave the file half written
+            write_results(rows, out, players)
+    message = _interrupted(len(rows), spec.games, "those") if interrupted else None
+    if message:
+        console().print(message)
     if rows:
         summary = summarize(rows, spec.labels(), players)
         print_summary(console(), spec, summary, cls.info.title)
     if out is not None:
-        path = write_results(rows, out, players)
-        err_console().print(f"Results written to {escape(str(path))}")
-    if interrupted:
-        raise _interrupted(len(rows), spec.games)
+        err_console().print(f"Results written to {escape(str(out))}")
+    if message:
+        err_console().print(message)
+        raise typer.Exit(130)
 
 
-def _interrupted(done: int, total: int, covered: str = "those") -> typer.Exit:
-    err_console().print(f"Interrupted after {done} of {total} games; the tables cover {covered}.")
-    return typer.Exit(130)
+def _interrupted(done: int, total: int, covered: str) -> str:
+    """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
+    return f"Interrupted after {done} of {total} games; the tables cover {covered}."
+
+
+@contextlib.contextmanager
+def _no_interrupts() -> Iterator[None]:
+    """Hold Ctrl-C off while the block runs (in the main thread; elsewhere do nothing)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals cannot be handled here anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], bool]:
@@ -404,14 +430,21 @@ def tournament(
         rows, interrupted = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
+    with _no_interrupts():  # a second Ctrl-C must not leave the file half written
+        saved = write_results(rows, path, players)
     labels = spec.labels()
-    counted = rows
-    if interrupted and players == 1:
-        # a deal counts only once every agent has played it
-        played: dict[int, list[dict]] = {}
-        for row in rows:
-            played.setdefault(row["seed"], []).append(row)
-        counted = [r for group in played.values() if len(group) == len(specs) for r in group]
+    counted, message = rows, None
+    if interrupted:
+        counted = _complete_rounds(spec, rows)
+        covered = (
+            f"the {len(counted) // len(specs)} deals every agent finished"
+            if players == 1
+            else "those"
+            if spec.schedule() is None
+            else f"the {len(counted)} games of complete rounds of seatings"
+        )
+        message = _interrupted(len(rows), spec.games, covered)
+        console().print(message)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
         games = duplicate_deals(counted) if players == 1 else counted
@@ -428,13 +461,24 @@ def tournament(
             ratings(games, labels),
             head_to_head(games, labels),
             cls.info.title,
+            len(counted),
         )
-    saved = write_results(rows, path, players)
     err_console().print(f"Results written to {escape(str(saved))}")
-    if interrupted:
-        raise _interrupted(
-            len(rows), spec.games, "the deals every agent finished" if players == 1 else "those"
-        )
+    if message:
+        err_console().print(message)
+        raise typer.Exit(130)
+
+
+def _complete_rounds(spec, rows: list[dict]) -> list[dict]:
+    """The rows of the rounds of seatings that every seating finished (a run cut short may
+    have finished games of several rounds, out of order); all rows without rounds."""
+    cycle = spec.schedule()
+    if cycle is None:
+        return rows
+    rounds: dict[int, list[dict]] = {}
+    for row in rows:
+        rounds.setdefault(row["index"] // len(cycle), []).append(row)
+    return [r for k in sorted(rounds) if len(rounds[k]) == len(cycle) for r in rounds[k]]
 
 
 @app.command("replay")

@@ -29,11 +29,16 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
     return table
 
 
+def plural(n: int, noun: str) -> str:
+    """``"1 game"``, ``"2 games"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> None:
     """Print the summary of a simulation (deterministic for identical arguments)."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
     con.print(
-        f"[bold]{escape(title)}[/]: {summary.games} games, {spec.players} players, "
+        f"[bold]{escape(title)}[/]: {plural(summary.games, 'game')}, {spec.players} players, "
         f"agents {escape(','.join(spec.agents))}, seed {spec.seed}"
         + (f", options {escape(opts)}" if opts else "")
     )

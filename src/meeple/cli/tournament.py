@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from meeple.cli.summary import plural
 from meeple.sim.runner import SimSpec
 from meeple.sim.stats import Summary
 from meeple.sim.tournament import HeadToHead, Rating
@@ -20,17 +21,29 @@ def print_tournament(
     rated: Sequence[Rating],
     pairs: Sequence[HeadToHead],
     title: str,
+    games: int | None = None,
 ) -> None:
-    """Print standings (win rates, 95% CIs, openskill ratings) and head-to-head results."""
+    """Print standings (win rates, 95% CIs, openskill ratings) and head-to-head results.
+
+    Args:
+        con: Where to print.
+        spec: The tournament.
+        summary: Its summary (over deals when solo).
+        rated: Ratings, best first.
+        pairs: Head-to-head results.
+        title: The game's title.
+        games: Games the tables cover (default: all of ``spec``'s).
+    """
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
     solo = spec.players == 1
+    played = spec.games if games is None else games
     con.print(
         f"[bold]{escape(title)}[/] tournament: "
         + (
-            f"solo, {spec.games} games on {summary.games} deals (every agent plays each deal; "
-            "the higher score wins it)"
+            f"solo, {plural(played, 'game')} on {plural(summary.games, 'deal')} (every agent "
+            "plays each deal; the higher score wins it)"
             if solo
-            else f"{summary.games} games, {spec.players} players"
+            else f"{plural(summary.games, 'game')}, {spec.players} players"
         )
         + f", seed {spec.seed}"
         + (f", options {escape(opts)}" if opts else "")

@@ -7,9 +7,11 @@ results do not depend on how games are spread over processes.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import multiprocessing
+import queue
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -125,14 +127,25 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     }
 
 
-def _run_chunk(task: tuple[SimSpec, Sequence[int]]) -> list[dict[str, Any]]:
+#: A worker process's state: its configured game ``(spec, game)`` and the results queue.
+_WORKER: dict[str, Any] = {}
+
+
+def _run_chunk(task: tuple[SimSpec, Sequence[int]]) -> int:
+    """Play a chunk of games in a worker, putting each row on the results queue as soon as
+    its game ends (so a run cut short keeps every finished game); returns the chunk's size."""
     spec, indices = task
-    game = spec.make_game()
-    return [play_one(spec, i, game) for i in indices]
+    cached = _WORKER.get("game")
+    if cached is None or cached[0] != spec:
+        cached = _WORKER["game"] = (spec, spec.make_game())
+    results = _WORKER["results"]
+    for i in indices:
+        results.put(play_one(spec, i, cached[1]))
+    return len(indices)
 
 
-def _init_worker(path: list[str], games: dict[str, str]) -> None:
-    """Give a worker process the parent's import path and game registry.
+def _init_worker(path: list[str], games: dict[str, str], results: Any) -> None:
+    """Give a worker process the parent's import path, game registry and results queue.
 
     Workers ignore Ctrl-C: the parent alone handles it, by stopping the pool.
     """
@@ -140,6 +153,7 @@ def _init_worker(path: list[str], games: dict[str, str]) -> None:
     sys.path[:] = path
     for name, target in games.items():
         registry.register(name, target)
+    _WORKER["results"] = results
 
 
 def check_simulation(spec: SimSpec) -> Game:
@@ -178,7 +192,8 @@ def run_simulation(
         spec: What to simulate.
         jobs: Worker processes; 1 plays in this process.
         on_progress: Called with the number of games just finished.
-        chunk_size: Games per task (default: about 8 tasks per job).
+        chunk_size: Games per task sent to a worker process (default: about 8 tasks per
+            job, at most 64 games each); each game's row comes back as soon as it ends.
         into: A list to append the rows to as games finish (and to return). If the run is
             interrupted (``KeyboardInterrupt``, which stops the worker processes at once), it
             keeps the rows of the games finished so far, in the order they finished.
@@ -188,28 +203,60 @@ def run_simulation(
             before any game is played).
     """
     game = check_simulation(spec)
-    chunks = chunk_indices(spec.games, jobs, chunk_size)
     rows: list[dict[str, Any]] = [] if into is None else into
     if jobs <= 1:
-        for chunk in chunks:
-            for i in chunk:
-                rows.append(play_one(spec, i, game))
-                if on_progress is not None:
-                    on_progress(1)
+        for i in range(spec.games):
+            rows.append(play_one(spec, i, game))
+            if on_progress is not None:
+                on_progress(1)
     else:
-        pool = multiprocessing.Pool(
-            jobs, initializer=_init_worker, initargs=(list(sys.path), dict(registry._REGISTRY))
-        )
-        try:
-            for part in pool.imap_unordered(_run_chunk, [(spec, list(c)) for c in chunks]):
-                rows.extend(part)
-                if on_progress is not None:
-                    on_progress(len(part))
-            pool.close()
-        except BaseException:
-            pool.terminate()  # Ctrl-C or a failed game: no worker goes on playing
-            raise
-        finally:
-            pool.join()
+        _run_pool(spec, jobs, chunk_indices(spec.games, jobs, chunk_size), rows, on_progress)
     rows.sort(key=lambda r: r["index"])
     return rows
+
+
+def _run_pool(
+    spec: SimSpec,
+    jobs: int,
+    chunks: list[range],
+    rows: list[dict[str, Any]],
+    on_progress: Callable[[int], None] | None,
+) -> None:
+    """Play ``chunks`` over ``jobs`` worker processes, appending rows as games end.
+
+    Raises:
+        Whatever a game raised in a worker; ``KeyboardInterrupt`` after keeping the rows that
+        had arrived. Either way the workers are stopped.
+    """
+    ctx = multiprocessing.get_context()
+    results = ctx.Queue()
+    pool = ctx.Pool(
+        jobs,
+        initializer=_init_worker,
+        initargs=(list(sys.path), dict(registry._REGISTRY), results),
+    )
+    failed: list[BaseException] = []  # filled by the pool's result thread
+    try:
+        for c in chunks:
+            pool.apply_async(_run_chunk, ((spec, list(c)),), error_callback=failed.append)
+        left = sum(len(c) for c in chunks)
+        while left:
+            try:
+                row = results.get(timeout=0.2)
+            except queue.Empty:
+                if failed:
+                    raise failed[0] from None  # a game raised in a worker: stop at once
+                continue
+            rows.append(row)
+            left -= 1
+            if on_progress is not None:
+                on_progress(1)
+        pool.close()
+    except BaseException:
+        with contextlib.suppress(queue.Empty, OSError, ValueError):
+            while True:  # rows already delivered are kept
+                rows.append(results.get_nowait())
+        pool.terminate()  # Ctrl-C or a failed game: no worker goes on playing
+        raise
+    finally:
+        pool.join()
