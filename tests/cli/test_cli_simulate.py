@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +211,23 @@ def test_writing_results_holds_off_a_second_ctrl_c():
     with _no_interrupts():
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path):
+    out = tmp_path / "r.csv"
+    code = "from meeple.cli.main import app; app()"
+    args = ["simulate", "peach-festival", "-a", "random", "-n", "100000", "-j", "2"]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args, "--no-progress", "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    os.kill(int(children[0]), signal.SIGKILL)  # as the system does to a process out of memory
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 1, stderr
+    done = int(re.search(r"A worker process died .* after (\d+) of 100000 games", stderr).group(1))
+    assert len(list(csv.DictReader(out.open()))) == done > 0
+    assert "Traceback" not in stderr

@@ -268,13 +268,13 @@ def simulate(
         check_simulation(spec)
         if out is not None:
             out = prepare_output(out)
-        rows, interrupted = _run_games(spec, jobs, progress)
+        rows, stopped = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
     if out is not None:
         with _no_interrupts():  # a second Ctrl-C must not leave the file half written
             write_results(rows, out, players)
-    message = _interrupted(len(rows), spec.games, "those") if interrupted else None
+    message = _stopped(stopped, len(rows), spec.games, "those") if stopped else None
     if message:
         console().print(message)
     if rows:
@@ -284,12 +284,17 @@ def simulate(
         err_console().print(f"Results written to {escape(str(out))}")
     if message:
         err_console().print(message)
-        raise typer.Exit(130)
+        raise typer.Exit(130 if stopped == "interrupted" else 1)
 
 
-def _interrupted(done: int, total: int, covered: str) -> str:
+def _stopped(why: str, done: int, total: int, covered: str) -> str:
     """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
-    return f"Interrupted after {done} of {total} games; the tables cover {covered}."
+    what = (
+        "Interrupted"
+        if why == "interrupted"
+        else "A worker process died (killed, or out of memory?); stopped"
+    )
+    return f"{what} after {done} of {total} games; the tables cover {covered}."
 
 
 @contextlib.contextmanager
@@ -306,20 +311,27 @@ def _no_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], bool]:
+def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | None]:
     """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error.
 
     Returns:
-        The result rows in game order and whether Ctrl-C stopped the run (the rows are then
-        those of the games finished before it).
+        The result rows in game order, and why the run stopped early: ``None`` (it did
+        not), ``"interrupted"`` (Ctrl-C) or ``"broken"`` (a worker process died). The rows
+        are then those of the games finished before it.
     """
+    from concurrent.futures.process import BrokenProcessPool
+
     rows: list[dict] = []
     try:
         _collect_games(spec, jobs, progress, rows)
     except KeyboardInterrupt:
-        rows.sort(key=lambda r: r["index"])
-        return rows, True
-    return rows, False
+        stopped = "interrupted"
+    except BrokenProcessPool:
+        stopped = "broken"
+    else:
+        return rows, None
+    rows.sort(key=lambda r: r["index"])
+    return rows, stopped
 
 
 def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
@@ -427,14 +439,14 @@ def tournament(
         )
         check_simulation(spec)
         path = prepare_output(path, unique=out is None)
-        rows, interrupted = _run_games(spec, jobs, progress)
+        rows, stopped = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
     with _no_interrupts():  # a second Ctrl-C must not leave the file half written
         saved = write_results(rows, path, players)
     labels = spec.labels()
     counted, message = rows, None
-    if interrupted:
+    if stopped:
         counted = _complete_rounds(spec, rows)
         covered = (
             f"the {len(counted) // len(specs)} deals every agent finished"
@@ -443,7 +455,7 @@ def tournament(
             if spec.schedule() is None
             else f"the {len(counted)} games of complete rounds of seatings"
         )
-        message = _interrupted(len(rows), spec.games, covered)
+        message = _stopped(stopped, len(rows), spec.games, covered)
         console().print(message)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
@@ -466,7 +478,7 @@ def tournament(
     err_console().print(f"Results written to {escape(str(saved))}")
     if message:
         err_console().print(message)
-        raise typer.Exit(130)
+        raise typer.Exit(130 if stopped == "interrupted" else 1)
 
 
 def _complete_rounds(spec, rows: list[dict]) -> list[dict]:

@@ -15,6 +15,7 @@ import queue
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -225,38 +226,43 @@ def _run_pool(
     """Play ``chunks`` over ``jobs`` worker processes, appending rows as games end.
 
     Raises:
-        Whatever a game raised in a worker; ``KeyboardInterrupt`` after keeping the rows that
-        had arrived. Either way the workers are stopped.
+        Whatever a game raised in a worker, ``BrokenProcessPool`` if a worker died, and
+        ``KeyboardInterrupt`` after keeping the rows that had arrived. In every case the
+        workers are stopped at once.
     """
     ctx = multiprocessing.get_context()
     results = ctx.Queue()
-    pool = ctx.Pool(
-        jobs,
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=ctx,
         initializer=_init_worker,
         initargs=(list(sys.path), dict(registry._REGISTRY), results),
     )
-    failed: list[BaseException] = []  # filled by the pool's result thread
+    workers: list[Any] = []
     try:
-        for c in chunks:
-            pool.apply_async(_run_chunk, ((spec, list(c)),), error_callback=failed.append)
+        futures = [pool.submit(_run_chunk, (spec, list(c))) for c in chunks]
+        workers = [p for p in multiprocessing.active_children() if p not in before]
         left = sum(len(c) for c in chunks)
         while left:
             try:
                 row = results.get(timeout=0.2)
             except queue.Empty:
-                if failed:
-                    raise failed[0] from None  # a game raised in a worker: stop at once
+                for fut in futures:
+                    if fut.done() and fut.exception() is not None:
+                        raise fut.exception() from None  # a failed game or a dead worker
                 continue
             rows.append(row)
             left -= 1
             if on_progress is not None:
                 on_progress(1)
-        pool.close()
     except BaseException:
         with contextlib.suppress(queue.Empty, OSError, ValueError):
             while True:  # rows already delivered are kept
                 rows.append(results.get_nowait())
-        pool.terminate()  # Ctrl-C or a failed game: no worker goes on playing
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in workers:  # chunks under way are abandoned, not finished
+            p.terminate()
         raise
     finally:
-        pool.join()
+        pool.shutdown(wait=True)
