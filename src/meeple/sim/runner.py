@@ -202,6 +202,9 @@ def run_simulation(
     Raises:
         ConfigError: for a bad game, option or agent (checked by :func:`check_simulation`
             before any game is played).
+        BrokenProcessPool: if a worker process died (``into`` keeps the finished games).
+        KeyboardInterrupt: on Ctrl-C (``into`` keeps the finished games); an error a game
+            raised in a worker is raised here as it was.
     """
     game = check_simulation(spec)
     rows: list[dict[str, Any]] = [] if into is None else into
