@@ -181,11 +181,14 @@ def _long_simulation(out: Path, jobs: str) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_keeps_the_games_finished_so_far(tmp_path, jobs):
+@pytest.mark.parametrize(
+    ("jobs", "sent"),
+    [("1", signal.SIGINT), ("2", signal.SIGINT), ("2", signal.SIGTERM)],  # SIGTERM: `kill`
+)
+def test_ctrl_c_keeps_the_games_finished_so_far(tmp_path, jobs, sent):
     out = tmp_path / "r.csv"
     proc = _long_simulation(out, jobs)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sent)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     done = int(re.search(r"Interrupted after (\d+) of 100000 games", stderr).group(1))

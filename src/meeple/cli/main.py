@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich import box
@@ -274,27 +274,36 @@ def simulate(
     if out is not None:
         with _no_interrupts():  # a second Ctrl-C must not leave the file half written
             write_results(rows, out, players)
-    message = _stopped(stopped, len(rows), spec.games, "those") if stopped else None
+            err_console().print(f"Results written to {escape(str(out))}")
+    covered = "those" if rows else "none (no tables)"
+    message = _stopped(stopped, len(rows), spec.games, covered) if stopped else None
     if message:
-        console().print(message)
+        console().print(message, soft_wrap=True)
     if rows:
         summary = summarize(rows, spec.labels(), players)
         print_summary(console(), spec, summary, cls.info.title)
-    if out is not None:
-        err_console().print(f"Results written to {escape(str(out))}")
-    if message:
-        err_console().print(message)
-        raise typer.Exit(130 if stopped == "interrupted" else 1)
+    if stopped:
+        _stop(stopped, message)
 
 
-def _stopped(why: str, done: int, total: int, covered: str) -> str:
+def _stopped(why: str | Exception, done: int, total: int, covered: str) -> str:
     """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
-    what = (
-        "Interrupted"
-        if why == "interrupted"
-        else "A worker process died (killed, or out of memory?); stopped"
-    )
+    if isinstance(why, Exception):
+        what = f"A game raised {type(why).__name__}: {why}; stopped"
+    elif why == "interrupted":
+        what = "Interrupted"
+    else:
+        what = "A worker process died (killed, or out of memory?); stopped"
     return f"{what} after {done} of {total} games; the tables cover {covered}."
+
+
+def _stop(why: str | Exception, message: str) -> NoReturn:
+    """End a run cut short: status 130 after Ctrl-C, 1 after a dead worker, and a game's
+    error raised again (its traceback is the way to the bug)."""
+    err_console().print(message)
+    if isinstance(why, Exception):
+        raise why
+    raise typer.Exit(130 if why == "interrupted" else 1)
 
 
 @contextlib.contextmanager
@@ -322,16 +331,41 @@ def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | None]
     from concurrent.futures.process import BrokenProcessPool
 
     rows: list[dict] = []
+    stopped: str | Exception
     try:
-        _collect_games(spec, jobs, progress, rows)
+        with _terminate_as_interrupt():
+            _collect_games(spec, jobs, progress, rows)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BrokenProcessPool:
         stopped = "broken"
+    except MeepleError:
+        raise
+    except Exception as e:  # a bug in a game or an agent: keep what was played, then show it
+        stopped = e
     else:
         return rows, None
     rows.sort(key=lambda r: r["index"])
     return rows, stopped
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM (``kill``) like Ctrl-C while the block runs, so the finished games are
+    kept and the worker processes stopped (main thread only; elsewhere do nothing)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
@@ -444,6 +478,7 @@ def tournament(
         raise fail(str(e)) from None
     with _no_interrupts():  # a second Ctrl-C must not leave the file half written
         saved = write_results(rows, path, players)
+        err_console().print(f"Results written to {escape(str(saved))}")
     labels = spec.labels()
     counted, message = rows, None
     if stopped:
@@ -455,8 +490,10 @@ def tournament(
             if spec.schedule() is None
             else f"the {len(counted)} games of complete rounds of seatings"
         )
-        message = _stopped(stopped, len(rows), spec.games, covered)
-        console().print(message)
+        message = _stopped(
+            stopped, len(rows), spec.games, covered if counted else "none (no tables)"
+        )
+        console().print(message, soft_wrap=True)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
         games = duplicate_deals(counted) if players == 1 else counted
@@ -475,10 +512,8 @@ def tournament(
             cls.info.title,
             len(counted),
         )
-    err_console().print(f"Results written to {escape(str(saved))}")
-    if message:
-        err_console().print(message)
-        raise typer.Exit(130 if stopped == "interrupted" else 1)
+    if stopped:
+        _stop(stopped, message)
 
 
 def _complete_rounds(spec, rows: list[dict]) -> list[dict]:

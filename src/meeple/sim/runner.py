@@ -8,6 +8,7 @@ results do not depend on how games are spread over processes.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import itertools
 import math
 import multiprocessing
@@ -15,7 +16,7 @@ import queue
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,12 +149,21 @@ def _run_chunk(task: tuple[SimSpec, Sequence[int]]) -> int:
 def _init_worker(path: list[str], games: dict[str, str], results: Any) -> None:
     """Give a worker process the parent's import path, game registry and results queue.
 
-    Workers ignore Ctrl-C: the parent alone handles it, by stopping the pool.
+    Workers ignore Ctrl-C (the parent alone handles it, by stopping the pool); they were
+    forked with it blocked, so none arrives before it is ignored. On Linux a worker is also
+    stopped if the parent dies without stopping it (e.g. killed).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's own handler is not ours
+    _unblock_interrupts()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     sys.path[:] = path
     for name, target in games.items():
         registry.register(name, target)
+    # a stopped worker must not wait at exit for the parent to read what it still holds
+    results.cancel_join_thread()
     _WORKER["results"] = results
 
 
@@ -219,6 +229,28 @@ def run_simulation(
     return rows
 
 
+def _block_interrupts() -> None:
+    """Hold Ctrl-C pending in this thread (where the platform can), until unblocked."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _unblock_interrupts() -> None:
+    """Deliver a pending Ctrl-C (as ``KeyboardInterrupt``) and let the next ones through."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _failures(failed: list[Future]) -> Callable[[Future], None]:
+    """A done-callback that records each task that raised (cancelled ones did not)."""
+
+    def record(fut: Future) -> None:
+        if not fut.cancelled() and fut.exception() is not None:
+            failed.append(fut)
+
+    return record
+
+
 def _run_pool(
     spec: SimSpec,
     jobs: int,
@@ -228,44 +260,47 @@ def _run_pool(
 ) -> None:
     """Play ``chunks`` over ``jobs`` worker processes, appending rows as games end.
 
+    Ctrl-C is held pending while the workers start and while they are stopped, so it stops
+    the run at any moment without leaving a worker behind.
+
     Raises:
-        Whatever a game raised in a worker, ``BrokenProcessPool`` if a worker died, and
-        ``KeyboardInterrupt`` after keeping the rows that had arrived. In every case the
-        workers are stopped at once.
+        Whatever a game raised in a worker (with the worker's traceback as its cause),
+        ``BrokenProcessPool`` if a worker died, and ``KeyboardInterrupt``, after keeping the
+        rows that had arrived. In every case the workers are stopped at once.
     """
     ctx = multiprocessing.get_context()
     results = ctx.Queue()
     before = set(multiprocessing.active_children())
+    failed: list[Future] = []  # filled from the executor's thread as soon as a task fails
+    left = sum(len(c) for c in chunks)
+    _block_interrupts()
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=ctx,
         initializer=_init_worker,
         initargs=(list(sys.path), dict(registry._REGISTRY), results),
     )
-    workers: list[Any] = []
     try:
-        futures = [pool.submit(_run_chunk, (spec, list(c))) for c in chunks]
-        workers = [p for p in multiprocessing.active_children() if p not in before]
-        left = sum(len(c) for c in chunks)
-        while left:
-            try:
-                row = results.get(timeout=0.2)
-            except queue.Empty:
-                for fut in futures:
-                    if fut.done() and fut.exception() is not None:
-                        raise fut.exception() from None  # a failed game or a dead worker
-                continue
-            rows.append(row)
-            left -= 1
-            if on_progress is not None:
-                on_progress(1)
-    except BaseException:
-        with contextlib.suppress(queue.Empty, OSError, ValueError):
-            while True:  # rows already delivered are kept
-                rows.append(results.get_nowait())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for p in workers:  # chunks under way are abandoned, not finished
-            p.terminate()
-        raise
+        for c in chunks:
+            fut = pool.submit(_run_chunk, (spec, list(c)))
+            fut.add_done_callback(_failures(failed))
+        _unblock_interrupts()
+        while left and not failed:
+            with contextlib.suppress(queue.Empty):
+                rows.append(results.get(timeout=0.2))
+                left -= 1
+                if on_progress is not None:
+                    on_progress(1)
+        if left:
+            raise failed[0].exception()  # a failed game or a dead worker: stop now
     finally:
+        _block_interrupts()  # a second Ctrl-C must not cut the clean-up short
+        if left:
+            with contextlib.suppress(queue.Empty, OSError, ValueError):
+                while True:  # rows already delivered are kept
+                    rows.append(results.get_nowait())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for p in set(multiprocessing.active_children()) - before:
+                p.terminate()  # chunks under way are abandoned, not finished
         pool.shutdown(wait=True)
+        _unblock_interrupts()
