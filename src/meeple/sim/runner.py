@@ -274,12 +274,16 @@ def _run_pool(
     failed: list[Future] = []  # filled from the executor's thread as soon as a task fails
     left = sum(len(c) for c in chunks)
     _block_interrupts()
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=ctx,
-        initializer=_init_worker,
-        initargs=(list(sys.path), dict(registry._REGISTRY), results),
-    )
+    try:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=ctx,
+            initializer=_init_worker,
+            initargs=(list(sys.path), dict(registry._REGISTRY), results),
+        )
+    except BaseException:
+        _unblock_interrupts()
+        raise
     try:
         for c in chunks:
             fut = pool.submit(_run_chunk, (spec, list(c)))
