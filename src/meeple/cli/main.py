@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -307,33 +307,44 @@ def _stop(why: str | Exception, message: str) -> NoReturn:
 
 
 @contextlib.contextmanager
-def _no_interrupts() -> Iterator[None]:
-    """Hold Ctrl-C off while the block runs (in the main thread; elsewhere do nothing)."""
+def _signal_handled(signum: int, handler: Any) -> Iterator[None]:
+    """Handle ``signum`` with ``handler`` while the block runs, then restore the previous
+    handler (main thread only; elsewhere, where signals cannot be handled, do nothing)."""
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals cannot be handled here anyway
+        previous = signal.signal(signum, handler)
+    except ValueError:
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signum, previous)
 
 
-def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | None]:
+def _no_interrupts() -> contextlib.AbstractContextManager[None]:
+    """Ignore Ctrl-C while the block runs (a results file is never left half written)."""
+    return _signal_handled(signal.SIGINT, signal.SIG_IGN)
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | Exception | None]:
     """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error.
 
     Returns:
         The result rows in game order, and why the run stopped early: ``None`` (it did
-        not), ``"interrupted"`` (Ctrl-C) or ``"broken"`` (a worker process died). The rows
-        are then those of the games finished before it.
+        not), ``"interrupted"`` (Ctrl-C or SIGTERM), ``"broken"`` (a worker process died) or
+        the exception a game raised. The rows are then those of the games finished before.
     """
     from concurrent.futures.process import BrokenProcessPool
 
     rows: list[dict] = []
     stopped: str | Exception
     try:
-        with _terminate_as_interrupt():
+        # `kill` (SIGTERM) stops a run as Ctrl-C does: finished games kept, workers stopped
+        with _signal_handled(signal.SIGTERM, _raise_interrupt):
             _collect_games(spec, jobs, progress, rows)
     except KeyboardInterrupt:
         stopped = "interrupted"
@@ -347,25 +358,6 @@ def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | None]
         return rows, None
     rows.sort(key=lambda r: r["index"])
     return rows, stopped
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM (``kill``) like Ctrl-C while the block runs, so the finished games are
-    kept and the worker processes stopped (main thread only; elsewhere do nothing)."""
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
