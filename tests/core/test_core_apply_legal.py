@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, sample_chance
@@ -54,6 +56,22 @@ def test_playout_is_a_checked_random_game_with_the_same_draws(name):
         state.playout(make_rng(seed, "playout"))
         assert state.is_terminal()
         assert state.fingerprint() == _checked_random_game(game, make_rng(seed, "playout"))
+
+
+class _CoarseRandom(random.Random):
+    """An RNG whose ``random()`` is its own: ``randrange`` then draws through it, not
+    through ``getrandbits``."""
+
+    def random(self) -> float:
+        return int(super().random() * 1024) / 1024
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_playout_with_an_rng_subclass_draws_as_its_randrange_does(name):
+    game = make(name)
+    state = game.new_initial_state()
+    state.playout(_CoarseRandom(5))
+    assert state.fingerprint() == _checked_random_game(game, _CoarseRandom(5))
 
 
 @pytest.mark.parametrize("name", game_names())

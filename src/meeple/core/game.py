@@ -431,34 +431,54 @@ class State:
         """
         fast = getattr(self, "sample_chance_outcome", None)
         history = self.history
+        # the hooks, bound once: a step then costs no attribute lookups on the state
+        current_player = self.current_player
+        legal_actions = self._legal_actions
+        apply = self._apply
+        append = history.append
+        bounded = max_steps is not None or stop is not None
+        # rng.randrange(n), unrolled: the same draws from the same stream (getrandbits of
+        # n's bit length until below n), without two Python calls per step
+        plain = type(rng) is random.Random
+        getrandbits = rng.getrandbits
         self._legal_cache = {}
         steps = 0
         while True:
-            cp = self.current_player()
-            if (
-                cp == TERMINAL
-                or (max_steps is not None and steps >= max_steps)
-                or (stop is not None and stop(self))
+            cp = current_player()
+            if cp == TERMINAL:
+                break
+            if bounded and (
+                (max_steps is not None and steps >= max_steps) or (stop is not None and stop(self))
             ):
                 break
-            if cp == CHANCE:
-                act = fast(rng) if fast is not None else _sample_outcome(self, rng)
-                history.append((CHANCE, act))
-                self._apply(act, CHANCE)
-                continue
             if cp >= 0:
                 seat = cp
+            elif cp == CHANCE:
+                act = fast(rng) if fast is not None else _sample_outcome(self, rng)
+                append((CHANCE, act))
+                apply(act, CHANCE)
+                continue
             else:
                 seats = self.acting_seats()
                 if not seats:
                     break
                 seat = seats[0]
-            legal = self._legal_actions(seat)
+            legal = legal_actions(seat)
             if not legal:
                 break
-            act = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-            history.append((seat, act))
-            self._apply(act, seat)
+            n = len(legal)
+            if n == 1:
+                act = legal[0]
+            elif plain:
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                act = legal[r]
+            else:
+                act = legal[rng.randrange(n)]
+            append((seat, act))
+            apply(act, seat)
             steps += 1
         self._legal_cache = {}  # whatever the rules cached on the way may be stale now
         return steps
