@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import meeple
+from meeple.cli.common import parse_options
 from meeple.core.errors import ConfigError, ContentError
 from meeple.games.annapurna.consts import DEAL, MAIN, START
 from meeple.games.annapurna.content import load_content
@@ -139,6 +140,21 @@ def test_starter_drawn_by_chance_when_not_configured():
     assert [a.text for a, _ in state.chance_outcomes()] == ["first R", "first B", "first G"]
     state.apply_action("first G")
     assert state.stage == MAIN and state.turn == 2
+
+
+def test_starter_minus_one_also_draws_the_first_climber_by_chance():
+    """Ruling AN-R13: ``-1`` is the command line's and OpenSpiel's spelling of ``None``."""
+    game = Annapurna(3, starter=-1)
+    assert game.config["starter"] is None
+    assert deal(game.new_initial_state()).stage == START
+    options = parse_options("annapurna", ["starter=-1"])
+    assert meeple.make("annapurna", players=2, **options).config["starter"] is None
+
+
+def test_a_starter_that_is_not_a_seat_number_is_refused():
+    for bad in (True, 1.0, "1", -2, 2):
+        with pytest.raises(ConfigError, match=r"starter must be a seat 0\.\.1"):
+            Annapurna(2, starter=bad)
 
 
 def test_registry_builds_the_game():

@@ -49,7 +49,7 @@ def test_invalid_icon_names_file_and_field(tmp_path):
     d = custom(tmp_path, "sheet.toml", '2 = "peach", 4 = "die"', '2 = "pech", 4 = "die"')
     with pytest.raises(ContentError) as e:
         meeple.make("peach-festival", players=2, content=d)
-    assert e.value.file == "sheet.toml" and e.value.field == "columns[0].rewards.2"
+    assert e.value.file.endswith("sheet.toml") and e.value.field == "columns[0].rewards.2"
 
 
 def test_track_that_breaks_the_round_counts_is_refused(tmp_path):
@@ -74,5 +74,5 @@ def test_custom_content_directory_changes_the_rules_data(tmp_path):
 
 
 def test_missing_content_file_is_reported(tmp_path):
-    with pytest.raises(ContentError, match="not found"):
+    with pytest.raises(ContentError, match="missing content file"):
         load_content(str(tmp_path))

@@ -8,11 +8,11 @@ raises :class:`~meeple.core.errors.ContentError` naming the file and field on th
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeple.core.content import ContentCache, checked, content_directory, read_toml
 from meeple.core.errors import ContentError
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
@@ -180,32 +180,22 @@ class Content:
 
 
 DEFAULT_DIR = Path(__file__).parent / "content"
-_CACHE: dict[str, Content] = {}
+_CACHE: ContentCache[Content] = ContentCache(("cards.toml", "pages.toml"))
 
 
 def load_content(directory: str | Path | None = None) -> Content:
-    """Load and validate ``cards.toml`` and ``pages.toml`` from ``directory`` (cached).
+    """Load and validate ``cards.toml`` and ``pages.toml`` from ``directory``.
+
+    Content is cached per directory until one of its files changes.
 
     Args:
         directory: Content directory; ``None`` means the shipped reconstruction.
 
     Raises:
-        ContentError: naming the file and field of the first invalid value.
+        ConfigError: when ``directory`` is not a path.
+        ContentError: naming the file and field of the first invalid value or unknown key.
     """
-    d = str(Path(directory) if directory else DEFAULT_DIR)
-    if d not in _CACHE:
-        _CACHE[d] = _load(Path(d))
-    return _CACHE[d]
-
-
-def _read(path: Path) -> dict:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError(str(path), "<file>", "missing content file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(str(path), "<file>", f"not valid TOML: {e}") from None
+    return _CACHE.get(content_directory(directory, DEFAULT_DIR), _load)
 
 
 class _V:
@@ -218,14 +208,25 @@ class _V:
         raise ContentError(self.file, fld, msg)
 
     def get(self, d: dict, key: str, fld: str, typ: type | tuple, default: Any = ...) -> Any:
+        if not isinstance(d, dict):
+            self.fail(fld or "<file>", f"expected a table, got {d!r}")
+        where = f"{fld}.{key}" if fld else key
         if key not in d:
             if default is ...:
-                self.fail(f"{fld}.{key}", "missing")
+                self.fail(where, "missing")
             return default
         v = d[key]
         if isinstance(v, bool) or not isinstance(v, typ):
-            self.fail(f"{fld}.{key}", f"expected {typ}, got {v!r}")
+            self.fail(where, f"expected {typ}, got {v!r}")
         return v
+
+    def pairs(self, d: dict, key: str, fld: str) -> tuple[tuple[int, int], ...]:
+        """An optional list of ``[a, b]`` integer pairs (paths, ladder spots)."""
+        raw = self.get(d, key, fld, list, [])
+        for j, x in enumerate(raw):
+            if not (isinstance(x, list) and len(x) == 2 and all(type(y) is int for y in x)):
+                self.fail(f"{fld}.{key}[{j}]", f"expected a pair of numbers [a, b], got {x!r}")
+        return tuple(tuple(x) for x in raw)
 
     def nat(self, d: dict, key: str, fld: str, default: Any = ..., lo: int = 0) -> int:
         v = self.get(d, key, fld, int, default)
@@ -317,9 +318,16 @@ def _card(v: _V, d: dict, i: int, fld: str, starting: bool) -> CaravanCard:
 def _load(d: Path) -> Content:
     cards_path = d / "cards.toml"
     pages_path = d / "pages.toml"
-    cards = _read(cards_path)
-    pages = _read(pages_path)
-    v = _V(str(cards_path))
+    cards = read_toml(cards_path)
+    pages = read_toml(pages_path)
+    with checked(cards_path, cards):
+        part = _cards(cards, _V(str(cards_path)))
+    with checked(pages_path, pages):
+        return _pages(pages, _V(str(pages_path)), d, part)
+
+
+def _cards(cards: dict, v: _V) -> dict[str, Any]:
+    """The validated fields of ``cards.toml``, as keyword arguments of :class:`Content`."""
     rules = v.get(cards, "rules", "", dict)
     sg = v.get(rules, "starting_gold", "rules", list)
     if len(sg) < 4 or any(not isinstance(x, int) or x < 0 for x in sg):
@@ -421,9 +429,34 @@ def _load(d: Path) -> Content:
         if not ids:
             v.fail("encounter", f"no encounter card of letter {L} (AL-018)")
         by_letter[L] = ids
+    workers = v.nat(rules, "workers_per_player", "rules", 6)
+    on_caravan = v.nat(rules, "workers_on_caravan", "rules", 3)
+    if on_caravan > workers:
+        v.fail(
+            "rules.workers_on_caravan",
+            f"{on_caravan} workers cannot start on the caravan when workers_per_player "
+            f"is {workers} (AL-020)",
+        )
+    return {
+        "starting_gold": tuple(sg),
+        "fight_die": tuple(die),
+        "guard_supply": v.nat(rules, "guard_supply", "rules", 12),
+        "goods_per_type": v.nat(rules, "goods_per_type", "rules", 30),
+        "workers_per_player": workers,
+        "workers_on_caravan": on_caravan,
+        "starting_contracts": v.nat(rules, "starting_contracts", "rules", 2),
+        "contract_draw": v.nat(rules, "contract_draw", "rules", 3, lo=1),
+        "end_contract_gold": v.nat(rules, "end_contract_gold", "rules", 5),
+        "starting": starting,
+        "caravans": caravans,
+        "contracts": tuple(contracts),
+        "encounters": tuple(encounters),
+        "by_letter": by_letter,
+    }
 
-    # -- pages --------------------------------------------------------------------------------
-    v = _V(str(pages_path))
+
+def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
+    """The :class:`Content` of ``pages.toml`` and the validated ``cards``."""
     toks = v.get(pages, "tokens", "", dict)
     token_fame, token_strength, token_count = {}, {}, {}
     for k, n in TOKEN_COUNTS.items():
@@ -484,11 +517,11 @@ def _load(d: Path) -> Content:
             lore=v.get(p, "lore", f, str),
             spaces=tuple(spaces),
             clusters=v.nat(p, "clusters", f, 0),
-            paths=tuple(tuple(x) for x in v.get(p, "paths", f, list, [])),
+            paths=v.pairs(p, "paths", f),
             islands=v.nat(p, "islands", f, 0),
             ice_start=tuple(v.get(p, "ice_start", f, list, [])),
             levels=tuple(v.get(p, "levels", f, list, [])),
-            ladder_spots=tuple(tuple(x) for x in v.get(p, "ladder_spots", f, list, [])),
+            ladder_spots=v.pairs(p, "ladder_spots", f),
         )
         _check_geometry(v, pg, f)
         page_map[pid] = pg
@@ -504,24 +537,11 @@ def _load(d: Path) -> Content:
                 routes.append(r)
     return Content(
         directory=str(d),
-        starting_gold=tuple(sg),
-        fight_die=tuple(die),
-        guard_supply=v.nat(rules, "guard_supply", "rules", 12),
-        goods_per_type=v.nat(rules, "goods_per_type", "rules", 30),
-        workers_per_player=v.nat(rules, "workers_per_player", "rules", 6),
-        workers_on_caravan=v.nat(rules, "workers_on_caravan", "rules", 3),
-        starting_contracts=v.nat(rules, "starting_contracts", "rules", 2),
-        contract_draw=v.nat(rules, "contract_draw", "rules", 3, lo=1),
-        end_contract_gold=v.nat(rules, "end_contract_gold", "rules", 5),
-        starting=starting,
-        caravans=caravans,
-        contracts=tuple(contracts),
-        encounters=tuple(encounters),
+        **cards,
         pages=page_map,
         token_fame=token_fame,
         token_strength=token_strength,
         token_count=token_count,
-        by_letter=by_letter,
         max_spaces=max_spaces,
         max_ladder_spots=max_spots,
         climb_routes=tuple(sorted(routes, key=lambda r: (len(r), r))),

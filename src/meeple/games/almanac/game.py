@@ -6,13 +6,16 @@ import random
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
+from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
 from meeple.games.almanac.observation import determinize
 from meeple.games.almanac.state import AlmanacState
 
-_SPACES: dict[str, tuple[ActionSpace, Table]] = {}
+#: id of a content set -> (the content, its action space, its lookup table), shared by every
+#: game made with that content so that actions stay interned across player counts.
+_SPACES: dict[int, tuple[Content, ActionSpace, Table]] = {}
 
 
 class Almanac(Game):
@@ -23,7 +26,8 @@ class Almanac(Game):
             reconstruction.
 
     Raises:
-        ConfigError: for a player count outside 2-4 or an unknown option.
+        ConfigError: for a player count outside 2-4, an unknown option, a ``content`` that
+            is not a path, or content that deals more starting contracts than its deck holds.
         ContentError: for invalid content.
     """
 
@@ -47,12 +51,23 @@ class Almanac(Game):
     table: Table
 
     def _build_action_space(self) -> ActionSpace:
-        self.content = load_content(self.config.get("content"))
-        key = self.content.directory
-        if key not in _SPACES:
-            space = build_space(self.content)
-            _SPACES[key] = (space, action_table(space, self.content))
-        space, self.table = _SPACES[key]
+        content = self.content = load_content(self.config.get("content"))
+        if self.config.get("content") not in (None, ""):
+            self.config["content"] = content.directory  # resolved: records replay anywhere
+        else:
+            self.config["content"] = None
+        dealt = self.num_players * content.starting_contracts
+        if dealt > len(content.contracts):
+            raise ConfigError(
+                f"{self.num_players} players with {content.starting_contracts} starting "
+                f"contracts each need {dealt} contracts; the deck holds {len(content.contracts)} "
+                "(rules.starting_contracts, AL-019)"
+            )
+        got = _SPACES.get(id(content))
+        if got is None or got[0] is not content:
+            space = build_space(content)
+            got = _SPACES[id(content)] = (content, space, action_table(space, content))
+        _, space, self.table = got
         return space
 
     def new_initial_state(self) -> AlmanacState:

@@ -8,11 +8,11 @@ numbers the rulebook gives (AN-001, AN-006, AN-009, AN-010) and raises
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeple.core.content import ContentCache, checked, content_directory, read_toml
 from meeple.core.errors import ContentError
 from meeple.games.annapurna.effects import EFFECTS
 
@@ -73,25 +73,38 @@ class Content:
     source: str
 
 
+_CACHE: ContentCache[Content] = ContentCache(("suit.toml",))
+
+
 def load_content(directory: str | Path | None = None) -> Content:
     """Load and validate ``suit.toml`` from ``directory`` (default: the packaged content).
 
+    Content is cached per directory until its file changes.
+
     Raises:
-        ContentError: on a missing file, bad TOML or any field that fails validation.
+        ConfigError: when ``directory`` is not a path.
+        ContentError: on a missing directory or file, bad TOML, an unknown key or any field
+            that fails validation.
     """
-    path = Path(directory or DEFAULT_DIR) / "suit.toml"
-    file = str(path.name if directory is None else path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(file, "<file>", "no such content file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(file, "<file>", f"not valid TOML: {e}") from None
+    return _CACHE.get(content_directory(directory, DEFAULT_DIR), _load)
+
+
+def _load(directory: Path) -> Content:
+    path = directory / "suit.toml"
+    file = str(path)
+    data = read_toml(path)
+    with checked(file, data):
+        return _suit(data, file, path)
+
+
+def _suit(data: dict, file: str, path: Path) -> Content:
     colours = data.get("colour")
     if not isinstance(colours, list) or len(colours) != COLOURS:
         raise ContentError(file, "colour", f"expected {COLOURS} [[colour]] tables (AN-001)")
     cols = []
     for i, c in enumerate(colours):
+        if not isinstance(c, dict):
+            raise ContentError(file, f"colour[{i}]", "expected a [[colour]] table")
         letter, name = c.get("letter"), c.get("name")
         if not (isinstance(letter, str) and len(letter) == 1 and letter.isupper()):
             raise ContentError(file, f"colour[{i}].letter", "must be one capital letter")
@@ -107,6 +120,8 @@ def load_content(directory: str | Path | None = None) -> Content:
     defs = []
     for i, c in enumerate(cards):
         where = f"card[{i}]"
+        if not isinstance(c, dict):
+            raise ContentError(file, where, "expected a [[card]] table")
         for key in ("key", "name", "effect"):
             if not isinstance(c.get(key), str) or not c[key]:
                 raise ContentError(file, f"{where}.{key}", "must be a non-empty string")

@@ -15,25 +15,16 @@ from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT, V_HIDE, V_TRADE
-from meeple.games.annapurna.content import SUIT_SIZE, Content, load_content
+from meeple.games.annapurna.content import SUIT_SIZE, load_content
 from meeple.games.annapurna.effects import EFFECTS
 from meeple.games.annapurna.notation import NUM_CARDS, Tables, build_space, card_code
 from meeple.games.annapurna.observation import determinize
 from meeple.games.annapurna.state import AnnapurnaState
 
-_CONTENT_CACHE: dict[str, Content] = {}
-
 #: Upper bound on the actions of one turn: 3 for the compound action, at most 15 Explores
 #: in one turn through Fixed Ropes, each followed by at most 3 choices, 15 Sweeps, the end,
 #: Retaliate, 3 Scavenge answers and the on-peak choices.
 _TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 3 + 8
-
-
-def _content(directory: str | None) -> Content:
-    key = str(directory or "")
-    if key not in _CONTENT_CACHE:
-        _CONTENT_CACHE[key] = load_content(directory)
-    return _CONTENT_CACHE[key]
 
 
 class Annapurna(Game):
@@ -45,7 +36,9 @@ class Annapurna(Game):
         auto_sweep: Sweep/Bury every balanced group automatically (ruling AN-R05). Default
             False: climbers choose, and may forget (which opens Scavenge windows).
         content: Directory holding another ``suit.toml`` (default: the packaged content).
-        starter: Seat that goes first in the first Ascent (AN-020); ``None`` draws it by chance.
+        starter: Seat that goes first in the first Ascent (AN-020); ``None`` draws it by chance
+            (ruling AN-R13), and so does ``-1``, its spelling where ``None`` cannot be written
+            (``--option starter=-1`` on the command line, OpenSpiel parameters).
         mode: ``"competitive"``; the cooperative mode is refused (AN-I02, ruling AN-R22).
 
     Raises:
@@ -87,15 +80,27 @@ class Annapurna(Game):
         target = self.config["flag_target"]
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ConfigError(f"flag_target must be a positive integer, not {target!r}")
+        if type(self.config["auto_sweep"]) is not bool:
+            raise ConfigError(f"auto_sweep is true or false, not {self.config['auto_sweep']!r}")
         starter = self.config["starter"]
+        if starter == -1 and type(starter) is int:
+            # -1 is the spelling of "by chance" where None cannot be written (the command
+            # line, OpenSpiel parameters); the configuration keeps one spelling, None
+            starter = self.config["starter"] = None
         if starter is not None and (
-            not isinstance(starter, int) or not 0 <= starter < self.num_players
+            type(starter) is not int or not 0 <= starter < self.num_players
         ):
-            raise ConfigError(f"starter must be a seat 0..{self.num_players - 1} or None")
+            raise ConfigError(
+                f"starter must be a seat 0..{self.num_players - 1}, or None (or -1) to draw "
+                f"the first climber by chance; not {starter!r}"
+            )
 
     def _build_action_space(self) -> ActionSpace:
-        content = _content(self.config["content"])
-        self.content = content
+        content = self.content = load_content(self.config["content"])
+        # a given directory is kept resolved, so that records replay from anywhere
+        self.config["content"] = (
+            str(Path(content.source).parent) if self.config["content"] not in (None, "") else None
+        )
         self.letters: tuple[str, ...] = tuple(c.letter for c in content.colours)
         space, tables = build_space(self.letters)
         self.tables: Tables = tables

@@ -7,11 +7,18 @@ The rulebook only illustrates the sheet and never lists the cards, so both are d
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from meeple.core.content import (
+    ContentCache,
+    checked,
+    content_directory,
+    read_toml,
+    require_table,
+    require_tables,
+)
 from meeple.core.errors import ContentError
 
 #: Commodity names in column order, as the rulebook lists them (PF-005), and their notation codes.
@@ -105,7 +112,7 @@ def _icon(value: object, file: str, field: str) -> Icon:
     raise ContentError(file, field, f"unknown Market Reward icon {value!r}")
 
 
-def _require(data: dict, key: str, typ: type, file: str, field: str):
+def _require(data: dict, key: str, typ: type, file: str, field: str) -> Any:
     if key not in data:
         raise ContentError(file, f"{field}{key}", "missing")
     value = data[key]
@@ -120,24 +127,29 @@ def load_sheet(path: Path) -> Sheet:
     Raises:
         ContentError: naming the file and field of the first problem found.
     """
-    file = str(path.name)
-    try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ContentError(file, "<file>", str(e)) from None
-    columns = _require(data, "columns", list, file, "")
+    file = str(path)
+    data = read_toml(path)
+    with checked(file, data):
+        return _sheet(data, file)
+
+
+def _sheet(data: dict, file: str) -> Sheet:
+    columns = require_tables(_require(data, "columns", list, file, ""), file, "columns")
     if [c.get("commodity") for c in columns] != list(COMMODITIES):
         raise ContentError(
             file, "columns", f"expected one column per commodity in order {COMMODITIES}"
         )
     multipliers = tuple(_require(data, "multipliers", list, file, ""))
+    if any(type(m) is not int for m in multipliers):
+        raise ContentError(file, "multipliers", "one whole-number multiplier per row (PF-017)")
     lengths, icons = [], []
     for i, col in enumerate(columns):
         length = _require(col, "length", int, file, f"columns[{i}].")
         if not 1 <= length <= len(multipliers):
             raise ContentError(file, f"columns[{i}].length", "needs a multiplier for every row")
         row_icons: list[Icon | None] = [None] * length
-        for key, name in col.get("rewards", {}).items():
+        rewards = require_table(col.get("rewards", {}), file, f"columns[{i}].rewards")
+        for key, name in rewards.items():
             if not key.isdigit() or not 1 <= int(key) <= length:
                 raise ContentError(file, f"columns[{i}].rewards.{key}", "row outside the column")
             row_icons[int(key) - 1] = _icon(name, file, f"columns[{i}].rewards.{key}")
@@ -151,7 +163,7 @@ def load_sheet(path: Path) -> Sheet:
     if any(icons[c][lantern] for c in range(6)):
         raise ContentError(file, "lantern_row", "Lantern squares carry no other reward (PF-065)")
     two = []
-    for i, tp in enumerate(data.get("two_peach", [])):
+    for i, tp in enumerate(require_tables(data.get("two_peach", []), file, "two_peach")):
         row = _require(tp, "row", int, file, f"two_peach[{i}].") - 1
         left = tp.get("left")
         if left not in COMMODITIES[:-1]:
@@ -166,7 +178,8 @@ def load_sheet(path: Path) -> Sheet:
     if len(merchants) != 3 or any(not isinstance(m, int) or m < 0 for m in merchants):
         raise ContentError(file, "merchants", "exactly 3 Merchants with Peach counts (PF-051)")
     rows, bonus = [], []
-    for i, pr in enumerate(_require(data, "peach_rows", list, file, "")):
+    peach_rows = require_tables(_require(data, "peach_rows", list, file, ""), file, "peach_rows")
+    for i, pr in enumerate(peach_rows):
         spots = _require(pr, "spots", str, file, f"peach_rows[{i}].")
         if not spots or set(spots) - set("FWG") or spots[0] == "G":
             raise ContentError(file, f"peach_rows[{i}].spots", "F/W/G spots, not starting grey")
@@ -184,7 +197,7 @@ def load_sheet(path: Path) -> Sheet:
             "the 2 starting Peaches (PF-011) must be the first spots, not before grey",
         )
     colours, rewards = [], []
-    for i, circle in enumerate(data.get("track", [])):
+    for i, circle in enumerate(require_tables(data.get("track", []), file, "track")):
         colours.append(circle.get("colour", ""))
         r = circle.get("reward")
         rewards.append(None if r is None else _icon(r, file, f"track[{i}].reward"))
@@ -215,13 +228,15 @@ def load_cards(path: Path) -> tuple[RequestCard, ...]:
     Raises:
         ContentError: naming the file and field of the first problem found.
     """
-    file = str(path.name)
-    try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ContentError(file, "<file>", str(e)) from None
+    file = str(path)
+    data = read_toml(path)
+    with checked(file, data):
+        return _cards(data, file)
+
+
+def _cards(data: dict, file: str) -> tuple[RequestCard, ...]:
     cards = []
-    for i, c in enumerate(_require(data, "cards", list, file, "")):
+    for i, c in enumerate(require_tables(_require(data, "cards", list, file, ""), file, "cards")):
         cid = _require(c, "id", int, file, f"cards[{i}].")
         cond = _require(c, "condition", int, file, f"cards[{i}].")
         if not 1 <= cond <= CONDITIONS:
@@ -240,17 +255,22 @@ def load_cards(path: Path) -> tuple[RequestCard, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
-@lru_cache(maxsize=16)
-def load_content(directory: str | None = None) -> Content:
+_CACHE: ContentCache[Content] = ContentCache(("sheet.toml", "requests.toml"))
+
+
+def load_content(directory: str | Path | None = None) -> Content:
     """Load ``sheet.toml`` and ``requests.toml`` from ``directory`` (default: the shipped content).
 
+    Content is cached per directory until one of its files changes.
+
     Raises:
-        ContentError: for a missing or invalid file.
+        ConfigError: when ``directory`` is not a path.
+        ContentError: for a missing directory, a missing or invalid file, or an unknown key.
     """
-    d = Path(directory) if directory else DEFAULT_DIR
-    for name in ("sheet.toml", "requests.toml"):
-        if not (d / name).is_file():
-            raise ContentError(str(d / name), "<file>", "not found")
+    return _CACHE.get(content_directory(directory, DEFAULT_DIR), _load)
+
+
+def _load(d: Path) -> Content:
     return Content(
         sheet=load_sheet(d / "sheet.toml"), cards=load_cards(d / "requests.toml"), directory=str(d)
     )

@@ -127,6 +127,10 @@ class PeachFestival(Game):
     # -- construction -------------------------------------------------------------------------
     def _build_action_space(self) -> ActionSpace:
         self.content: Content = load_content(self.config["content"])
+        # a given directory is kept resolved, so that records replay from anywhere
+        self.config["content"] = (
+            self.content.directory if self.config["content"] not in (None, "") else None
+        )
         self.sheet = self.content.sheet
         space, self.acts, self.roll_outcomes, self.die_outcomes, self.roll_cumulative = (
             _action_tables(self.content)

@@ -1,0 +1,232 @@
+"""Reading content data (TOML) for the games' loaders: one set of checks for every game.
+
+The games author what their rulebooks do not print (card lists, sheets, pages) as TOML files
+in a content directory, and designers replace them (``content=DIR``). Each game validates the
+meaning of its own fields; this module gives every loader the same treatment of everything
+else, so that any bad content is one :class:`~meeple.core.errors.ContentError` naming the file
+and the field, never a traceback:
+
+* :func:`content_directory` checks the directory and resolves it (records then name it
+  wherever they are replayed from);
+* :func:`read_toml` reads one file (missing, not a file, not UTF-8, bad TOML);
+* :func:`checked` runs a loader's validation of one file: a value of the wrong shape that the
+  loader did not foresee (a list where a table belongs) becomes a ContentError for that file,
+  and a key the loader never read (a typo such as ``reward`` for ``rewards``) is refused;
+* :class:`ContentCache` keeps loaded content per directory until one of its files changes.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from meeple.core.errors import ConfigError, ContentError
+
+T = TypeVar("T")
+
+
+def content_directory(directory: Any, default: Path) -> Path:
+    """The content directory a ``content`` option names, resolved to an absolute path.
+
+    Args:
+        directory: The option's value: ``None`` (or ``""``) for ``default``, else a path.
+        default: The game's shipped content directory.
+
+    Raises:
+        ConfigError: when the value is not a path (a number, a list...).
+        ContentError: when the directory does not exist or is not a directory.
+    """
+    if directory is None or directory == "":
+        return default
+    if not isinstance(directory, str | Path):
+        raise ConfigError(f"content is the path of a content directory, not {directory!r}")
+    path = Path(directory).expanduser().resolve()
+    if not path.exists():
+        raise ContentError(str(path), "<directory>", "no such directory")
+    if not path.is_dir():
+        raise ContentError(str(path), "<directory>", "not a directory (content is a directory)")
+    return path
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse one content file.
+
+    Returns:
+        The file's top-level table; its tables track which keys are read (see
+        :func:`checked`).
+
+    Raises:
+        ContentError: naming ``path`` when the file is missing, is not a regular file, is not
+            UTF-8 text or is not valid TOML.
+    """
+    file = str(path)
+    if not path.exists():
+        raise ContentError(file, "<file>", "missing content file")
+    if not path.is_file():
+        raise ContentError(file, "<file>", "not a regular file")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as e:
+        raise ContentError(file, "<file>", f"cannot be read ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise ContentError(file, "<file>", f"not UTF-8 text (byte {e.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(file, "<file>", f"not valid TOML: {e}") from None
+    return _track(data)
+
+
+class _Table(dict):
+    """A TOML table that remembers which of its keys the loader read."""
+
+    __slots__ = ("read",)
+
+    def __init__(self, items: Any = ()) -> None:
+        super().__init__(items)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    # reading every entry reads every key
+    def keys(self) -> Any:
+        self.read.update(super().keys())
+        return super().keys()
+
+    def items(self) -> Any:
+        self.read.update(super().keys())
+        return super().items()
+
+    def values(self) -> Any:
+        self.read.update(super().keys())
+        return super().values()
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(super().keys())
+        return super().__iter__()
+
+
+def _track(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _Table((k, _track(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return [_track(v) for v in value]
+    return value
+
+
+def _unread(value: Any, where: str) -> str | None:
+    """Dotted path of the first key no loader read, depth first, or ``None``."""
+    if isinstance(value, _Table):
+        for key, sub in dict.items(value):
+            path = f"{where}.{key}" if where else key
+            if key not in value.read:
+                return path
+            found = _unread(sub, path)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            found = _unread(sub, f"{where}[{i}]")
+            if found:
+                return found
+    return None
+
+
+@contextmanager
+def checked(file: str | Path, data: dict[str, Any]) -> Iterator[None]:
+    """Run the validation of one file's ``data`` (from :func:`read_toml`) inside this block.
+
+    Raises:
+        ContentError: re-raised as it is when the loader raises one; for an error the
+            loader did not foresee (``TypeError``, ``AttributeError``, ``KeyError``,
+            ``IndexError``, ``ValueError``: a value of the wrong shape), one naming
+            ``file``; and, once the block ends without error, for the first key of ``data``
+            that the loader never read (unknown keys are refused: a typo would otherwise
+            leave the game silently without that part of the content).
+    """
+    try:
+        yield
+    except ContentError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as e:
+        raise ContentError(
+            str(file), "<file>", f"a value has the wrong shape or type ({e})"
+        ) from None
+    key = _unread(data, "")
+    if key is not None:
+        raise ContentError(str(file), key, "unknown key (not part of the content format)")
+
+
+def require_tables(value: Any, file: str | Path, field: str) -> list[dict[str, Any]]:
+    """``value`` as a list of tables (``[[field]]`` in TOML).
+
+    Raises:
+        ContentError: naming ``field`` when ``value`` is not a list of tables.
+    """
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ContentError(str(file), field, f"expected a list of tables ([[{field}]])")
+    return value
+
+
+def require_table(value: Any, file: str | Path, field: str) -> dict[str, Any]:
+    """``value`` as a table.
+
+    Raises:
+        ContentError: naming ``field`` when ``value`` is not a table.
+    """
+    if not isinstance(value, dict):
+        raise ContentError(str(file), field, f"expected a table, got {value!r}")
+    return value
+
+
+class ContentCache(Generic[T]):
+    """Loaded content per resolved directory, reloaded when any of its files changes.
+
+    The key of an entry is the directory and each file's size and modification time, so a
+    designer who edits a file and makes the game again gets the edited content.
+    """
+
+    def __init__(self, files: tuple[str, ...]) -> None:
+        self.files = files
+        self._entries: dict[tuple, T] = {}
+
+    def get(self, directory: Path, load: Callable[[Path], T]) -> T:
+        """The content of ``directory``, loaded with ``load(directory)`` when new or changed.
+
+        Raises:
+            ContentError: whatever ``load`` raises (nothing is cached then).
+        """
+        stamp = [str(directory)]
+        for name in self.files:
+            try:
+                st = (directory / name).stat()
+                stamp.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+            except OSError:
+                stamp.append(f"{name}:-")
+        key = tuple(stamp)
+        got = self._entries.get(key)
+        if got is None:
+            got = load(directory)
+            if len(self._entries) >= 32:
+                self._entries.clear()
+            self._entries[key] = got
+        return got
+
+
+__all__ = [
+    "ContentCache",
+    "checked",
+    "content_directory",
+    "read_toml",
+    "require_table",
+    "require_tables",
+]

@@ -1,0 +1,179 @@
+"""Content directories (``content=DIR``): every bad file is one ContentError naming it, for
+every game; unknown keys are refused; edited files are reloaded; records keep the full path."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.cli.common import parse_options
+from meeple.core.errors import ConfigError, ContentError
+from meeple.games.almanac.content import DEFAULT_DIR as ALMANAC_DIR
+from meeple.games.annapurna.content import DEFAULT_DIR as ANNAPURNA_DIR
+from meeple.games.peach_festival.content import DEFAULT_DIR as PEACH_DIR
+
+#: game -> (shipped content directory, one of its files)
+GAMES = {
+    "peach-festival": (PEACH_DIR, "sheet.toml"),
+    "annapurna": (ANNAPURNA_DIR, "suit.toml"),
+    "almanac": (ALMANAC_DIR, "cards.toml"),
+}
+
+
+def copy_content(tmp_path: Path, game: str) -> Path:
+    d = tmp_path / game
+    shutil.copytree(GAMES[game][0], d)
+    return d
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def content_error(game: str, d: Path | str, players: int = 2) -> ContentError:
+    with pytest.raises(ContentError) as e:
+        meeple.make(game, players=players, content=str(d))
+    return e.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_content_file_that_is_not_utf8_names_the_file(tmp_path, game):
+    d = copy_content(tmp_path, game)
+    (d / GAMES[game][1]).write_bytes(b"\xff\xfe\x00garbage\x81")
+    err = content_error(game, d)
+    assert err.file == str(d / GAMES[game][1]) and "not UTF-8" in str(err)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_content_that_names_a_file_is_refused_as_not_a_directory(tmp_path, game):
+    d = copy_content(tmp_path, game)
+    err = content_error(game, d / GAMES[game][1])
+    assert "not a directory" in str(err)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_missing_content_directory_is_refused(tmp_path, game):
+    assert "no such directory" in str(content_error(game, tmp_path / "nowhere"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_content_file_that_is_a_directory_is_refused(tmp_path, game):
+    d = copy_content(tmp_path, game)
+    (d / GAMES[game][1]).unlink()
+    (d / GAMES[game][1]).mkdir()
+    assert "not a regular file" in str(content_error(game, d))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_content_option_that_is_not_a_path_is_a_config_error(game):
+    for value in (2, True, [1]):
+        with pytest.raises(ConfigError, match="content is the path"):
+            meeple.make(game, players=2, content=value)
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "field"),
+    [
+        ("peach-festival", "sheet.toml", "[[columns]]", "columns_typo = 1\n[[columns]]", "columns"),
+        ("annapurna", "suit.toml", 'key = "', 'colour_of = "x"\nkey = "', "card[0].colour_of"),
+        ("almanac", "cards.toml", "[rules]", "[rules]\nworkers = 4", "rules.workers"),
+    ],
+)
+def test_an_unknown_key_is_refused_with_its_field(tmp_path, game, file, old, new, field):
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.field.startswith(field) and "unknown key" in str(err)
+
+
+def test_a_misspelt_reward_table_is_refused_not_ignored(tmp_path):
+    """Writing ``reward`` for ``rewards`` would silently remove a column's Market Rewards."""
+    d = copy_content(tmp_path, "peach-festival")
+    edit(d / "sheet.toml", "rewards =", "reward =")
+    err = content_error("peach-festival", d)
+    assert err.field == "columns[0].reward" and "unknown key" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new"),
+    [
+        ("peach-festival", "sheet.toml", "rewards = {", 'rewards = ["peach"]\nnot_rewards = {'),
+        ("peach-festival", "sheet.toml", "[[track]]", "track = 3\n[[not_track]]"),
+        ("peach-festival", "requests.toml", "[[cards]]", "cards = [1, 2]\n[[not_cards]]"),
+        ("annapurna", "suit.toml", "[[colour]]", "colour = [1, 2, 3, 4]\n[[not_colour]]"),
+        ("almanac", "pages.toml", "paths = [", "paths = [1, 2]\nnot_paths = ["),
+    ],
+)
+def test_a_value_of_the_wrong_shape_is_a_content_error(tmp_path, game, file, old, new):
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.file == str(d / file)
+
+
+def test_market_sheet_multipliers_must_be_whole_numbers(tmp_path):
+    """PF-017: a row's multiplier is a number; a word would only fail when scoring."""
+    d = copy_content(tmp_path, "peach-festival")
+    text = (d / "sheet.toml").read_text()
+    line = next(x for x in text.splitlines() if x.startswith("multipliers"))
+    edit(d / "sheet.toml", line, 'multipliers = ["x", "x", "x", "x", "x", "x", "x", "x", "x"]')
+    assert content_error("peach-festival", d).field == "multipliers"
+
+
+def test_more_workers_on_the_caravan_than_a_player_has_is_refused(tmp_path):
+    """AL-020: the caravan's workers come out of the player's six."""
+    d = copy_content(tmp_path, "almanac")
+    edit(d / "cards.toml", "workers_on_caravan = 3", "workers_on_caravan = 9")
+    assert content_error("almanac", d).field == "rules.workers_on_caravan"
+
+
+def test_starting_contracts_beyond_the_deck_are_refused_for_that_player_count(tmp_path):
+    """AL-019: each player is dealt the starting contracts from the 24-card deck."""
+    d = copy_content(tmp_path, "almanac")
+    edit(d / "cards.toml", "starting_contracts = 2", "starting_contracts = 10")
+    assert meeple.make("almanac", players=2, content=str(d)).content.starting_contracts == 10
+    with pytest.raises(ConfigError, match="need 40 contracts; the deck holds 24"):
+        meeple.make("almanac", players=4, content=str(d))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_edited_content_file_is_read_again(tmp_path, game):
+    d = copy_content(tmp_path, game)
+    path = d / GAMES[game][1]
+    first = meeple.make(game, players=2, content=str(d))
+    edit(path, "name", "name")  # same text, new modification time
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    again = meeple.make(game, players=2, content=str(d))
+    assert again.content is not first.content
+
+
+def test_an_edited_sheet_takes_effect_in_the_same_process(tmp_path):
+    d = copy_content(tmp_path, "peach-festival")
+    assert meeple.make("peach-festival", players=2, content=str(d)).sheet.merchants == (1, 2, 3)
+    edit(d / "sheet.toml", "merchants = [1, 2, 3]", "merchants = [4, 5, 6]")
+    assert meeple.make("peach-festival", players=2, content=str(d)).sheet.merchants == (4, 5, 6)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_relative_content_path_is_recorded_resolved(tmp_path, monkeypatch, game):
+    """A record made with ``content=var/x`` replays from any working directory."""
+    copy_content(tmp_path, game)
+    monkeypatch.chdir(tmp_path)
+    g = meeple.make(game, players=2, content=game)
+    assert g.config["content"] == str(tmp_path / game)
+    assert meeple.make(game, players=2).config["content"] is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_content_option_on_the_command_line_is_always_a_path(game):
+    assert parse_options(game, ["content=2"]) == {"content": "2"}
+    assert parse_options(game, ["content=null"]) == {"content": "null"}
+    with pytest.raises(ConfigError, match="content directory"):
+        parse_options(game, ["content="])
