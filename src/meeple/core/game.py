@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -120,8 +121,10 @@ class Game:
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
             players = self.info.min_players
-        if not isinstance(players, int) or not (
-            self.info.min_players <= players <= self.info.max_players
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not (self.info.min_players <= players <= self.info.max_players)
         ):
             raise ConfigError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
@@ -328,12 +331,14 @@ class State:
 
         Args:
             action: An :class:`Action`, its notation, or its integer id.
-            seat: The acting seat; required at simultaneous nodes, defaults to the current
-                player (or chance) otherwise.
+            seat: The acting seat (an ``int`` or any integer such as a NumPy integer, not a
+                ``bool``), or ``CHANCE`` for a chance outcome; required at simultaneous nodes,
+                defaults to the current player (or chance) otherwise.
 
         Raises:
             IllegalActionError: when the rules forbid it; the state is then unchanged. The error
-                names the rule (``error.rule``).
+                names the rule (``error.rule``): ``CORE-08`` for a seat that is a ``bool``, not
+                an integer, or neither ``CHANCE`` nor one of the game's seats.
         """
         cp = self.current_player()
         if cp == TERMINAL:
@@ -341,9 +346,14 @@ class State:
         if seat is None:
             if cp == SIMULTANEOUS:
                 raise IllegalActionError(
-                    "CORE-03", "simultaneous node: say which seat commits", action, seat
+                    "CORE-03",
+                    "simultaneous node: name the seat that commits (seat=...)",
+                    action,
+                    seat,
                 )
             seat = cp
+        elif type(seat) is not int or not CHANCE <= seat < self.game.num_players:
+            seat = _acting_seat(seat, self.game.num_players, action)
         chance = seat == CHANCE
         space = self.game.action_space
         if (
@@ -360,9 +370,11 @@ class State:
         if act.chance != chance:
             raise IllegalActionError(
                 "CORE-05",
-                "chance outcomes are applied at chance nodes only"
+                "chance outcomes are applied at chance nodes only, as seat CHANCE"
                 if act.chance
-                else "a chance node takes a chance outcome",
+                else "a chance node takes a chance outcome"
+                if cp == CHANCE
+                else "a player action is applied by the seat that takes it, not as CHANCE",
                 action,
                 seat,
             )
@@ -497,6 +509,28 @@ class State:
         new.history = self.history.copy()
         new._legal_cache = {}
         return new
+
+
+def _acting_seat(seat: object, players: int, action: object) -> int:
+    """``seat`` as a plain ``int`` if it names a seat of ``players`` or ``CHANCE``.
+
+    Raises:
+        IllegalActionError: rule ``CORE-08``, for a ``bool``, a value that is not an
+            integer, or a seat that does not exist.
+    """
+    seats = f"seats are 0..{players - 1}, or CHANCE ({CHANCE}) for a chance outcome"
+    if isinstance(seat, bool):
+        why = f"{seat!r} is not a seat: booleans are not seat numbers; {seats}"
+    else:
+        try:
+            index = operator.index(seat)  # int and NumPy integers; not floats, text or None
+        except TypeError:
+            why = f"seat {seat!r} is not an integer; {seats}"
+        else:
+            if CHANCE <= index < players:
+                return index
+            why = f"there is no seat {index}: {seats}"
+    raise IllegalActionError("CORE-08", why, action, seat)
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
