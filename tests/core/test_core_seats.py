@@ -1,9 +1,10 @@
-"""Seats: ``apply_action`` takes the game's seats and chance, refuses anything else naming it,
-and never stores anything but a plain ``int``."""
+"""Seats: ``apply_action`` and ``observe`` take the game's seats (and chance, to act), refuse
+anything else naming it, and never store anything but a plain ``int``."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from helpers import to_bid
@@ -15,6 +16,7 @@ from meeple.core import (
     IllegalActionError,
     game_names,
     make,
+    observe,
     sample_chance,
 )
 
@@ -93,8 +95,33 @@ def test_an_illegal_action_error_names_any_seat_value(seat, who):
     assert who in str(err) and err.seat == seat
 
 
+@pytest.mark.parametrize("seat", [-1, 2, 5, True, "0", 1.0])
+def test_observing_from_a_seat_that_does_not_exist_is_a_value_error(game2, seat):
+    state = to_bid(game2, HANDS, prize=12)
+    with pytest.raises(ValueError, match=re.escape(repr(seat))):
+        state.observe(seat)
+    with pytest.raises(ValueError):
+        observe(state, seat)
+
+
+def test_observing_from_an_integer_like_seat_is_that_seats_view(game2):
+    state = to_bid(game2, HANDS, prize=12)
+    assert state.observe(Seat(1)) == state.observe(1)
+    assert observe(state, Seat(1)) == state.observe(1)
+
+
 def _games() -> list[str]:
     return [n for n in game_names() if not n.startswith("broken-")]
+
+
+@pytest.mark.parametrize("name", _games())
+def test_every_game_refuses_to_observe_from_a_seat_that_does_not_exist(name):
+    state = make(name, players=2).new_initial_state()
+    state.playout(random.Random(1), max_steps=6)
+    for seat in (-1, 2, 5, True, "1"):
+        with pytest.raises(ValueError, match="seat"):
+            state.observe(seat)
+    assert state.observe(Seat(1)) == state.observe(1)
 
 
 @pytest.mark.parametrize("name", _games())

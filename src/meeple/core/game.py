@@ -267,7 +267,14 @@ class State:
         return ("CORE-01", f"{action} is not among the legal actions now")
 
     def observe(self, seat: int | None) -> dict:
-        """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data."""
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data.
+
+        Games start with the check of :func:`observer_seat`, so every game refuses the same
+        seats the same way.
+
+        Raises:
+            ValueError: for a seat that is not ``None`` or one of ``0..num_players-1``.
+        """
         raise NotImplementedError
 
     def snapshot(self) -> dict:
@@ -565,8 +572,51 @@ def _sample_outcome(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
+def observer_seat(seat: object, players: int) -> int | None:
+    """``seat`` checked as an observer of a game of ``players`` seats.
+
+    Every game's ``observe`` starts with the cheap test and calls this only when it fails, so
+    the common case costs one comparison::
+
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            seat = observer_seat(seat, n)
+
+    Args:
+        seat: ``None`` (a spectator) or a seat: an ``int`` or any integer such as a NumPy
+            integer, not a ``bool``.
+        players: Number of seats of the game.
+
+    Returns:
+        ``None``, or the seat as a plain ``int``.
+
+    Raises:
+        ValueError: for a ``bool``, a value that is not an integer, or a seat outside
+            ``0..players-1`` (``CHANCE`` included: chance observes nothing).
+    """
+    if seat is None:
+        return None
+    observers = f"observers are seats 0..{players - 1}, or None for a spectator"
+    if isinstance(seat, bool):
+        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers; {observers}")
+    try:
+        index = operator.index(seat)
+    except TypeError:
+        raise ValueError(f"seat {seat!r} is not an integer; {observers}") from None
+    if not 0 <= index < players:
+        raise ValueError(f"there is no seat {index} to observe from: {observers}")
+    return index
+
+
 def observe(state: State, seat: int | None) -> dict:
-    """The one door for hidden information: what ``seat`` may see (``None``: spectator)."""
+    """The one door for hidden information: what ``seat`` may see (``None``: spectator).
+
+    Raises:
+        ValueError: for a seat that is not ``None`` or one of the game's seats (see
+            :func:`observer_seat`).
+    """
+    n = state.game.num_players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = observer_seat(seat, n)
     return state.observe(seat)
 
 
@@ -581,6 +631,7 @@ __all__ = [
     "SeatResult",
     "State",
     "observe",
+    "observer_seat",
     "rank_seats",
     "sample_chance",
 ]
