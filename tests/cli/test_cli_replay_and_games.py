@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -90,3 +91,59 @@ def test_games_lists_metadata(runner):
     line = next(x for x in res.stdout.splitlines() if "fixture-pips" in x)
     assert "Sealed Pips" in line and "2-3" in line and "1.0" in line
     assert line.count("yes") == 3
+
+
+def _edit(path, tmp_path, edit):
+    data = json.loads(path.read_text())
+    edit(data)
+    out = tmp_path / "edited.json"
+    out.write_text(json.dumps(data))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda d: d["actions"].__setitem__(3, None), "actions[3]"),
+        (lambda d: d["actions"].__setitem__(3, [0]), "actions[3]"),
+        (lambda d: d.__setitem__("actions", "abc"), "actions"),
+        (lambda d: d["actions"].__setitem__(3, [str(d["actions"][3][0]), "c1"]), "actions[3]"),
+        (lambda d: d.__setitem__("config", "x"), "config"),
+        (lambda d: d.__setitem__("agents", None), "agents"),
+        (lambda d: d.__setitem__("version", 1.0), "version"),
+    ],
+)
+def test_replay_of_a_hand_edited_record_prints_one_error_naming_the_field(
+    runner, record_file, tmp_path, edit, field
+):
+    path, _ = record_file
+    res = runner(["replay", str(_edit(path, tmp_path, edit))])
+    assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+    assert res.stderr.strip().splitlines() == [res.stderr.strip()]
+    assert res.stderr.startswith(f"error: not a meeple game record: {field}: expected")
+
+
+def test_replay_of_a_record_that_is_not_utf8_prints_one_error(runner, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(b'{"game": "\xff"}')
+    res = runner(["replay", str(path)])
+    assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+    assert (
+        res.stderr.strip()
+        == "error: not a meeple game record: not UTF-8 text (byte 0xff at position 10)"
+    )
+
+
+@pytest.mark.parametrize(("seat", "move"), [(7, None), (-3, None), (None, "zzz")])
+def test_replay_of_a_record_with_an_unknown_seat_or_move_stops_before_telling_it(
+    runner, record_file, tmp_path, seat, move
+):
+    path, rec = record_file
+    n = next(i for i, (s, _) in enumerate(rec.actions) if s >= 0)
+    entry = [rec.actions[n][0] if seat is None else seat, move or rec.actions[n][1]]
+    edited = _edit(path, tmp_path, lambda d: d["actions"].__setitem__(n, entry))
+    for extra in ([], ["--seat", "1"]):
+        res = runner(["replay", str(edited), *extra])
+        assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+        assert "does not replay under the installed rules" in res.stderr
+        assert f"{n + 1:>4}." not in res.stdout

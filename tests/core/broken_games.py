@@ -139,6 +139,20 @@ class StrandingPips(SealedPips):
         return super().determinize_observation({**observation, "hand_sizes": sizes}, rng)
 
 
+class SpectatorFallbackState(PipsState):
+    """Shows a seat that does not exist the spectator's view instead of refusing it."""
+
+    __slots__ = ()
+
+    def observe(self, seat: int | None) -> dict:
+        return super().observe(seat if seat in range(self.game.num_players) else None)
+
+
+class SpectatorFallbackPips(SealedPips):
+    info = _info("broken-observer")
+    state_class = SpectatorFallbackState
+
+
 BROKEN = {
     "broken-leaky": "broken_games:LeakyPips",
     "broken-shared-clone": "broken_games:SharedClonePips",
@@ -147,6 +161,7 @@ BROKEN = {
     "broken-no-winner": "broken_games:NoWinnerPips",
     "broken-unstable": "broken_games:UnstablePips",
     "broken-strands": "broken_games:StrandingPips",
+    "broken-observer": "broken_games:SpectatorFallbackPips",
 }
 
 

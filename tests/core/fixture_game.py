@@ -37,6 +37,7 @@ from meeple.core.game import (
     GameResult,
     SeatResult,
     State,
+    observer_seat,
     rank_seats,
 )
 
@@ -192,6 +193,9 @@ class PipsState(State):
 
     # -- information -------------------------------------------------------------------------
     def observe(self, seat: int | None) -> dict:
+        n = self.game.num_players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            seat = observer_seat(seat, n)
         obs: dict[str, Any] = {
             "phase": self.phase,
             "round": self.round,

@@ -58,6 +58,11 @@ def test_catches_an_observation_that_leaks_a_hidden_card():
         run_conformance(lambda: make("broken-leaky", players=2), games=11, deep_every=1)
 
 
+def test_catches_an_observation_for_a_seat_that_does_not_exist():
+    with pytest.raises(ConformanceFailure, match=r"observe\(-1\) gave a view"):
+        check_determinization(_mid_game("broken-observer"), make_rng(0))
+
+
 def test_catches_a_clone_that_shares_a_list():
     with pytest.raises(ConformanceFailure, match="clone"):
         check_clone_independence(_mid_game("broken-shared-clone"), make_rng(0))

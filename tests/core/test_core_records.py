@@ -146,3 +146,79 @@ def test_same_seed_same_record_whatever_the_hash_seed():
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1]
     assert json.loads(outputs[0].split("\n}\n")[0] + "\n}")["game"] == "fixture-pips"
+
+
+def _edited(record: GameRecord, edit) -> str:
+    data = json.loads(record.to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+def _set(key, value):
+    return lambda data: data.__setitem__(key, value)
+
+
+def _set_action(index, value):
+    return lambda data: data["actions"].__setitem__(index, value)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (_set_action(3, None), "actions[3]: expected [seat, move], got null"),
+        (_set_action(3, [0]), "actions[3]: expected [seat, move], got [0]"),
+        (_set_action(3, [0, "b1", 1]), 'actions[3]: expected [seat, move], got [0, "b1", 1]'),
+        (
+            _set_action(3, ["0", "c1"]),
+            'actions[3]: expected an integer seat (-1 for chance), got "0"',
+        ),
+        (
+            _set_action(3, [True, "c1"]),
+            "actions[3]: expected an integer seat (-1 for chance), got true",
+        ),
+        (_set_action(3, [-1, 7]), "actions[3]: expected a move's notation (a string), got 7"),
+        (_set("actions", "abc"), 'actions: expected a list of [seat, move] pairs, got "abc"'),
+        (_set("config", "x"), 'config: expected an object, got "x"'),
+        (_set("agents", None), "agents: expected a list of strings, got null"),
+        (_set("agents", ["random", 3]), "agents[1]: expected a string, got 3"),
+        (_set("version", 1.0), "version: expected a string, got 1.0"),
+        (_set("game", None), "game: expected a string, got null"),
+        (_set("seed", "7"), 'seed: expected an integer or null, got "7"'),
+        (_set("result", []), "result: expected an object or null, got []"),
+        (_set("fingerprint", 0), "fingerprint: expected a string or null, got 0"),
+        (_set("notes", ""), "unknown field(s) notes"),
+        (lambda data: data.pop("version"), "missing field(s) version"),
+    ],
+)
+def test_a_record_with_a_mistyped_field_is_refused_naming_the_field(game2, edit, message):
+    _, record = _play(game2, seed=4)
+    with pytest.raises(ConfigError) as err:
+        GameRecord.from_json(_edited(record, edit))
+    assert str(err.value) == f"not a meeple game record: {message}"
+
+
+def test_a_record_that_is_not_a_json_object_is_refused():
+    with pytest.raises(ConfigError, match=r"expected a JSON object, got \[1, 2\]"):
+        GameRecord.from_json("[1, 2]")
+
+
+def test_a_record_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b'{"game": "\xff"}')
+    with pytest.raises(ConfigError, match="not UTF-8 text"):
+        GameRecord.load(path)
+
+
+def test_a_record_nested_too_deep_for_the_parser_is_refused():
+    with pytest.raises(ConfigError, match="not JSON"):
+        GameRecord.from_json("[" * 100_000)
+
+
+def test_a_record_with_a_seat_outside_the_game_does_not_replay(game2):
+    _, record = _play(game2, seed=4)
+    actions = [list(a) for a in record.actions]
+    actions[0] = [2, actions[0][1]]
+    back = GameRecord.from_json(json.dumps({**dataclasses.asdict(record), "actions": actions}))
+    with pytest.raises(IllegalActionError) as err:
+        replay(back)
+    assert err.value.rule == "CORE-08"

@@ -34,7 +34,8 @@ def replay_record(
     Raises:
         ConfigError: for another rules version, an unknown game, a seat that does not exist, or
             a replay that does not end in the recorded state.
-        IllegalActionError: for an action the installed rules refuse.
+        IllegalActionError: for an action the installed rules refuse (an unknown move or a
+            seat that does not exist included); nothing of that action is printed.
     """
     state = replay(record, upto=0)
     game = state.game
@@ -62,6 +63,8 @@ def replay_record(
             line = read_line() if read_line is not None else None
             if line is None or line.strip().lower() in ("q", "quit"):
                 waiting = False
+        after = state.clone()
+        after.apply_action(text, s)  # the rules check seat and move before anything is told
         action = game.action(text, chance=s == CHANCE)
         hidden = seat is not None and s != seat and (s == CHANCE or cp == SIMULTANEOUS)
         told = (
@@ -69,7 +72,7 @@ def replay_record(
             if seat is not None and s not in (seat, CHANCE)
             else None
         )
-        state.apply_action(text, s)
+        state = after
         if hidden:
             if s != CHANCE:
                 con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")

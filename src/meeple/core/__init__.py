@@ -18,6 +18,7 @@ from meeple.core.game import (
     SeatResult,
     State,
     observe,
+    observer_seat,
     rank_seats,
     sample_chance,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "make",
     "make_rng",
     "observe",
+    "observer_seat",
     "rank_seats",
     "register",
     "replay",

@@ -20,16 +20,26 @@ class IllegalActionError(MeepleError):
         rule: Rule or ruling id the action breaks, e.g. ``"PF-021"`` or ``"PF-R04"``.
         reason: Human sentence explaining why the action is refused.
         action: The offending action as the caller gave it (notation, id or object).
-        seat: The seat that tried to act, or ``None`` for a chance outcome.
+        seat: The seat that tried to act as the caller gave it: ``CHANCE`` (-1) for a chance
+            outcome, ``None`` when no seat was named; any other value (a seat that does not
+            exist, text...) is kept as given and shown in the message.
     """
 
-    def __init__(self, rule: str, reason: str, action: object = None, seat: int | None = None):
+    def __init__(self, rule: str, reason: str, action: object = None, seat: object = None):
         self.rule = rule
         self.reason = reason
         self.action = action
         self.seat = seat
-        who = "chance" if seat is None or seat < 0 else f"seat {seat}"
-        super().__init__(f"[{rule}] {reason} (action {action!r} by {who})")
+        super().__init__(f"[{rule}] {reason} (action {action!r}{_by(seat)})")
+
+
+def _by(seat: object) -> str:
+    """How the message names the seat that acted; any value is shown, none is compared."""
+    if seat is None:
+        return ", no seat named"
+    if type(seat) is int:
+        return " by chance" if seat == -1 else f" by seat {seat}"
+    return f" by seat {seat!r}"
 
 
 class ConfigError(MeepleError):

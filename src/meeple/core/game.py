@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -120,8 +121,10 @@ class Game:
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
             players = self.info.min_players
-        if not isinstance(players, int) or not (
-            self.info.min_players <= players <= self.info.max_players
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not (self.info.min_players <= players <= self.info.max_players)
         ):
             raise ConfigError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
@@ -264,7 +267,14 @@ class State:
         return ("CORE-01", f"{action} is not among the legal actions now")
 
     def observe(self, seat: int | None) -> dict:
-        """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data."""
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data.
+
+        Games start with the check of :func:`observer_seat`, so every game refuses the same
+        seats the same way.
+
+        Raises:
+            ValueError: for a seat that is not ``None`` or one of ``0..num_players-1``.
+        """
         raise NotImplementedError
 
     def snapshot(self) -> dict:
@@ -328,12 +338,14 @@ class State:
 
         Args:
             action: An :class:`Action`, its notation, or its integer id.
-            seat: The acting seat; required at simultaneous nodes, defaults to the current
-                player (or chance) otherwise.
+            seat: The acting seat (an ``int`` or any integer such as a NumPy integer, not a
+                ``bool``), or ``CHANCE`` for a chance outcome; required at simultaneous nodes,
+                defaults to the current player (or chance) otherwise.
 
         Raises:
             IllegalActionError: when the rules forbid it; the state is then unchanged. The error
-                names the rule (``error.rule``).
+                names the rule (``error.rule``): ``CORE-08`` for a seat that is a ``bool``, not
+                an integer, or neither ``CHANCE`` nor one of the game's seats.
         """
         cp = self.current_player()
         if cp == TERMINAL:
@@ -341,9 +353,14 @@ class State:
         if seat is None:
             if cp == SIMULTANEOUS:
                 raise IllegalActionError(
-                    "CORE-03", "simultaneous node: say which seat commits", action, seat
+                    "CORE-03",
+                    "simultaneous node: name the seat that commits (seat=...)",
+                    action,
+                    seat,
                 )
             seat = cp
+        elif type(seat) is not int or not CHANCE <= seat < self.game.num_players:
+            seat = _acting_seat(seat, self.game.num_players, action)
         chance = seat == CHANCE
         space = self.game.action_space
         if (
@@ -360,9 +377,11 @@ class State:
         if act.chance != chance:
             raise IllegalActionError(
                 "CORE-05",
-                "chance outcomes are applied at chance nodes only"
+                "chance outcomes are applied at chance nodes only, as seat CHANCE"
                 if act.chance
-                else "a chance node takes a chance outcome",
+                else "a chance node takes a chance outcome"
+                if cp == CHANCE
+                else "a player action is applied by the seat that takes it, not as CHANCE",
                 action,
                 seat,
             )
@@ -499,6 +518,28 @@ class State:
         return new
 
 
+def _acting_seat(seat: object, players: int, action: object) -> int:
+    """``seat`` as a plain ``int`` if it names a seat of ``players`` or ``CHANCE``.
+
+    Raises:
+        IllegalActionError: rule ``CORE-08``, for a ``bool``, a value that is not an
+            integer, or a seat that does not exist.
+    """
+    seats = f"seats are 0..{players - 1}, or CHANCE ({CHANCE}) for a chance outcome"
+    if isinstance(seat, bool):
+        why = f"{seat!r} is not a seat: booleans are not seat numbers; {seats}"
+    else:
+        try:
+            index = operator.index(seat)  # int and NumPy integers; not floats, text or None
+        except TypeError:
+            why = f"seat {seat!r} is not an integer; {seats}"
+        else:
+            if CHANCE <= index < players:
+                return index
+            why = f"there is no seat {index}: {seats}"
+    raise IllegalActionError("CORE-08", why, action, seat)
+
+
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Sample a chance outcome of ``state`` with ``rng`` (the driver's RNG, never the engine's).
 
@@ -531,8 +572,51 @@ def _sample_outcome(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
+def observer_seat(seat: object, players: int) -> int | None:
+    """``seat`` checked as an observer of a game of ``players`` seats.
+
+    Every game's ``observe`` starts with the cheap test and calls this only when it fails, so
+    the common case costs one comparison::
+
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            seat = observer_seat(seat, n)
+
+    Args:
+        seat: ``None`` (a spectator) or a seat: an ``int`` or any integer such as a NumPy
+            integer, not a ``bool``.
+        players: Number of seats of the game.
+
+    Returns:
+        ``None``, or the seat as a plain ``int``.
+
+    Raises:
+        ValueError: for a ``bool``, a value that is not an integer, or a seat outside
+            ``0..players-1`` (``CHANCE`` included: chance observes nothing).
+    """
+    if seat is None:
+        return None
+    observers = f"observers are seats 0..{players - 1}, or None for a spectator"
+    if isinstance(seat, bool):
+        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers; {observers}")
+    try:
+        index = operator.index(seat)
+    except TypeError:
+        raise ValueError(f"seat {seat!r} is not an integer; {observers}") from None
+    if not 0 <= index < players:
+        raise ValueError(f"there is no seat {index} to observe from: {observers}")
+    return index
+
+
 def observe(state: State, seat: int | None) -> dict:
-    """The one door for hidden information: what ``seat`` may see (``None``: spectator)."""
+    """The one door for hidden information: what ``seat`` may see (``None``: spectator).
+
+    Raises:
+        ValueError: for a seat that is not ``None`` or one of the game's seats (see
+            :func:`observer_seat`).
+    """
+    n = state.game.num_players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = observer_seat(seat, n)
     return state.observe(seat)
 
 
@@ -547,6 +631,7 @@ __all__ = [
     "SeatResult",
     "State",
     "observe",
+    "observer_seat",
     "rank_seats",
     "sample_chance",
 ]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, State
+from meeple.core.game import State
 from meeple.core.registry import make
 
 
@@ -62,17 +62,31 @@ class GameRecord:
         return json.dumps(asdict(self), indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Parse a record.
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Parse a record, checking the type of every field and of every action.
+
+        Args:
+            text: The record's JSON, as text or UTF-8 bytes.
 
         Raises:
-            ConfigError: when required fields are missing or mistyped.
+            ConfigError: for text that is not JSON, not UTF-8 or not a JSON object, and for
+                missing, unknown or mistyped fields; the message names the field, e.g.
+                ``actions[3]: expected [seat, move], got null``.
         """
         try:
             data = json.loads(text)
-            return cls(**data)
-        except (TypeError, ValueError) as e:
+        except UnicodeDecodeError as e:
+            raise ConfigError(
+                f"not a meeple game record: not UTF-8 text (byte {e.object[e.start]:#04x} "
+                f"at position {e.start})"
+            ) from None
+        except (ValueError, RecursionError) as e:
+            raise ConfigError(f"not a meeple game record: not JSON ({e})") from None
+        try:
+            _check_fields(data)
+        except ValueError as e:
             raise ConfigError(f"not a meeple game record: {e}") from None
+        return cls(**data)
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -82,7 +96,73 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        return cls.from_json(Path(path).read_text())
+        """Read and parse the record saved at ``path``.
+
+        Raises:
+            OSError: when the file cannot be read.
+            ConfigError: when it is not a well-formed record (see :meth:`from_json`).
+        """
+        return cls.from_json(Path(path).read_bytes())
+
+
+def _shown(value: Any) -> str:
+    """``value`` as the record's JSON spells it, cut short for an error message."""
+    try:
+        text = json.dumps(value, allow_nan=True)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+#: Record fields: (what the field holds, check of its value). ``type(v) is int`` since JSON's
+#: true and false are not numbers here.
+_FIELDS: dict[str, tuple[str, Any]] = {
+    "game": ("a string", lambda v: type(v) is str),
+    "version": ("a string", lambda v: type(v) is str),
+    "config": ("an object", lambda v: type(v) is dict),
+    "seed": ("an integer or null", lambda v: v is None or type(v) is int),
+    "agents": ("a list of strings", lambda v: type(v) is list),
+    "actions": ("a list of [seat, move] pairs", lambda v: type(v) is list),
+    "result": ("an object or null", lambda v: v is None or type(v) is dict),
+    "fingerprint": ("a string or null", lambda v: v is None or type(v) is str),
+}
+_REQUIRED = ("game", "version", "config")
+
+
+def _check_fields(data: Any) -> None:
+    """Check the shape of a parsed record.
+
+    Raises:
+        ValueError: naming the first field (``actions[3]``...) that is missing, unknown or of
+            the wrong type.
+    """
+    if type(data) is not dict:
+        raise ValueError(f"expected a JSON object, got {_shown(data)}")
+    missing = [k for k in _REQUIRED if k not in data]
+    if missing:
+        raise ValueError(f"missing field(s) {', '.join(missing)}")
+    unknown = sorted(k for k in data if k not in _FIELDS)
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(unknown)}")
+    for key, value in data.items():
+        what, ok = _FIELDS[key]
+        if not ok(value):
+            raise ValueError(f"{key}: expected {what}, got {_shown(value)}")
+    for n, label in enumerate(data.get("agents", ())):
+        if type(label) is not str:
+            raise ValueError(f"agents[{n}]: expected a string, got {_shown(label)}")
+    for n, entry in enumerate(data.get("actions", ())):
+        if type(entry) is not list or len(entry) != 2:
+            raise ValueError(f"actions[{n}]: expected [seat, move], got {_shown(entry)}")
+        seat, move = entry
+        if type(seat) is not int:
+            raise ValueError(
+                f"actions[{n}]: expected an integer seat (-1 for chance), got {_shown(seat)}"
+            )
+        if type(move) is not str:
+            raise ValueError(
+                f"actions[{n}]: expected a move's notation (a string), got {_shown(move)}"
+            )
 
 
 def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> State:
@@ -107,7 +187,7 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
     for seat, text in actions:
-        state.apply_action(text, seat if seat != CHANCE else CHANCE)
+        state.apply_action(text, seat)
     if verify and upto is None and record.fingerprint and state.fingerprint() != record.fingerprint:
         raise ConfigError("replayed state differs from the recorded one")
     return state

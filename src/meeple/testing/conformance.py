@@ -145,10 +145,11 @@ def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -
 
 
 def check_determinization(state: State, rng: random.Random) -> None:
-    """Observations are JSON data; a determinization gives each seat the same observation,
-    leaves every acting seat a legal action and plays on: a random playout of up to
-    :data:`PLAYOUT_STEPS` actions from one of them (a seat drawn from ``rng``) meets no
-    non-terminal node where an acting seat has no legal action.
+    """Observations are JSON data and exist for ``None`` and the seats only (``observe(-1)``
+    and ``observe(num_players)`` raise ``ValueError``); a determinization gives each seat the
+    same observation, leaves every acting seat a legal action and plays on: a random playout
+    of up to :data:`PLAYOUT_STEPS` actions from one of them (a seat drawn from ``rng``) meets
+    no non-terminal node where an acting seat has no legal action.
 
     The determinized state differs from the original at most in what ``seat`` cannot see, so
     equal observations also show the observation leaks nothing about those parts. The playout
@@ -156,6 +157,12 @@ def check_determinization(state: State, rng: random.Random) -> None:
     lower in the game's stack impossible (one a search would meet a few moves later).
     """
     game = state.game
+    for outside in (CHANCE, state.num_players):
+        try:
+            state.observe(outside)
+        except ValueError:
+            continue
+        _fail(f"observe({outside}) gave a view instead of raising ValueError", state)
     playout_seat = rng.randrange(state.num_players)
     for seat in [None, *range(state.num_players)]:
         obs = state.observe(seat)

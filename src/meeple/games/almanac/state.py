@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
-from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameResult, SeatResult, State
+from meeple.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    GameResult,
+    SeatResult,
+    State,
+    observer_seat,
+)
 from meeple.games.almanac import moves as _moves
 from meeple.games.almanac import rules as _rules
 from meeple.games.almanac.effects import ability_bonus
@@ -351,8 +359,15 @@ class AlmanacState(State):
         return state_data(self, "all")
 
     def observe(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: a spectator), as JSON data.
+
+        Raises:
+            ValueError: for a seat that is not ``None`` or one of the game's seats.
+        """
         from meeple.games.almanac.observation import state_data
 
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            seat = observer_seat(seat, self.n)
         return state_data(self, seat)
 
 

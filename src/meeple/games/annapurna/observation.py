@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from meeple.core.game import observer_seat
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import DEAL, SPOT, STAGE_NAMES
 from meeple.games.annapurna.content import SUIT_SIZE
@@ -38,8 +39,14 @@ if TYPE_CHECKING:
 
 
 def observe(st: AnnapurnaState, seat: int | None) -> dict:
-    """Everything ``seat`` may see (``None``: a spectator), as JSON data."""
+    """Everything ``seat`` may see (``None``: a spectator), as JSON data.
+
+    Raises:
+        ValueError: for a seat that is not ``None`` or one of the game's seats.
+    """
     n = st.game.num_players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = observer_seat(seat, n)
     known = st.known[seat] if seat is not None else 0
     if seat is None:
         known_pack: list[list[int]] = [[] for _ in range(n)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from meeple.core.game import observer_seat
 from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, PeachState, PlayerSheet
 
 if TYPE_CHECKING:
@@ -27,8 +28,13 @@ def observe(state: PeachState, seat: int | None) -> dict:
     "dice", "commons", "deck": {"unseen", "bottom"}, "draw_queue", "sheets": [...], "hand",
     "order", "cursor", "rolling", "current_player", "acting"}``. ``deck.bottom`` lists the cards
     under the deck, top first, as IDs only where ``seat`` put them there, else ``None``.
+
+    Raises:
+        ValueError: for a seat that is not ``None`` or one of the game's seats.
     """
     game: PeachFestival = state.game
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
+        seat = observer_seat(seat, game.num_players)
     sealed = _sealed(state)
     sheets = []
     for s, sh in enumerate(state.sheets):
