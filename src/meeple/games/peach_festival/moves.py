@@ -102,16 +102,55 @@ def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]
             return ("PF-021", "each number must equal the previous one or be exactly 1 higher")
         return ("PF-062", "no pending reward allows that number in that column")
     if kind in ("draw", "merchant", "take_common", "noreward"):
-        if not any(p[0] == "reward" for p in sh.pending):
-            return ("PF-053", "no Column Reward to gain now (at most 1 per round)")
-        if kind == "merchant":
-            return ("PF-051", "all 3 Merchants are hired")
-        if kind == "draw":
-            return ("PF-R23", "cross out no more Peaches than you have, nor than the deck holds")
-        return ("PF-077", "taking a Common card needs 2 Peaches to eat")
+        return _why_reward_illegal(state, action, seat)
     if kind == "skip":
         return ("PF-R32", "only a turn-track reward may be declined")
     return ("CORE-01", f"{action} is not a legal action now")
+
+
+def _why_reward_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]:
+    """The rule a refused Column Reward choice breaks (PF-047..PF-053, PF-077, PF-078).
+
+    The two modes offer different rewards: drawing from the deck is the multiplayer reward A
+    (PF-048), taking a Common card the solo one (PF-077). A reward of the other mode is never
+    legal, so that is the reason given before any timing, Peach or deck count.
+    """
+    game: PeachFestival = state.game
+    sh = state.sheets[seat]
+    kind = action.kind
+    if kind == "draw" and game.solo:
+        return (
+            "PF-077",
+            "in the solo mode Column Reward A takes one of the Common cards (take:ID) "
+            "instead of drawing from the deck",
+        )
+    if kind == "take_common" and not game.solo:
+        return (
+            "PF-077",
+            "taking a Common card is the solo mode's Column Reward A; with 2 or more players "
+            "Column Reward A draws Request cards from the deck (draw1..draw3)",
+        )
+    if not any(p[0] == "reward" for p in sh.pending):
+        if sh.reward_gained:
+            return ("PF-053", "a Column Reward was already gained this round (at most 1 per round)")
+        return ("PF-047", "a Column Reward is chosen only right after marking a column's box")
+    if kind == "merchant":
+        return ("PF-051", "all 3 Merchants are hired")
+    if kind == "draw":
+        k = action.args[0]
+        if sh.uneaten < k:
+            return (
+                "PF-048",
+                f"drawing {k} card(s) crosses out {k} filled-in Peach(es); "
+                f"you have {sh.uneaten} uneaten",
+            )
+        deck = len(state.deck_unseen) + len(state.deck_bottom)
+        return ("PF-R23", f"cross out no more Peaches than the deck holds cards ({deck})")
+    card = action.args[0]  # take_common, solo
+    if card not in state.commons:
+        commons = ", ".join(f"#{c}" for c in sorted(state.commons)) or "none"
+        return ("PF-077", f"take one of the Common Request cards ({commons}), not #{card}")
+    return ("PF-R25", f"taking a Common card eats 2 Peaches; you have {sh.uneaten} uneaten")
 
 
 def chance_outcomes(state: PeachState) -> list[tuple[Action, float]]:
