@@ -1,5 +1,7 @@
 """Solo mode (PF-015, PF-073..PF-082, solo conditions of PF-083..PF-096, PF-G25..PF-G27)."""
 
+import re
+
 import pytest
 
 from meeple.agents import RandomAgent
@@ -35,6 +37,35 @@ def test_round_one_marks_the_difficulty_circle():
     play(s, "card:5", "card:9", "keep:9", "card:1", "card:2")
     assert s.sheets[0].track == g.sheet.track_start("red") == 4
     assert s.phase == "roll"
+
+
+def _turn_track_line(state) -> str:
+    text = " ".join(state.render(0).split())  # undo the console's line wrapping
+    return text[text.index("Turn track:") : text.index("Request deck:")]
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "colour", "circle", "rounds"),
+    [("easy", "green", 1, 17), ("medium", "orange", 3, 15), ("hard", "red", 5, 13)],
+)
+def test_turn_track_shown_at_setup_counts_rounds_from_the_difficulty_circle(
+    difficulty, colour, circle, rounds
+):
+    """PF-076, PF-082 (ruling PF-R07): before round 1 the track shows the difficulty's rounds."""
+    g = game(1, difficulty=difficulty)
+    s = g.new_initial_state()
+    play(s, "card:5", "card:9")
+    assert s.phase == "keep"
+    line = _turn_track_line(s)
+    assert line.startswith(
+        f"Turn track: round 1 marks circle {circle} of 17 ({colour}), {rounds} rounds in all"
+    )
+    coming = [int(n) for n in re.findall(r"round (\d+):", line)]
+    assert coming and max(coming) <= rounds
+    play(s, "keep:9", "card:1", "card:2")  # round 1 marks the circle: same rewards to come
+    after = _turn_track_line(s)
+    assert after.startswith(f"Turn track: circle {circle} of 17, {rounds - 1} round(s) after")
+    assert re.findall(r"round (\d+):", after) == [str(n) for n in coming if n > 1]
 
 
 def test_turn_track_circle_reward_may_be_gained_before_the_roll():
