@@ -165,6 +165,17 @@ def test_a_second_column_reward_in_the_same_round_is_refused():
     assert s.fingerprint() == before
 
 
+def test_no_second_action_is_taken_while_rewards_are_settled():
+    """PF-030, PF-041: while the round's rewards are settled no second action is taken."""
+    s = three_in_tea()
+    before = s.fingerprint()
+    for action, rule in (("go", "PF-030"), ("peach", "PF-030"), ("keep:5", "PF-048")):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(action, 0)
+        assert e.value.rule == rule
+    assert s.fingerprint() == before
+
+
 def test_draw_order_follows_most_recent_request_id():
     """PF-049, PF-026, PF-G10 (ruling PF-R10): the lower most-recent ID resolves (and draws) first."""
     s = commit(

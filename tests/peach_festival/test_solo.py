@@ -80,6 +80,18 @@ def test_turn_track_circle_reward_may_be_gained_before_the_roll():
     assert s.phase == "roll"
 
 
+def test_turn_track_reward_is_settled_before_the_dice_are_rolled():
+    """PF-075: with the circle's Die pending the round's action cannot be taken yet."""
+    s = pos(["t:7 go:0"], dice="go1,te4", difficulty="easy", round=8)
+    play(s, "go")  # next round marks circle 8 (0-based), which shows a Die
+    assert s.phase == "track"
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("te", 0)
+    assert e.value.rule == "PF-075"
+    assert s.fingerprint() == before
+
+
 def test_solo_reward_a_eats_two_peaches_to_take_a_common_card():
     """PF-077, PF-G27 (ruling PF-R25): take one Common card, discard the other, draw 2 new."""
     s = pos(["te:0,1,2 p:5 r:9"], dice="te3,si2", commons=[1, 2])
