@@ -119,6 +119,63 @@ def test_cannot_cross_out_more_peaches_than_cards_in_deck():
     assert e.value.rule == "PF-R23"
 
 
+def test_drawing_cards_crosses_out_that_many_filled_peaches():
+    """PF-048: with 2 uneaten Peaches, drawing 3 cards is refused for the Peaches, not the deck."""
+    s = commit(pos(["te:0,1,2 p:2 e:1", ""], dice="te3,si2"), "te", "peach")
+    assert s.sheets[0].uneaten == 2 and "draw3" not in texts(s.legal_actions(0))
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("draw3", 0)
+    assert e.value.rule == "PF-048"
+    assert s.fingerprint() == before
+
+
+def test_taking_a_common_card_is_a_solo_rule():
+    """PF-077, PF-048: with 2 players Reward A draws from the deck; no Common card is taken."""
+    s = three_in_tea("p:5")
+    assert set(texts(s.legal_actions(0))) == {"draw1", "draw2", "draw3", "merchant", "noreward"}
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(f"take:{s.commons[0]}", 0)
+    assert e.value.rule == "PF-077" and "solo" in str(e.value)
+    assert s.fingerprint() == before
+
+
+def test_a_column_reward_needs_a_box_marked_this_round():
+    """PF-047: a row-end bonus is pending but no box was marked: no Column Reward to choose."""
+    s = commit(pos(["p:13", ""], dice="te3,si2"), "peach", "peach")  # completes Peach row 2
+    assert s.sheets[0].pending == [("write", -1, False)] and s.sheets[0].boxes == 0
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("merchant", 0)
+    assert e.value.rule == "PF-047"
+    assert s.fingerprint() == before
+
+
+def test_a_second_column_reward_in_the_same_round_is_refused():
+    """PF-053, PF-G31 (ruling PF-R29): after the Merchant, the wildcard is left, not a reward."""
+    # Tea 3 marks a box and its Peach icon completes Peach row 2, whose bonus is a wildcard
+    s = commit(pos(["te:0,1,2 go:0,1,2 p:13", ""], dice="te3,si2"), "te", "peach")
+    play(s, "merchant")
+    assert s.sheets[0].pending == [("write", -1, False)]
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("draw1", 0)
+    assert e.value.rule == "PF-053"
+    assert s.fingerprint() == before
+
+
+def test_no_second_action_is_taken_while_rewards_are_settled():
+    """PF-030, PF-041: while the round's rewards are settled no second action is taken."""
+    s = three_in_tea()
+    before = s.fingerprint()
+    for action, rule in (("go", "PF-030"), ("peach", "PF-030"), ("keep:5", "PF-048")):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(action, 0)
+        assert e.value.rule == rule
+    assert s.fingerprint() == before
+
+
 def test_draw_order_follows_most_recent_request_id():
     """PF-049, PF-026, PF-G10 (ruling PF-R10): the lower most-recent ID resolves (and draws) first."""
     s = commit(

@@ -1,8 +1,20 @@
 """Market Rewards (PF-014, PF-054..PF-065, PF-G11, PF-G18..PF-G20, PF-I03)."""
 
+import pytest
+
+from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE
 
 from .conftest import commit, play, pos, texts
+
+
+def refused(state, action: str, seat: int = 0) -> str:
+    """The rule named by the refusal of ``action``; the state must be left unchanged."""
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(action, seat)
+    assert state.fingerprint() == before
+    return e.value.rule
 
 
 def test_peach_icon_gains_one_peach_when_written():
@@ -51,6 +63,18 @@ def test_number_icon_writes_its_number_where_valid():
     assert set(texts(s.legal_actions(0))) == {"te=1", "go=1"}
 
 
+def test_number_icon_allows_only_its_own_number():
+    """PF-062: with a Number 1 pending, a 2 is refused although Spices would accept it."""
+    s = commit(pos(["te:0 go:0 sp:0,1,2", ""], dice="te1,si4"), "te", "peach")
+    assert refused(s, "sp=2") == "PF-062"
+
+
+def test_only_a_die_icon_is_rolled():
+    """PF-059: with a Number icon pending and no Die icon, there is nothing to roll."""
+    s = commit(pos(["te:0 go:0 sp:0,1,2", ""], dice="te1,si4"), "te", "peach")
+    assert refused(s, "roll") == "PF-059"
+
+
 def test_number_icon_with_no_valid_column_writes_nothing():
     """PF-G19 (ruling PF-R18): a 2 with no column ending in 1 or 2 is lost."""
     s = commit(pos(["sp:0,1,2,3,3,3,3", ""], dice="sp3,te2"), "sp", "peach")
@@ -61,6 +85,12 @@ def test_spices_icon_writes_any_valid_number_in_spices():
     """PF-063, PF-G20 (ruling PF-R19): Spices [0, 1] -> 1 or 2 only."""
     s = commit(pos(["ge:0,1 sp:0,1", ""], dice="ge2,te3"), "ge", "peach")  # gems row 3
     assert set(texts(s.legal_actions(0))) == {"sp=1", "sp=2"}
+
+
+def test_spices_icon_writes_in_the_spices_column_only():
+    """PF-063: Gold would accept the 1, but the pending reward is a Spices write."""
+    s = commit(pos(["ge:0,1 sp:0,1 go:0", ""], dice="ge2,te3"), "ge", "peach")  # gems row 3
+    assert refused(s, "go=1") == "PF-063"
 
 
 def test_tea_icon_writes_any_valid_number_in_tea():

@@ -111,6 +111,23 @@ def test_unknown_difficulty_is_refused():
         meeple.make("peach-festival", players=1, difficulty="brutal")
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_difficulty_is_chosen_for_the_solo_mode_only(players):
+    """PF-074, PF-015: a difficulty other than the default is refused with 2+ players."""
+    with pytest.raises(ConfigError, match=r"difficulty is a solo option"):
+        meeple.make("peach-festival", players=players, difficulty="hard")
+    g = meeple.make("peach-festival", players=players, difficulty="medium")
+    assert g.config["difficulty"] == "medium"  # the default, as saved game records carry it
+
+
+@pytest.mark.parametrize("value", [-3, 0, 2.5, "5", True])
+def test_round_limit_is_a_positive_whole_number_of_rounds(value):
+    """PF-R35: ``max_rounds`` below 1 (or not an integer) is refused, naming the option."""
+    with pytest.raises(ConfigError, match=r"max_rounds must be a positive integer \(1 or more\)"):
+        meeple.make("peach-festival", players=2, max_rounds=value)
+    assert meeple.make("peach-festival", players=2, max_rounds=1).max_rounds == 1
+
+
 def test_position_notation_round_trips():
     """Sheet notation used by these tests reads back what it writes."""
     from meeple.games.peach_festival.notation import sheet_text

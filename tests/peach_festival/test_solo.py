@@ -1,9 +1,12 @@
 """Solo mode (PF-015, PF-073..PF-082, solo conditions of PF-083..PF-096, PF-G25..PF-G27)."""
 
+import re
+
 import pytest
 
 from meeple.agents import RandomAgent
 from meeple.core.driver import play_game
+from meeple.core.errors import IllegalActionError
 from meeple.games.peach_festival.scoring import SOLO, fulfilled_cards
 
 from .conftest import game, play, pos, texts
@@ -36,6 +39,35 @@ def test_round_one_marks_the_difficulty_circle():
     assert s.phase == "roll"
 
 
+def _turn_track_line(state) -> str:
+    text = " ".join(state.render(0).split())  # undo the console's line wrapping
+    return text[text.index("Turn track:") : text.index("Request deck:")]
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "colour", "circle", "rounds"),
+    [("easy", "green", 1, 17), ("medium", "orange", 3, 15), ("hard", "red", 5, 13)],
+)
+def test_turn_track_shown_at_setup_counts_rounds_from_the_difficulty_circle(
+    difficulty, colour, circle, rounds
+):
+    """PF-076, PF-082 (ruling PF-R07): before round 1 the track shows the difficulty's rounds."""
+    g = game(1, difficulty=difficulty)
+    s = g.new_initial_state()
+    play(s, "card:5", "card:9")
+    assert s.phase == "keep"
+    line = _turn_track_line(s)
+    assert line.startswith(
+        f"Turn track: round 1 marks circle {circle} of 17 ({colour}), {rounds} rounds in all"
+    )
+    coming = [int(n) for n in re.findall(r"round (\d+):", line)]
+    assert coming and max(coming) <= rounds
+    play(s, "keep:9", "card:1", "card:2")  # round 1 marks the circle: same rewards to come
+    after = _turn_track_line(s)
+    assert after.startswith(f"Turn track: circle {circle} of 17, {rounds - 1} round(s) after")
+    assert re.findall(r"round (\d+):", after) == [str(n) for n in coming if n > 1]
+
+
 def test_turn_track_circle_reward_may_be_gained_before_the_roll():
     """PF-075, PF-G26 (ruling PF-R07, PF-R32): circle 9 shows a Die: roll it or skip."""
     s = pos(["t:7"], difficulty="easy", round=8)  # marks circle 8 (0-based) at round start
@@ -46,6 +78,18 @@ def test_turn_track_circle_reward_may_be_gained_before_the_roll():
     assert set(texts(s.legal_actions(0))) == {"roll", "skip"}
     play(s, "skip")
     assert s.phase == "roll"
+
+
+def test_turn_track_reward_is_settled_before_the_dice_are_rolled():
+    """PF-075: with the circle's Die pending the round's action cannot be taken yet."""
+    s = pos(["t:7 go:0"], dice="go1,te4", difficulty="easy", round=8)
+    play(s, "go")  # next round marks circle 8 (0-based), which shows a Die
+    assert s.phase == "track"
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("te", 0)
+    assert e.value.rule == "PF-075"
+    assert s.fingerprint() == before
 
 
 def test_solo_reward_a_eats_two_peaches_to_take_a_common_card():
@@ -60,10 +104,38 @@ def test_solo_reward_a_eats_two_peaches_to_take_a_common_card():
 
 
 def test_solo_reward_a_needs_two_peaches():
-    """PF-G27 (ruling PF-R25): with 1 Peach, taking a Common card is not offered."""
+    """PF-G27 (ruling PF-R25): with 1 Peach, taking a Common card is not offered nor accepted."""
     s = pos(["te:0,1,2 p:2 e:2 r:9"], dice="te3,si2", commons=[1, 2])
     play(s, "te")  # Tea 3's Peach icon gives 1 Peach only
     assert not any(a.startswith("take:") for a in texts(s.legal_actions(0)))
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("take:1", 0)
+    assert e.value.rule == "PF-R25"
+    assert s.fingerprint() == before
+
+
+def test_solo_reward_a_takes_a_common_card_instead_of_drawing():
+    """PF-077, PF-048: in the solo mode no Peaches are crossed out to draw from the deck."""
+    s = pos(["te:0,1,2 p:5 r:9"], dice="te3,si2", commons=[1, 2])
+    play(s, "te")
+    before = s.fingerprint()
+    for draw in ("draw1", "draw2", "draw3"):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(draw, 0)
+        assert e.value.rule == "PF-077" and "solo" in str(e.value)
+    assert s.fingerprint() == before
+
+
+def test_solo_reward_a_takes_one_of_the_two_common_cards():
+    """PF-077: a card that is not one of the Common cards cannot be taken."""
+    s = pos(["te:0,1,2 p:5 r:9"], dice="te3,si2", commons=[1, 2])
+    play(s, "te")
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("take:5", 0)
+    assert e.value.rule == "PF-077" and "#1, #2" in str(e.value)
+    assert s.fingerprint() == before
 
 
 def test_solo_reward_b_hires_a_merchant_and_replaces_both_common_cards():

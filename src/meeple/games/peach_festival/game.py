@@ -84,12 +84,13 @@ class PeachFestival(Game):
 
     Options:
         difficulty: Solo difficulty ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13)
-            (PF-074); ignored with 2+ players.
+            (PF-074). Solo only: with 2+ players it stays at the default.
         content: Directory holding ``sheet.toml`` and ``requests.toml`` (default: shipped).
-        max_rounds: Safety limit on rounds (PF-R35).
+        max_rounds: Safety limit on rounds, a positive integer (PF-R35). Default 60.
 
     Raises:
-        ConfigError: for an unknown difficulty or an unsupported player count.
+        ConfigError: for an unknown difficulty, a difficulty other than the default with 2+
+            players, a max_rounds below 1 or an unsupported player count.
         ContentError: for invalid content files.
     """
 
@@ -111,13 +112,24 @@ class PeachFestival(Game):
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
-        if self.config["difficulty"] not in DIFFICULTIES:
+        difficulty = self.config["difficulty"]
+        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
             raise ConfigError(
-                f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                f"not {self.config['difficulty']!r}"
+                f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
             )
         self.solo = self.num_players == 1
-        self.max_rounds = int(self.config["max_rounds"])
+        default = self.options["difficulty"]
+        if not self.solo and difficulty != default:
+            raise ConfigError(
+                f"difficulty is a solo option (PF-074): with {self.num_players} players it "
+                f"cannot be {difficulty!r}; play with 1 player or leave it at {default!r}"
+            )
+        max_rounds = self.config["max_rounds"]
+        if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
+            raise ConfigError(
+                f"max_rounds must be a positive integer (1 or more), not {max_rounds!r}"
+            )
+        self.max_rounds = max_rounds
         self.track_start = self.sheet.track_start(DIFFICULTIES[self.config["difficulty"]])
         self.lengths = self.sheet.lengths
         self._build_peach_table()

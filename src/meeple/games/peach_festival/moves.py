@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.games.peach_festival.content import CODES, SPICES, TEA
 from meeple.games.peach_festival.rules import column_reward_options, is_valid, valid_numbers
-from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, PeachState
+from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, TRACK, PeachState
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
+
+#: Column names in column order (:data:`~.content.COMMODITIES`), for messages.
+COLUMN_NAMES = ("Gold", "Gems", "Tea Leaves", "Spices", "Chinaware", "Silk")
 
 
 def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> list[Action]:
@@ -72,7 +76,12 @@ def legal_actions(state: PeachState, seat: int) -> list[Action]:
 
 
 def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]:
-    """The rule a rejected action breaks, for :class:`IllegalActionError`."""
+    """The rule that forbids ``action`` to ``seat`` here, for :class:`IllegalActionError`.
+
+    Returns:
+        ``(rule id, reason)``: the rule of the step the game is in (the action step, setup,
+        keeping drawn cards, a reward), then the most specific reason in that step.
+    """
     game: PeachFestival = state.game
     sh = state.sheets[seat]
     kind = action.kind
@@ -100,18 +109,81 @@ def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]
             return ("PF-R28", "that column is full")
         if not is_valid(game, sh, col, value):
             return ("PF-021", "each number must equal the previous one or be exactly 1 higher")
-        return ("PF-062", "no pending reward allows that number in that column")
+        return _why_write_illegal(state, seat)
     if kind in ("draw", "merchant", "take_common", "noreward"):
-        if not any(p[0] == "reward" for p in sh.pending):
-            return ("PF-053", "no Column Reward to gain now (at most 1 per round)")
-        if kind == "merchant":
-            return ("PF-051", "all 3 Merchants are hired")
-        if kind == "draw":
-            return ("PF-R23", "cross out no more Peaches than you have, nor than the deck holds")
-        return ("PF-077", "taking a Common card needs 2 Peaches to eat")
+        return _why_reward_illegal(state, action, seat)
+    if kind in ("take", "peach"):
+        if phase == TRACK:  # solo, before the roll
+            return ("PF-075", "the turn-track circle is settled before the dice are rolled")
+        return ("PF-030", "one action per round: settle this round's rewards now")
+    if kind == "keep":
+        return ("PF-048", "there are no drawn Request cards to keep")
+    if kind == "roll":
+        return ("PF-059", "there is no Die icon to roll")
     if kind == "skip":
         return ("PF-R32", "only a turn-track reward may be declined")
     return ("CORE-01", f"{action} is not a legal action now")
+
+
+def _why_write_illegal(state: PeachState, seat: int) -> tuple[str, str]:
+    """A write the Golden Rules allow but no pending reward does (PF-059, PF-062..PF-064).
+
+    The rule named is the pending reward's: a Number (PF-062, also a row-end 2), else the
+    column-bound write (Spices PF-063, Tea Leaves PF-064, a rolled Die PF-059). A wildcard
+    admits every valid write, so it never refuses one.
+    """
+    pending = state.sheets[seat].pending
+    numbers = sorted({arg for kind, arg, _ in pending if kind == "number"})
+    cols = sorted({arg for kind, arg, _ in pending if kind == "write" and arg >= 0})
+    allowed = [f"a {n} in a column where it is valid" for n in numbers]
+    allowed += [f"a valid number in {COLUMN_NAMES[c]} ({CODES[c]})" for c in cols]
+    rule = "PF-062" if numbers else {SPICES: "PF-063", TEA: "PF-064"}.get(cols[0], "PF-059")
+    return (rule, "the pending reward(s) allow only " + " or ".join(allowed))
+
+
+def _why_reward_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]:
+    """The rule a refused Column Reward choice breaks (PF-047..PF-053, PF-077, PF-078).
+
+    The two modes offer different rewards: drawing from the deck is the multiplayer reward A
+    (PF-048), taking a Common card the solo one (PF-077). A reward of the other mode is never
+    legal, so that is the reason given before any timing, Peach or deck count.
+    """
+    game: PeachFestival = state.game
+    sh = state.sheets[seat]
+    kind = action.kind
+    if kind == "draw" and game.solo:
+        return (
+            "PF-077",
+            "in the solo mode Column Reward A takes one of the Common cards (take:ID) "
+            "instead of drawing from the deck",
+        )
+    if kind == "take_common" and not game.solo:
+        return (
+            "PF-077",
+            "taking a Common card is the solo mode's Column Reward A; with 2 or more players "
+            "Column Reward A draws Request cards from the deck (draw1..draw3)",
+        )
+    if not any(p[0] == "reward" for p in sh.pending):
+        if sh.reward_gained:
+            return ("PF-053", "a Column Reward was already gained this round (at most 1 per round)")
+        return ("PF-047", "a Column Reward is chosen only right after marking a column's box")
+    if kind == "merchant":
+        return ("PF-051", "all 3 Merchants are hired")
+    if kind == "draw":
+        k = action.args[0]
+        if sh.uneaten < k:
+            return (
+                "PF-048",
+                f"drawing {k} card(s) crosses out {k} filled-in Peach(es); "
+                f"you have {sh.uneaten} uneaten",
+            )
+        deck = len(state.deck_unseen) + len(state.deck_bottom)
+        return ("PF-R23", f"cross out no more Peaches than the deck holds cards ({deck})")
+    card = action.args[0]  # take_common, solo
+    if card not in state.commons:
+        commons = ", ".join(f"#{c}" for c in sorted(state.commons)) or "none"
+        return ("PF-077", f"take one of the Common Request cards ({commons}), not #{card}")
+    return ("PF-R25", f"taking a Common card eats 2 Peaches; you have {sh.uneaten} uneaten")
 
 
 def chance_outcomes(state: PeachState) -> list[tuple[Action, float]]:

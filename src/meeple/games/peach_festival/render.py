@@ -203,6 +203,34 @@ def _icon_word(icon) -> str:
     return words.get(kind, f"write a {arg}")
 
 
+def _turn_track_text(obs: dict, game: PeachFestival) -> str:
+    """The solo turn track: circles marked, rounds to come and their rewards (PF-075, PF-076).
+
+    Before round 1 (setup) no circle is marked yet: round 1 will mark the difficulty's
+    circle, so the rounds and rewards to come are counted from there (ruling PF-R07).
+    """
+    rewards = game.sheet.track_rewards
+    total = len(rewards)
+    track = obs["sheets"][0]["track"]
+    if track < 0:
+        start = game.track_start
+        colour = game.sheet.track_colours[start]
+        first, first_round = start, 1
+        head = (
+            f"Turn track: round 1 marks circle {start + 1} of {total} ({colour}), "
+            f"{total - start} rounds in all"
+        )
+    else:
+        first, first_round = track + 1, obs["round"] + 1
+        head = f"Turn track: circle {track + 1} of {total}, {total - 1 - track} round(s) after this one"
+    upcoming = [
+        f"round {first_round + t - first}: {_icon_word(rewards[t])}"
+        for t in range(first, total)
+        if rewards[t]
+    ]
+    return head + (f"; coming rewards: {', '.join(upcoming)}" if upcoming else "")
+
+
 def render_observation(obs: dict, game: PeachFestival) -> Any:
     """A rich renderable of everything in ``obs`` (one seat's view)."""
     parts: list[Any] = []
@@ -226,19 +254,7 @@ def render_observation(obs: dict, game: PeachFestival) -> Any:
     if last and obs["phase"] not in ("keep",):
         parts.append(Text("Last round: " + "; ".join(last), style="dim"))
     if obs["solo"]:
-        track = obs["sheets"][0]["track"]
-        total = len(game.sheet.track_rewards)
-        upcoming = [
-            f"round {obs['round'] + k}: {_icon_word(game.sheet.track_rewards[t])}"
-            for k, t in enumerate(range(track + 1, total), 1)
-            if game.sheet.track_rewards[t]
-        ]
-        parts.append(
-            Text(
-                f"Turn track: circle {track + 1} of {total}, {total - 1 - track} round(s) after "
-                f"this one" + (f"; coming rewards: {', '.join(upcoming)}" if upcoming else "")
-            )
-        )
+        parts.append(Text(_turn_track_text(obs, game)))
     parts.append(Text(f"Request deck: {obs['deck']['unseen'] + len(obs['deck']['bottom'])} cards"))
     seats = list(range(obs["players"]))
     me = obs["seat"]
