@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 
 import pytest
 
@@ -69,6 +70,24 @@ def test_replay_refuses_an_illegal_action(runner, record_file, tmp_path):
     res = runner(["replay", str(bad)])
     assert res.exit_code == 2
     assert "does not replay" in res.stderr
+
+
+def test_replay_of_a_record_whose_content_changed_says_which_content(runner, tmp_path):
+    """A record keeps its content directory; edited content is the likely culprit."""
+    from meeple.agents.base import make_agent as agent_for
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    d = tmp_path / "sheet"
+    shutil.copytree(DEFAULT_DIR, d)
+    game = make("peach-festival", players=2, content=str(d))
+    _, rec = play_game(game, [agent_for("greedy", game), agent_for("greedy", game)], seed=3)
+    path = rec.save(tmp_path / "custom.json")
+    assert runner(["replay", str(path)]).exit_code == 0
+    sheet = d / "sheet.toml"
+    sheet.write_text(sheet.read_text().replace("merchants = [1, 2, 3]", "merchants = [3, 3, 3]"))
+    res = runner(["replay", str(path)])
+    assert res.exit_code == 2
+    assert f"played with the content in {d}" in " ".join(res.stderr.split())
 
 
 def test_replay_of_a_missing_or_broken_file(runner, tmp_path):

@@ -532,13 +532,18 @@ def replay_cmd(
     from meeple.cli.replay import replay_record
     from meeple.core.record import GameRecord
 
+    record = None
     try:
         record = GameRecord.load(file)
         replay_record(record, console(), step=step, seat=seat, read_line=_read_line)
     except OSError as e:
         raise fail(f"cannot read {file}: {e.strerror or e}") from None
     except IllegalActionError as e:
-        raise fail(f"the record does not replay under the installed rules: {e}") from None
+        content = record.config.get("content") if record is not None else None
+        hint = f" (it was played with the content in {content}: has it changed since?)"
+        raise fail(
+            f"the record does not replay under the installed rules: {e}" + (hint if content else "")
+        ) from None
     except (MeepleError, ImportError) as e:
         raise fail(str(e)) from None
 

@@ -17,6 +17,7 @@ and the field, never a traceback:
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -191,13 +192,14 @@ def require_table(value: Any, file: str | Path, field: str) -> dict[str, Any]:
 class ContentCache(Generic[T]):
     """Loaded content per resolved directory, reloaded when any of its files changes.
 
-    The key of an entry is the directory and each file's size and modification time, so a
-    designer who edits a file and makes the game again gets the edited content.
+    The key of an entry is the directory and a digest of each file's bytes (files are small),
+    so a designer who edits a file and makes the game again gets the edited content, however
+    coarse the file system's clock.
     """
 
     def __init__(self, files: tuple[str, ...]) -> None:
         self.files = files
-        self._entries: dict[tuple, T] = {}
+        self._entries: dict[tuple[str, ...], T] = {}
 
     def get(self, directory: Path, load: Callable[[Path], T]) -> T:
         """The content of ``directory``, loaded with ``load(directory)`` when new or changed.
@@ -208,10 +210,9 @@ class ContentCache(Generic[T]):
         stamp = [str(directory)]
         for name in self.files:
             try:
-                st = (directory / name).stat()
-                stamp.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+                stamp.append(hashlib.blake2b((directory / name).read_bytes()).hexdigest())
             except OSError:
-                stamp.append(f"{name}:-")
+                stamp.append("-")  # load() says what is wrong with it
         key = tuple(stamp)
         got = self._entries.get(key)
         if got is None:
