@@ -143,3 +143,12 @@ def test_every_game_refuses_an_acting_seat_that_does_not_exist(name):
 def test_a_boolean_is_not_a_player_count():
     with pytest.raises(ConfigError, match="not True"):
         make("peach-festival", players=True)
+
+
+def test_legal_actions_of_a_seat_that_is_not_an_integer_is_a_value_error():
+    state = make("fixture-pips", players=2).new_initial_state()
+    state.legal_actions(1)  # cached: True must not find seat 1's list
+    for bad in ("0", 1.0, True):
+        with pytest.raises(ValueError, match=r"not a seat|not an integer"):
+            state.legal_actions(bad)
+    assert state.legal_actions(5) == []

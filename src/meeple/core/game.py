@@ -315,12 +315,23 @@ class State:
         """Legal actions of ``seat`` (default: the current player), in a deterministic order.
 
         At a chance node (or with ``seat=CHANCE``) these are the possible outcomes. A seat that
-        need not act now has no legal actions. The list must not be mutated by the caller.
+        need not act now has no legal actions (nor has a seat the game does not have). The list
+        must not be mutated by the caller.
+
+        Raises:
+            ValueError: for a seat that is not an integer (text, a float, a ``bool``).
         """
         if seat is None:
             seat = self.current_player()
             if seat == SIMULTANEOUS:
                 raise ValueError("simultaneous node: name the seat whose actions you want")
+        if type(seat) is not int:  # a NumPy integer works; text, floats and bools do not
+            if isinstance(seat, bool):
+                raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers")
+            try:
+                seat = operator.index(seat)
+            except TypeError:
+                raise ValueError(f"seat {seat!r} is not an integer") from None
         cached = self._legal_cache.get(seat)
         if cached is not None:
             return cached
