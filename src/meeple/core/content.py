@@ -164,7 +164,11 @@ def checked(file: str | Path, data: dict[str, Any]) -> Iterator[None]:
         ) from None
     key = _unread(data, "")
     if key is not None:
-        raise ContentError(str(file), key, "unknown key (not part of the content format)")
+        raise ContentError(
+            str(file),
+            key,
+            "unknown key, or one that does not apply here (the game does not read it)",
+        )
 
 
 def require_tables(value: Any, file: str | Path, field: str) -> list[dict[str, Any]]:
