@@ -90,6 +90,26 @@ def test_replay_of_a_record_whose_content_changed_says_which_content(runner, tmp
     assert f"played with the content in {d}" in " ".join(res.stderr.split())
 
 
+def test_replay_of_a_record_whose_content_now_scores_differently_is_refused(runner, tmp_path):
+    """The same moves under other multipliers give other scores: the result is compared."""
+    from meeple.agents.base import make_agent as agent_for
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    d = tmp_path / "sheet"
+    shutil.copytree(DEFAULT_DIR, d)
+    game = make("peach-festival", players=2, content=str(d))
+    _, rec = play_game(game, [agent_for("greedy", game), agent_for("greedy", game)], seed=3)
+    path = rec.save(tmp_path / "custom.json")
+    sheet = d / "sheet.toml"
+    text = sheet.read_text()
+    line = next(x for x in text.splitlines() if x.startswith("multipliers"))
+    sheet.write_text(text.replace(line, "multipliers = [7, 7, 7, 7, 7, 7, 7, 7, 7]"))
+    res = runner(["replay", str(path)])
+    said = " ".join(res.stderr.split())
+    assert res.exit_code == 2
+    assert "replayed result differs from the recorded one" in said and str(d) in said
+
+
 def test_replay_of_a_missing_or_broken_file(runner, tmp_path):
     assert runner(["replay", str(tmp_path / "none.json")]).exit_code == 2
     (tmp_path / "x.json").write_text("{}")

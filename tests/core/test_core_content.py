@@ -3,6 +3,7 @@ every game; unknown keys are refused; edited files are reloaded; records keep th
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -137,7 +138,7 @@ def test_starting_contracts_beyond_the_deck_are_refused_for_that_player_count(tm
     d = copy_content(tmp_path, "almanac")
     edit(d / "cards.toml", "starting_contracts = 2", "starting_contracts = 10")
     assert meeple.make("almanac", players=2, content=str(d)).content.starting_contracts == 10
-    with pytest.raises(ConfigError, match="need 40 contracts; the deck holds 24"):
+    with pytest.raises(ContentError, match="need 40 contracts; the deck holds 24"):
         meeple.make("almanac", players=4, content=str(d))
 
 
@@ -171,3 +172,83 @@ def test_the_content_option_on_the_command_line_is_always_a_path(game):
     assert parse_options(game, ["content=null"]) == {"content": "null"}
     with pytest.raises(ConfigError, match="content directory"):
         parse_options(game, ["content="])
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "field"),
+    [
+        ("almanac", "pages.toml", "ice_start = [0, 3]", "ice_start = [0, 3.0]", "ice_start[1]"),
+        ("almanac", "pages.toml", "levels = [0, 1, 1, 2]", 'levels = ["a", 1, 1, 2]', "levels[0]"),
+        ("almanac", "pages.toml", 'tokens = ["producer"]', 'tokens = [["producer"]]', "tokens[0]"),
+        ("almanac", "pages.toml", "upcoming = [7, 8]", 'upcoming = ["7", 8]', "upcoming[0]"),
+        ("almanac", "cards.toml", 'win = [["trophy"],', 'win = [["trophy", 5],', "win[0]"),
+        ("almanac", "cards.toml", '["goods", "any", 2]', '["goods", "any", true]', "win[0]"),
+        ("peach-festival", "sheet.toml", 'colour = "green"', 'colour = ["green"]', "track"),
+        ("peach-festival", "sheet.toml", 'colour = "green"', 'colour = "blue"', "track"),
+        (
+            "peach-festival",
+            "sheet.toml",
+            "merchants = [1, 2, 3]",
+            "merchants = [true, 2, 3]",
+            "merchants",
+        ),
+        ("peach-festival", "sheet.toml", '2 = "peach"', '2 = "peach", 02 = "tea"', "columns[0]"),
+        ("peach-festival", "sheet.toml", '2 = "peach"', '"²" = "peach"', "columns[0]"),
+    ],
+)
+def test_a_value_the_game_cannot_use_names_its_field(tmp_path, game, file, old, new, field):
+    """Each of these used to pass the checks and fail (or be ignored) during play."""
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.file == str(d / file) and field in err.field and err.field != "<file>"
+
+
+def test_geometry_of_another_placement_rule_is_refused_as_unread(tmp_path):
+    """A village's paths on a free page would be ignored."""
+    d = copy_content(tmp_path, "almanac")
+    edit(
+        d / "pages.toml",
+        'rule = "free"\nupcoming = [7, 8]',
+        'rule = "free"\npaths = [[0, 1]]\nupcoming = [7, 8]',
+    )
+    err = content_error("almanac", d)
+    assert err.field.endswith(".paths") and "unknown key" in str(err)
+
+
+def test_a_negative_multiplier_is_refused(tmp_path):
+    d = copy_content(tmp_path, "peach-festival")
+    edit(d / "sheet.toml", "multipliers = [1,", "multipliers = [-5,")
+    assert content_error("peach-festival", d).field == "multipliers"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_content_file_with_a_byte_order_mark_is_read(tmp_path, game):
+    d = copy_content(tmp_path, game)
+    path = d / GAMES[game][1]
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert meeple.make(game, players=2, content=str(d)).content is not None
+
+
+def test_a_content_file_that_is_a_pipe_is_refused_without_reading_it(tmp_path):
+    d = copy_content(tmp_path, "annapurna")
+    (d / "suit.toml").unlink()
+    os.mkfifo(d / "suit.toml")  # reading it would wait for ever
+    assert "not a regular file" in str(content_error("annapurna", d))
+
+
+def test_a_content_directory_in_a_symlink_loop_is_refused(tmp_path):
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    assert "cannot be resolved" in str(content_error("annapurna", tmp_path / "loop"))
+
+
+def test_values_nested_too_deeply_are_refused(tmp_path):
+    d = copy_content(tmp_path, "annapurna")
+    path = d / "suit.toml"
+    path.write_text("deep = " + "[" * 2000 + "]" * 2000 + "\n" + path.read_text())
+    assert "nested too deeply" in str(content_error("annapurna", d))
+
+
+def test_an_option_given_twice_is_refused():
+    with pytest.raises(ConfigError, match="option content is given twice"):
+        parse_options("almanac", ["content=a", "content=b"])

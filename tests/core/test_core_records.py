@@ -74,6 +74,14 @@ def test_tampered_fingerprint_is_a_config_error(game2):
         replay(dataclasses.replace(record, fingerprint="0" * 64))
 
 
+def test_a_result_that_the_replay_does_not_reach_is_a_config_error(game2):
+    _, record = _play(game2, seed=6)
+    result = json.loads(json.dumps(record.result))
+    result["scores"] = [s + 1 for s in result["scores"]]
+    with pytest.raises(ConfigError, match="replayed result differs"):
+        replay(dataclasses.replace(record, result=result))
+
+
 def test_illegal_action_in_a_record_raises(game2):
     _, record = _play(game2, seed=6)
     actions = [list(a) for a in record.actions]

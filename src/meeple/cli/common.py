@@ -92,6 +92,8 @@ def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]
             raise ConfigError(
                 f"{cls.info.name} has no option {key!r}; known: {', '.join(sorted(known)) or '-'}"
             )
+        if key in out:
+            raise ConfigError(f"option {key} is given twice")
         if key == "content":  # always a path, even one that reads as JSON (a directory "2")
             if not value.strip():
                 raise ConfigError("option content: give the path of a content directory")

@@ -11,7 +11,7 @@ from rich.table import Table
 from meeple.cli.common import print_view
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, SIMULTANEOUS
-from meeple.core.record import GameRecord, replay
+from meeple.core.record import GameRecord, check_replayed, replay
 
 
 def replay_record(
@@ -33,7 +33,7 @@ def replay_record(
 
     Raises:
         ConfigError: for another rules version, an unknown game, a seat that does not exist, or
-            a replay that does not end in the recorded state.
+            a replay that does not end in the recorded state or result.
         IllegalActionError: for an action the installed rules refuse (an unknown move or a
             seat that does not exist included); nothing of that action is printed.
     """
@@ -83,8 +83,8 @@ def replay_record(
         desc = game.describe_action(action)
         extra = f" — {escape(desc)}" if desc != action.text else ""
         con.print(f"{n:>4}. {escape(who(s))}: [bold]{escape(action.text)}[/]{extra}")
-    if record.fingerprint and len(record.actions) and state.fingerprint() != record.fingerprint:
-        raise ConfigError("replayed state differs from the recorded one")
+    if len(record.actions):
+        check_replayed(record, state)
     con.rule("End of record")
     print_view(con, game, state.observe(seat))
     if not state.is_terminal():

@@ -28,6 +28,9 @@ from meeple.core.errors import ConfigError, ContentError
 
 T = TypeVar("T")
 
+#: Largest content file read (the shipped files are a few kilobytes).
+MAX_FILE_BYTES = 4 * 2**20
+
 
 def content_directory(directory: Any, default: Path) -> Path:
     """The content directory a ``content`` option names, resolved to an absolute path.
@@ -44,7 +47,10 @@ def content_directory(directory: Any, default: Path) -> Path:
         return default
     if not isinstance(directory, str | Path):
         raise ConfigError(f"content is the path of a content directory, not {directory!r}")
-    path = Path(directory).expanduser().resolve()
+    try:
+        path = Path(directory).expanduser().resolve()
+    except (OSError, RuntimeError) as e:  # a symlink loop, an unreadable parent
+        raise ContentError(str(directory), "<directory>", f"cannot be resolved ({e})") from None
     if not path.exists():
         raise ContentError(str(path), "<directory>", "no such directory")
     if not path.is_dir():
@@ -69,16 +75,20 @@ def read_toml(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise ContentError(file, "<file>", "not a regular file")
     try:
-        text = path.read_bytes().decode("utf-8")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentError(file, "<file>", f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+        # utf-8-sig: a byte-order mark, which some editors write, is not part of the text
+        text = path.read_bytes().decode("utf-8-sig")
     except OSError as e:
         raise ContentError(file, "<file>", f"cannot be read ({e.strerror or e})") from None
     except UnicodeDecodeError as e:
         raise ContentError(file, "<file>", f"not UTF-8 text (byte {e.start})") from None
     try:
-        data = tomllib.loads(text)
+        return _track(tomllib.loads(text))
     except tomllib.TOMLDecodeError as e:
         raise ContentError(file, "<file>", f"not valid TOML: {e}") from None
-    return _track(data)
+    except RecursionError:
+        raise ContentError(file, "<file>", "values nested too deeply") from None
 
 
 class _Table(dict):
@@ -213,10 +223,14 @@ class ContentCache(Generic[T]):
         """
         stamp = [str(directory)]
         for name in self.files:
-            try:
-                stamp.append(hashlib.blake2b((directory / name).read_bytes()).hexdigest())
+            path = directory / name
+            try:  # only a regular file of a sane size is read here; load() names the others
+                if path.is_file() and path.stat().st_size <= MAX_FILE_BYTES:
+                    stamp.append(hashlib.blake2b(path.read_bytes()).hexdigest())
+                    continue
             except OSError:
-                stamp.append("-")  # load() says what is wrong with it
+                pass
+            return load(directory)  # it raises a ContentError for this file
         key = tuple(stamp)
         got = self._entries.get(key)
         if got is None:

@@ -188,6 +188,31 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
     actions = record.actions if upto is None else record.actions[:upto]
     for seat, text in actions:
         state.apply_action(text, seat)
-    if verify and upto is None and record.fingerprint and state.fingerprint() != record.fingerprint:
-        raise ConfigError("replayed state differs from the recorded one")
+    if verify and upto is None:
+        check_replayed(record, state)
     return state
+
+
+def check_replayed(record: GameRecord, state: State) -> None:
+    """Check that ``state``, reached by every action of ``record``, is the one recorded.
+
+    The fingerprint covers the state; the result is compared too, because scores come from
+    content that the state does not hold (a sheet's multipliers, a card's fame).
+
+    Raises:
+        ConfigError: when the record's fingerprint or result (if it holds them) differs,
+            naming the record's content directory when it has one.
+    """
+    content = record.config.get("content")
+    hint = (
+        f"; it was played with the content in {content}: has it changed since?" if content else ""
+    )
+    if record.fingerprint and state.fingerprint() != record.fingerprint:
+        raise ConfigError(f"replayed state differs from the recorded one{hint}")
+    if record.result is not None and state.is_terminal():
+        now = json.loads(json.dumps(state.result().to_dict()))
+        if now != record.result:
+            raise ConfigError(
+                f"replayed result differs from the recorded one (scores {now['scores']}, "
+                f"recorded {record.result.get('scores')}){hint}"
+            )

@@ -220,6 +220,22 @@ class _V:
             self.fail(where, f"expected {typ}, got {v!r}")
         return v
 
+    def ints(self, d: dict, key: str, fld: str, default: Any = ...) -> tuple[int, ...]:
+        """A list of whole numbers (booleans are not numbers)."""
+        raw = self.get(d, key, fld, list, default)
+        for j, x in enumerate(raw):
+            if type(x) is not int:
+                self.fail(f"{fld}.{key}[{j}]", f"expected a whole number, got {x!r}")
+        return tuple(raw)
+
+    def strs(self, d: dict, key: str, fld: str, default: Any = ...) -> tuple[str, ...]:
+        """A list of strings."""
+        raw = self.get(d, key, fld, list, default)
+        for j, x in enumerate(raw):
+            if not isinstance(x, str):
+                self.fail(f"{fld}.{key}[{j}]", f"expected a string, got {x!r}")
+        return tuple(raw)
+
     def pairs(self, d: dict, key: str, fld: str) -> tuple[tuple[int, int], ...]:
         """An optional list of ``[a, b]`` integer pairs (paths, ladder spots)."""
         raw = self.get(d, key, fld, list, [])
@@ -268,10 +284,12 @@ class _V:
             elif op == "goods":
                 if len(e) != 3 or (e[1] not in GOOD_INDEX and e[1] != "any"):
                     self.fail(f, "goods takes a good (or 'any') and a count")
-                if not isinstance(e[2], int) or e[2] < 1:
+                if type(e[2]) is not int or e[2] < 1:
                     self.fail(f, "goods takes a positive count")
                 out.append((op, GOOD_INDEX.get(e[1], ANY), e[2]))
             elif op == "trophy":
+                if len(e) != 1:
+                    self.fail(f, "trophy takes no argument")
                 out.append(("trophy",))
             else:  # roll
                 if len(e) != 2 or not isinstance(e[1], list):
@@ -282,7 +300,7 @@ class _V:
                     if not (isinstance(r, list) and len(r) == 3):
                         self.fail(f"{f}[{j}]", "expected [lo, hi, effects]")
                     lo, hi, sub = r
-                    if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi <= 6):
+                    if not (type(lo) is int and type(hi) is int and 1 <= lo <= hi <= 6):
                         self.fail(f"{f}[{j}]", "die range must lie within 1-6")
                     covered.extend(range(lo, hi + 1))
                     table.append((lo, hi, self.effects(sub, f"{f}[{j}][2]")))
@@ -330,13 +348,13 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
     """The validated fields of ``cards.toml``, as keyword arguments of :class:`Content`."""
     rules = v.get(cards, "rules", "", dict)
     sg = v.get(rules, "starting_gold", "rules", list)
-    if len(sg) < 4 or any(not isinstance(x, int) or x < 0 for x in sg):
+    if len(sg) < 4 or any(type(x) is not int or x < 0 for x in sg):
         v.fail("rules.starting_gold", "needs a non-negative amount for each of 4 turn positions")
     die = v.get(rules, "fight_die", "rules", list)
     if not die or "X" not in die:
         v.fail("rules.fight_die", "the fight die needs faces, one of them X (AL-116)")
     for j, face in enumerate(die):
-        if face != "X" and not (isinstance(face, str) and face.isdigit() and int(face) <= 9):
+        if face != "X" and not (isinstance(face, str) and len(face) == 1 and face in "0123456789"):
             v.fail(f"rules.fight_die[{j}]", f"a face is X or a number 0-9, got {face!r}")
     start_raw = v.get(cards, "starting_caravan", "", list)
     if len(start_raw) != 4:
@@ -353,7 +371,8 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
         kind = v.get(c, "ability", f, str)
         if kind not in ABILITY_KINDS:
             v.fail(f"{f}.ability", f"unknown ability {kind!r}; known: {', '.join(ABILITY_KINDS)}")
-        good = v.get(c, "good", f, str, "dew")
+        # only arrival_good names a good; elsewhere the key would be ignored (refused unread)
+        good = v.get(c, "good", f, str, "dew") if kind == "arrival_good" else "dew"
         if good not in GOOD_INDEX:
             v.fail(f"{f}.good", f"unknown good {good!r}")
         g = v.goods(v.get(c, "goods", f, dict), f"{f}.goods")
@@ -476,10 +495,10 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         rule = v.get(p, "rule", f, str, "free")
         if rule not in PAGE_RULES:
             v.fail(f"{f}.rule", f"unknown placement rule {rule!r}")
-        bar = v.get(p, "bar", f, list)
+        bar = v.strs(p, "bar", f)
         if sorted(bar) != sorted(GOODS):
             v.fail(f"{f}.bar", "the supply-and-demand bar orders each of the 4 goods once")
-        ptoks = v.get(p, "tokens", f, list, [])
+        ptoks = v.strs(p, "tokens", f, [])
         for t in ptoks:
             if t not in TOKEN_COUNTS:
                 v.fail(f"{f}.tokens", f"unknown token {t!r}")
@@ -511,17 +530,12 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             round=v.nat(p, "round", f, lo=1),
             letter=v.get(p, "letter", f, str),
             rule=rule,
-            upcoming=tuple(v.get(p, "upcoming", f, list)),
+            upcoming=v.ints(p, "upcoming", f),
             bar=tuple(GOOD_INDEX[g] for g in bar),
             tokens=tuple(ptoks),
             lore=v.get(p, "lore", f, str),
             spaces=tuple(spaces),
-            clusters=v.nat(p, "clusters", f, 0),
-            paths=v.pairs(p, "paths", f),
-            islands=v.nat(p, "islands", f, 0),
-            ice_start=tuple(v.get(p, "ice_start", f, list, [])),
-            levels=tuple(v.get(p, "levels", f, list, [])),
-            ladder_spots=v.pairs(p, "ladder_spots", f),
+            **_geometry(v, p, f, rule),
         )
         _check_geometry(v, pg, f)
         page_map[pid] = pg
@@ -562,6 +576,18 @@ def all_routes(page: Page) -> list[tuple[int, ...]]:
         if lvl == 0:
             walk(c, ())
     return out
+
+
+def _geometry(v: _V, p: dict, f: str, rule: str) -> dict[str, Any]:
+    """The geometry fields of a page, read only for the placement rule that uses them (a
+    village's paths on another page would be ignored: they are refused as unread)."""
+    if rule == "village":
+        return {"clusters": v.nat(p, "clusters", f, 0), "paths": v.pairs(p, "paths", f)}
+    if rule == "floe":
+        return {"islands": v.nat(p, "islands", f, 0), "ice_start": v.ints(p, "ice_start", f, [])}
+    if rule == "cliff":
+        return {"levels": v.ints(p, "levels", f, []), "ladder_spots": v.pairs(p, "ladder_spots", f)}
+    return {}
 
 
 def _check_geometry(v: _V, p: Page, f: str) -> None:

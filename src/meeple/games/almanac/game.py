@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ContentError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
@@ -26,9 +27,10 @@ class Almanac(Game):
             reconstruction.
 
     Raises:
-        ConfigError: for a player count outside 2-4, an unknown option, a ``content`` that
-            is not a path, or content that deals more starting contracts than its deck holds.
-        ContentError: for invalid content.
+        ConfigError: for a player count outside 2-4, an unknown option or a ``content`` that
+            is not a path.
+        ContentError: for invalid content, or content that deals this many players more
+            starting contracts than its deck holds.
     """
 
     info = GameInfo(
@@ -58,10 +60,12 @@ class Almanac(Game):
             self.config["content"] = None
         dealt = self.num_players * content.starting_contracts
         if dealt > len(content.contracts):
-            raise ConfigError(
+            raise ContentError(
+                str(Path(content.directory) / "cards.toml"),
+                "rules.starting_contracts",
                 f"{self.num_players} players with {content.starting_contracts} starting "
                 f"contracts each need {dealt} contracts; the deck holds {len(content.contracts)} "
-                "(rules.starting_contracts, AL-019)"
+                "(AL-019)",
             )
         got = _SPACES.get(id(content))
         if got is None or got[0] is not content:

@@ -30,6 +30,9 @@ CONDITIONS = 14
 
 DEFAULT_DIR = Path(__file__).parent / "content"
 
+#: Colours a solo turn-track circle may carry (PF-074); ``""`` for a plain circle.
+TRACK_COLOURS: tuple[str, ...] = ("", "green", "orange", "red")
+
 #: Market Reward icons (PF-057..PF-064) as ``(kind, argument)``.
 Icon = tuple[str, int]
 
@@ -107,7 +110,7 @@ def _icon(value: object, file: str, field: str) -> Icon:
     if value in ("peach", "die", "spices", "tea"):
         return (value, 0)
     kind, _, arg = value.partition(":")
-    if kind == "number" and arg.isdigit():
+    if kind == "number" and arg.isascii() and arg.isdigit():
         return ("number", int(arg))
     raise ContentError(file, field, f"unknown Market Reward icon {value!r}")
 
@@ -140,8 +143,10 @@ def _sheet(data: dict, file: str) -> Sheet:
             file, "columns", f"expected one column per commodity in order {COMMODITIES}"
         )
     multipliers = tuple(_require(data, "multipliers", list, file, ""))
-    if any(type(m) is not int for m in multipliers):
-        raise ContentError(file, "multipliers", "one whole-number multiplier per row (PF-017)")
+    if any(type(m) is not int or m < 0 for m in multipliers):
+        raise ContentError(
+            file, "multipliers", "one whole-number multiplier, 0 or more, per row (PF-017)"
+        )
     lengths, icons = [], []
     for i, col in enumerate(columns):
         length = _require(col, "length", int, file, f"columns[{i}].")
@@ -150,9 +155,12 @@ def _sheet(data: dict, file: str) -> Sheet:
         row_icons: list[Icon | None] = [None] * length
         rewards = require_table(col.get("rewards", {}), file, f"columns[{i}].rewards")
         for key, name in rewards.items():
-            if not key.isdigit() or not 1 <= int(key) <= length:
-                raise ContentError(file, f"columns[{i}].rewards.{key}", "row outside the column")
-            row_icons[int(key) - 1] = _icon(name, file, f"columns[{i}].rewards.{key}")
+            where = f"columns[{i}].rewards.{key}"
+            if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= length:
+                raise ContentError(file, where, "row outside the column")
+            if row_icons[int(key) - 1] is not None:  # "2" and "02" name the same row
+                raise ContentError(file, where, f"row {int(key)} is given twice")
+            row_icons[int(key) - 1] = _icon(name, file, where)
         lengths.append(length)
         icons.append(tuple(row_icons))
     lantern = _require(data, "lantern_row", int, file, "") - 1
@@ -175,7 +183,7 @@ def _sheet(data: dict, file: str) -> Sheet:
             raise ContentError(file, f"two_peach[{i}].row", "both neighbouring squares must exist")
         two.append((row, c))
     merchants = tuple(_require(data, "merchants", list, file, ""))
-    if len(merchants) != 3 or any(not isinstance(m, int) or m < 0 for m in merchants):
+    if len(merchants) != 3 or any(type(m) is not int or m < 0 for m in merchants):
         raise ContentError(file, "merchants", "exactly 3 Merchants with Peach counts (PF-051)")
     rows, bonus = [], []
     peach_rows = require_tables(_require(data, "peach_rows", list, file, ""), file, "peach_rows")
@@ -198,7 +206,14 @@ def _sheet(data: dict, file: str) -> Sheet:
         )
     colours, rewards = [], []
     for i, circle in enumerate(require_tables(data.get("track", []), file, "track")):
-        colours.append(circle.get("colour", ""))
+        colour = circle.get("colour", "")
+        if colour not in TRACK_COLOURS:
+            raise ContentError(
+                file,
+                f"track[{i}].colour",
+                f"a difficulty colour {TRACK_COLOURS[1:]}, not {colour!r}",
+            )
+        colours.append(colour)
         r = circle.get("reward")
         rewards.append(None if r is None else _icon(r, file, f"track[{i}].reward"))
     for colour, rounds in (("green", 17), ("orange", 15), ("red", 13)):
