@@ -72,16 +72,20 @@ def test_replay_refuses_an_illegal_action(runner, record_file, tmp_path):
     assert "does not replay" in res.stderr
 
 
-def test_replay_of_a_record_whose_content_changed_says_which_content(runner, tmp_path):
-    """A record keeps its content directory; edited content is the likely culprit."""
-    from meeple.agents.base import make_agent as agent_for
+def _custom_content_record(tmp_path):
+    """A finished Peach Festival record played with a copy of the shipped content."""
     from meeple.games.peach_festival.content import DEFAULT_DIR
 
     d = tmp_path / "sheet"
     shutil.copytree(DEFAULT_DIR, d)
     game = make("peach-festival", players=2, content=str(d))
-    _, rec = play_game(game, [agent_for("greedy", game), agent_for("greedy", game)], seed=3)
-    path = rec.save(tmp_path / "custom.json")
+    _, rec = play_game(game, [make_agent("greedy", game), make_agent("greedy", game)], seed=3)
+    return d, rec.save(tmp_path / "custom.json")
+
+
+def test_replay_of_a_record_whose_content_changed_says_which_content(runner, tmp_path):
+    """A record keeps its content directory; edited content is the likely culprit."""
+    d, path = _custom_content_record(tmp_path)
     assert runner(["replay", str(path)]).exit_code == 0
     sheet = d / "sheet.toml"
     sheet.write_text(sheet.read_text().replace("merchants = [1, 2, 3]", "merchants = [3, 3, 3]"))
@@ -92,14 +96,7 @@ def test_replay_of_a_record_whose_content_changed_says_which_content(runner, tmp
 
 def test_replay_of_a_record_whose_content_now_scores_differently_is_refused(runner, tmp_path):
     """The same moves under other multipliers give other scores: the result is compared."""
-    from meeple.agents.base import make_agent as agent_for
-    from meeple.games.peach_festival.content import DEFAULT_DIR
-
-    d = tmp_path / "sheet"
-    shutil.copytree(DEFAULT_DIR, d)
-    game = make("peach-festival", players=2, content=str(d))
-    _, rec = play_game(game, [agent_for("greedy", game), agent_for("greedy", game)], seed=3)
-    path = rec.save(tmp_path / "custom.json")
+    d, path = _custom_content_record(tmp_path)
     sheet = d / "sheet.toml"
     text = sheet.read_text()
     line = next(x for x in text.splitlines() if x.startswith("multipliers"))

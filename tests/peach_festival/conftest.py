@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
+from meeple.core.errors import IllegalActionError
 from meeple.games.peach_festival.game import PeachFestival
 from meeple.games.peach_festival.notation import position
 from meeple.games.peach_festival.state import PeachState
@@ -41,3 +42,12 @@ def texts(actions) -> list[str]:
 @pytest.fixture
 def g2() -> PeachFestival:
     return game(2)
+
+
+def refused(state: PeachState, action: str, seat: int = 0) -> IllegalActionError:
+    """The error refusing ``action``; the state must be left unchanged."""
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(action, seat)
+    assert state.fingerprint() == before
+    return e.value

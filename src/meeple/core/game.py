@@ -326,12 +326,7 @@ class State:
             if seat == SIMULTANEOUS:
                 raise ValueError("simultaneous node: name the seat whose actions you want")
         if type(seat) is not int:  # a NumPy integer works; text, floats and bools do not
-            if isinstance(seat, bool):
-                raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers")
-            try:
-                seat = operator.index(seat)
-            except TypeError:
-                raise ValueError(f"seat {seat!r} is not an integer") from None
+            seat = seat_number(seat)
         cached = self._legal_cache.get(seat)
         if cached is not None:
             return cached
@@ -537,17 +532,14 @@ def _acting_seat(seat: object, players: int, action: object) -> int:
             integer, or a seat that does not exist.
     """
     seats = f"seats are 0..{players - 1}, or CHANCE ({CHANCE}) for a chance outcome"
-    if isinstance(seat, bool):
-        why = f"{seat!r} is not a seat: booleans are not seat numbers; {seats}"
+    try:
+        index = seat_number(seat, seats)
+    except ValueError as e:
+        why = str(e)
     else:
-        try:
-            index = operator.index(seat)  # int and NumPy integers; not floats, text or None
-        except TypeError:
-            why = f"seat {seat!r} is not an integer; {seats}"
-        else:
-            if CHANCE <= index < players:
-                return index
-            why = f"there is no seat {index}: {seats}"
+        if CHANCE <= index < players:
+            return index
+        why = f"there is no seat {index}: {seats}"
     raise IllegalActionError("CORE-08", why, action, seat)
 
 
@@ -583,6 +575,25 @@ def _sample_outcome(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
+def seat_number(seat: object, seats: str = "") -> int:
+    """``seat`` as a plain ``int``: an ``int`` or any integer such as a NumPy integer.
+
+    Args:
+        seat: The value a caller gave as a seat.
+        seats: What the seats are, added to the message.
+
+    Raises:
+        ValueError: for a ``bool`` or a value that is not an integer (text, a float, None).
+    """
+    tail = f"; {seats}" if seats else ""
+    if isinstance(seat, bool):
+        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers{tail}")
+    try:
+        return operator.index(seat)
+    except TypeError:
+        raise ValueError(f"seat {seat!r} is not an integer{tail}") from None
+
+
 def observer_seat(seat: object, players: int) -> int | None:
     """``seat`` checked as an observer of a game of ``players`` seats.
 
@@ -607,12 +618,7 @@ def observer_seat(seat: object, players: int) -> int | None:
     if seat is None:
         return None
     observers = f"observers are seats 0..{players - 1}, or None for a spectator"
-    if isinstance(seat, bool):
-        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers; {observers}")
-    try:
-        index = operator.index(seat)
-    except TypeError:
-        raise ValueError(f"seat {seat!r} is not an integer; {observers}") from None
+    index = seat_number(seat, observers)
     if not 0 <= index < players:
         raise ValueError(f"there is no seat {index} to observe from: {observers}")
     return index
