@@ -25,6 +25,8 @@ from meeple.core.errors import ContentError
 COMMODITIES: tuple[str, ...] = ("gold", "gems", "tea", "spices", "chinaware", "silk")
 CODES: tuple[str, ...] = ("go", "ge", "te", "sp", "ch", "si")
 GOLD, GEMS, TEA, SPICES, CHINAWARE, SILK = range(6)
+#: Column names as the sheet prints them, in :data:`COMMODITIES` order (for messages).
+COLUMN_NAMES: tuple[str, ...] = ("Gold", "Gems", "Tea Leaves", "Spices", "Chinaware", "Silk")
 #: Number of Request conditions in the glossary.
 CONDITIONS = 14
 

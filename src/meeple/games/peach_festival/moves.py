@@ -5,15 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.peach_festival.content import CODES, SPICES, TEA
+from meeple.games.peach_festival.content import CODES, COLUMN_NAMES, SPICES, TEA
 from meeple.games.peach_festival.rules import column_reward_options, is_valid, valid_numbers
 from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, TRACK, PeachState
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
-
-#: Column names in column order (:data:`~.content.COMMODITIES`), for messages.
-COLUMN_NAMES = ("Gold", "Gems", "Tea Leaves", "Spices", "Chinaware", "Silk")
 
 
 def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> list[Action]:

@@ -9,13 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.actions import Action
-from meeple.games.peach_festival.content import CODES, COMMODITIES
+from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
 
-NAMES = {code: name.title() for code, name in zip(CODES, COMMODITIES, strict=True)}
-NAMES["te"] = "Tea Leaves"
+NAMES = dict(zip(CODES, COLUMN_NAMES, strict=True))
 CONDITIONS = {
     1: "most Spices squares | solo: at least 7 Spices",
     2: "most Chinaware squares | solo: at least 7 Chinaware",
