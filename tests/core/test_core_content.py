@@ -252,3 +252,76 @@ def test_values_nested_too_deeply_are_refused(tmp_path):
 def test_an_option_given_twice_is_refused():
     with pytest.raises(ConfigError, match="option content is given twice"):
         parse_options("almanac", ["content=a", "content=b"])
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "field"),
+    [
+        (
+            "almanac",
+            "cards.toml",
+            '{ label = "Dig out the goods.", effects',
+            '{ label = "Dig out the goods.", gold = 1, effects',
+            "encounter[",
+        ),
+        (
+            "almanac",
+            "cards.toml",
+            'letter = "B"\nname = "Avalanche"',
+            'letter = "AB"\nname = "Avalanche"',
+            ".letter",
+        ),
+        (
+            "almanac",
+            "cards.toml",
+            "starting_gold = [5, 6, 7, 8]",
+            "starting_gold = [5, 6, 7, 8, 9]",
+            "starting_gold",
+        ),
+        ("almanac", "cards.toml", '["goods", "any", 2]', '["goods", ["any"], 2]', "win[0]"),
+        ("almanac", "pages.toml", "cost = 2 }", "cost = 931 }", ".cost"),
+        ("almanac", "pages.toml", "cost = 2 }", "cost = 10000000 }", ".cost"),
+        ("almanac", "pages.toml", "clusters = 6", "clusters = 1000", ".clusters"),
+        ("almanac", "pages.toml", "upcoming = [7, 8]", "upcoming = [7, 7]", ".upcoming"),
+        (
+            "peach-festival",
+            "sheet.toml",
+            'row = 4\nleft = "tea"',
+            'row = 3\nleft = "gold"',
+            "two_peach[1]",
+        ),
+        (
+            "peach-festival",
+            "sheet.toml",
+            "multipliers = [1,",
+            "multipliers = [1, 1,",
+            "multipliers",
+        ),
+        ("peach-festival", "sheet.toml", "[[track]]", "[[track]]\n\n[[track]]", "track"),
+    ],
+)
+def test_content_the_rules_could_not_play_is_refused(tmp_path, game, file, old, new, field):
+    """Each of these loaded, then stalled a game, hung on a huge table or was ignored."""
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.file == str(d / file) and field in err.field
+
+
+def test_a_choice_encounter_keeps_an_option_without_gold(tmp_path):
+    """Ruling AL-R43: a player who cannot pay any option would have no legal move."""
+    d = copy_content(tmp_path, "almanac")
+    edit(
+        d / "cards.toml",
+        '{ label = "Dig out the goods.", effects',
+        '{ label = "Dig out the goods.", gold = 1, effects',
+    )
+    err = content_error("almanac", d)
+    assert err.field.endswith(".options") and "AL-R43" in str(err)
+
+
+def test_a_number_of_thousands_of_digits_is_refused(tmp_path):
+    d = copy_content(tmp_path, "annapurna")
+    path = d / "suit.toml"
+    path.write_text("huge = " + "9" * 5000 + "\n" + path.read_text())
+    assert "too long" in str(content_error("annapurna", d))

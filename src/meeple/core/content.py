@@ -30,6 +30,9 @@ T = TypeVar("T")
 
 #: Largest content file read (the shipped files are a few kilobytes).
 MAX_FILE_BYTES = 4 * 2**20
+#: Largest number a content file may hold, either sign: a game's counts are small, and a
+#: huge one would only surface mid-game (a float overflow in the scores, a table as long).
+MAX_NUMBER = 1_000_000
 
 
 def content_directory(directory: Any, default: Path) -> Path:
@@ -84,9 +87,15 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise ContentError(file, "<file>", f"not UTF-8 text (byte {e.start})") from None
     try:
-        return _track(tomllib.loads(text))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ContentError(file, "<file>", f"not valid TOML: {e}") from None
+    except ValueError as e:  # an integer of thousands of digits
+        raise ContentError(file, "<file>", f"a number is too long ({e})") from None
+    except RecursionError:
+        raise ContentError(file, "<file>", "values nested too deeply") from None
+    try:
+        return _track(data, file, "")
     except RecursionError:
         raise ContentError(file, "<file>", "values nested too deeply") from None
 
@@ -126,11 +135,17 @@ class _Table(dict):
         return super().__iter__()
 
 
-def _track(value: Any) -> Any:
+def _track(value: Any, file: str, where: str) -> Any:
+    """``value`` with its tables tracked; numbers beyond :data:`MAX_NUMBER` refused."""
     if isinstance(value, dict):
-        return _Table((k, _track(v)) for k, v in value.items())
+        return _Table(
+            (k, _track(v, file, f"{where}.{k}" if where else k)) for k, v in value.items()
+        )
     if isinstance(value, list):
-        return [_track(v) for v in value]
+        return [_track(v, file, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+        raise ContentError(file, where, f"{shown} is beyond ±{MAX_NUMBER:,}: no game counts so far")
     return value
 
 

@@ -212,7 +212,10 @@ def check_replayed(record: GameRecord, state: State) -> None:
     if record.result is not None and state.is_terminal():
         now = json.loads(json.dumps(state.result().to_dict()))
         if now != record.result:
-            raise ConfigError(
-                f"replayed result differs from the recorded one (scores {now['scores']}, "
-                f"recorded {record.result.get('scores')}){hint}"
+            differ = [k for k in now if now[k] != record.result.get(k)] or ["fields"]
+            said = (
+                f"scores {now['scores']}, recorded {record.result.get('scores')}"
+                if "scores" in differ
+                else f"its {', '.join(differ)}"
             )
+            raise ConfigError(f"replayed result differs from the recorded one ({said}){hint}")

@@ -65,6 +65,13 @@ TOKEN_COUNTS: dict[str, int] = {
     "shield": 4,
     "theatre": 3,
 }
+#: Face value of the whole gold supply (AL-002): no cost or price can exceed it.
+GOLD_SUPPLY = 930
+#: Bounds of a page's geometry: beyond them a page is no page of this game, and the tables
+#: the rules build from it (spaces by gold, routes up the Cliffside) grow without limit.
+MAX_CLUSTERS = 40
+MAX_LEVELS = 8
+MAX_LADDER_SPOTS = 24
 LETTERS = "ABCDE"
 ROUNDS = 6
 
@@ -198,6 +205,16 @@ def load_content(directory: str | Path | None = None) -> Content:
     return _CACHE.get(content_directory(directory, DEFAULT_DIR), _load)
 
 
+#: How a field's expected type is named in messages.
+_TYPE_WORDS: dict[type, str] = {
+    int: "a whole number",
+    str: "a string",
+    list: "a list",
+    dict: "a table",
+    float: "a number",
+}
+
+
 class _V:
     """Small validation helper bound to one file."""
 
@@ -217,7 +234,9 @@ class _V:
             return default
         v = d[key]
         if isinstance(v, bool) or not isinstance(v, typ):
-            self.fail(where, f"expected {typ}, got {v!r}")
+            names = typ if isinstance(typ, tuple) else (typ,)
+            wanted = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in names)
+            self.fail(where, f"expected {wanted}, got {v!r}")
         return v
 
     def ints(self, d: dict, key: str, fld: str, default: Any = ...) -> tuple[int, ...]:
@@ -282,7 +301,11 @@ class _V:
                     self.fail(f, f"{op} takes a positive count")
                 out.append((op, e[1]))
             elif op == "goods":
-                if len(e) != 3 or (e[1] not in GOOD_INDEX and e[1] != "any"):
+                if (
+                    len(e) != 3
+                    or not isinstance(e[1], str)
+                    or (e[1] not in GOOD_INDEX and e[1] != "any")
+                ):
                     self.fail(f, "goods takes a good (or 'any') and a count")
                 if type(e[2]) is not int or e[2] < 1:
                     self.fail(f, "goods takes a positive count")
@@ -298,12 +321,12 @@ class _V:
                 table = []
                 for j, r in enumerate(e[1]):
                     if not (isinstance(r, list) and len(r) == 3):
-                        self.fail(f"{f}[{j}]", "expected [lo, hi, effects]")
+                        self.fail(f"{f}[1][{j}]", "expected [lo, hi, effects]")
                     lo, hi, sub = r
                     if not (type(lo) is int and type(hi) is int and 1 <= lo <= hi <= 6):
-                        self.fail(f"{f}[{j}]", "die range must lie within 1-6")
+                        self.fail(f"{f}[1][{j}]", "die range must lie within 1-6")
                     covered.extend(range(lo, hi + 1))
-                    table.append((lo, hi, self.effects(sub, f"{f}[{j}][2]")))
+                    table.append((lo, hi, self.effects(sub, f"{f}[1][{j}][2]")))
                 if sorted(covered) != [1, 2, 3, 4, 5, 6]:
                     self.fail(f, "roll ranges must cover 1-6 exactly once")
                 out.append(("roll", tuple(table)))
@@ -348,8 +371,11 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
     """The validated fields of ``cards.toml``, as keyword arguments of :class:`Content`."""
     rules = v.get(cards, "rules", "", dict)
     sg = v.get(rules, "starting_gold", "rules", list)
-    if len(sg) < 4 or any(type(x) is not int or x < 0 for x in sg):
-        v.fail("rules.starting_gold", "needs a non-negative amount for each of 4 turn positions")
+    if len(sg) != 4 or any(type(x) is not int or x < 0 for x in sg):
+        v.fail(
+            "rules.starting_gold",
+            f"4 whole amounts, 0 or more, one per turn position (AL-G02), got {sg!r}",
+        )
     die = v.get(rules, "fight_die", "rules", list)
     if not die or "X" not in die:
         v.fail("rules.fight_die", "the fight die needs faces, one of them X (AL-116)")
@@ -396,7 +422,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
     for i, e in enumerate(enc_raw):
         f = f"encounter[{i}]"
         letter = v.get(e, "letter", f, str)
-        if letter not in LETTERS:
+        if len(letter) != 1 or letter not in LETTERS:
             v.fail(f"{f}.letter", f"letters are A-E, got {letter!r}")
         typ = v.get(e, "type", f, str)
         if typ not in ENCOUNTER_TYPES:
@@ -433,12 +459,21 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
                 out = []
                 for j, o in enumerate(opts):
                     fo = f"{f}.options[{j}]"
+                    # a cost to choose is paid by the chooser: only when each player chooses
+                    # (the Guide's choice applies its effects to everyone, AL-G25)
+                    cost = v.nat(o, "gold", fo, 0) if mode == "each_chooses" else 0
                     out.append(
                         (
                             v.get(o, "label", fo, str),
-                            v.nat(o, "gold", fo, 0),
+                            cost,
                             v.effects(v.get(o, "effects", fo, list), f"{fo}.effects"),
                         )
+                    )
+                if mode == "each_chooses" and all(o[1] for o in out):
+                    v.fail(
+                        f"{f}.options",
+                        "one option must cost no gold: a player who cannot pay would have no "
+                        "choice (ruling AL-R43)",
                     )
                 kw["options"] = tuple(out)
         encounters.append(Encounter(**kw))
@@ -509,6 +544,8 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             if act not in SPACE_ACTIONS:
                 v.fail(f"{fs}.action", f"unknown action {act!r}")
             kw = {"index": j, "action": act, "cost": v.nat(s, "cost", fs, 0)}
+            if kw["cost"] > GOLD_SUPPLY:
+                v.fail(f"{fs}.cost", f"more than the whole gold supply ({GOLD_SUPPLY}, AL-002)")
             kw["cluster"] = v.nat(s, "cluster", fs, 0)
             kw["gold"] = v.nat(s, "gold", fs, 0)
             if act == "goods":
@@ -546,9 +583,8 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
     max_spots = 0
     for p in cliff:
         max_spots = max(max_spots, len(p.ladder_spots))
-        for r in all_routes(p):
-            if r not in routes:
-                routes.append(r)
+        routes.extend(all_routes(p))
+    routes = list(dict.fromkeys(routes))  # each route once, in first-found order
     return Content(
         directory=str(d),
         **cards,
@@ -592,6 +628,14 @@ def _geometry(v: _V, p: dict, f: str, rule: str) -> dict[str, Any]:
 
 def _check_geometry(v: _V, p: Page, f: str) -> None:
     n = len(p.spaces)
+    for name, size, most in (
+        ("clusters", p.clusters, MAX_CLUSTERS),
+        ("islands", p.islands, MAX_CLUSTERS),
+        ("levels", len(p.levels), MAX_LEVELS),
+        ("ladder_spots", len(p.ladder_spots), MAX_LADDER_SPOTS),
+    ):
+        if size > most:
+            v.fail(f"{f}.{name}", f"at most {most}, got {size}")
     if p.rule == "village":
         if p.clusters < 2:
             v.fail(f"{f}.clusters", "the village needs clusters (AL-085)")
@@ -635,6 +679,10 @@ def _check_route(v: _V, pages: dict[int, Page]) -> None:
         v.fail("page", "page 1 (Trader's Village) is missing (AL-014)")
     for pid, p in pages.items():
         f = f"page(id={pid})"
+        if len(set(p.upcoming)) != len(p.upcoming):
+            v.fail(f"{f}.upcoming", "the 2 previewed pages differ")
+        if p.round >= 6 and p.letter:
+            v.fail(f"{f}.letter", 'round-6 pages draw no encounter: the letter is ""')
         if p.round < 6:
             if len(p.upcoming) != 2:
                 v.fail(f"{f}.upcoming", "each page before the last round previews 2 pages")

@@ -21,10 +21,10 @@ Chance outcomes: ``start s2``, ``contract k7``, ``caravan c4``, ``encounter e9``
 from __future__ import annotations
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.games.almanac.content import GOODS, Content
+from meeple.games.almanac.content import GOLD_SUPPLY, GOODS, Content
 
 #: Largest sealed bid: the face value of the whole gold supply (AL-002), ruling AL-R38.
-MAX_BID = 930
+MAX_BID = GOLD_SUPPLY
 
 
 class Table:

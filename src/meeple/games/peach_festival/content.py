@@ -165,6 +165,10 @@ def _sheet(data: dict, file: str) -> Sheet:
             row_icons[int(key) - 1] = _icon(name, file, where)
         lengths.append(length)
         icons.append(tuple(row_icons))
+    if len(multipliers) != max(lengths):
+        raise ContentError(
+            file, "multipliers", f"one per row: the longest column has {max(lengths)} rows"
+        )
     lantern = _require(data, "lantern_row", int, file, "") - 1
     if any(lantern >= n for n in lengths) or lantern < 1:
         raise ContentError(
@@ -183,6 +187,8 @@ def _sheet(data: dict, file: str) -> Sheet:
         c = COMMODITIES.index(left)
         if not (0 <= row < lengths[c] and row < lengths[c + 1]):
             raise ContentError(file, f"two_peach[{i}].row", "both neighbouring squares must exist")
+        if (row, c) in two:
+            raise ContentError(file, f"two_peach[{i}]", "that Two-Peach icon is given twice")
         two.append((row, c))
     merchants = tuple(_require(data, "merchants", list, file, ""))
     if len(merchants) != 3 or any(type(m) is not int or m < 0 for m in merchants):
@@ -218,6 +224,10 @@ def _sheet(data: dict, file: str) -> Sheet:
         colours.append(colour)
         r = circle.get("reward")
         rewards.append(None if r is None else _icon(r, file, f"track[{i}].reward"))
+    if colours and colours[0] != "green":  # the easy game starts on the first circle
+        raise ContentError(
+            file, "track", "the track starts with the green circle: no circle comes before it"
+        )
     for colour, rounds in (("green", 17), ("orange", 15), ("red", 13)):
         if colours.count(colour) != 1 or len(colours) - colours.index(colour) != rounds:
             raise ContentError(
