@@ -325,3 +325,15 @@ def test_a_number_of_thousands_of_digits_is_refused(tmp_path):
     path = d / "suit.toml"
     path.write_text("huge = " + "9" * 5000 + "\n" + path.read_text())
     assert "too long" in str(content_error("annapurna", d))
+
+
+def test_gold_on_a_space_that_pays_none_is_refused_unread(tmp_path):
+    """Only token and farmer spaces pay gold on top: elsewhere the value would be ignored."""
+    d = copy_content(tmp_path, "almanac")
+    edit(
+        d / "pages.toml",
+        '{ action = "goods", goods = { dew = 2 }, cluster = 0 }',
+        '{ action = "goods", goods = { dew = 2 }, cluster = 0, gold = 5 }',
+    )
+    err = content_error("almanac", d)
+    assert err.field.endswith(".gold") and "unknown key" in str(err)

@@ -546,8 +546,11 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             kw = {"index": j, "action": act, "cost": v.nat(s, "cost", fs, 0)}
             if kw["cost"] > GOLD_SUPPLY:
                 v.fail(f"{fs}.cost", f"more than the whole gold supply ({GOLD_SUPPLY}, AL-002)")
-            kw["cluster"] = v.nat(s, "cluster", fs, 0)
-            kw["gold"] = v.nat(s, "gold", fs, 0)
+            # read only where the rules use them, so that a misplaced one is refused unread
+            if rule != "free":  # the free page has no clusters
+                kw["cluster"] = v.nat(s, "cluster", fs, 0)
+            if act in ("token", "farmer"):  # the spaces that pay gold on top
+                kw["gold"] = v.nat(s, "gold", fs, 0)
             if act == "goods":
                 kw["goods"] = v.goods(v.get(s, "goods", fs, dict), f"{fs}.goods", allow_any=True)
             elif act == "sell":
