@@ -337,3 +337,52 @@ def test_gold_on_a_space_that_pays_none_is_refused_unread(tmp_path):
     )
     err = content_error("almanac", d)
     assert err.field.endswith(".gold") and "unknown key" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "field"),
+    [
+        ("almanac", "pages.toml", "prices = { dew = 2,", "prices = { dew = 999999,", "prices.dew"),
+        (
+            "almanac",
+            "cards.toml",
+            '{ label = "Pay the diggers.", gold = 3,',
+            '{ label = "Pay the diggers.", gold = 931,',
+            ".gold",
+        ),
+        (
+            "almanac",
+            "cards.toml",
+            "workers_on_caravan = 3",
+            "workers_on_caravan = 0",
+            "workers_on_caravan",
+        ),
+        ("almanac", "cards.toml", "workers = 1", "workers = 50", "caravan["),
+        ("almanac", "pages.toml", "levels = [0, 1, 1, 2]", "levels = [0, 1, 1, 2, -5]", ".levels"),
+        (
+            "almanac",
+            "pages.toml",
+            'name = "Trader\'s Village"',
+            'name = "Trader\\u001b[2J Village"',
+            ".name",
+        ),
+        (
+            "almanac",
+            "cards.toml",
+            "starting_gold = [5,",
+            "starting_gold = [0x" + "F" * 4000 + ",",
+            "starting_gold[0]",
+        ),
+        ("peach-festival", "sheet.toml", '"number:1"', '"number:1000"', "rewards.2"),
+    ],
+)
+def test_amounts_the_game_cannot_hold_and_unreadable_text_are_refused(
+    tmp_path, game, file, old, new, field
+):
+    """Gold beyond the whole supply (AL-002), no worker to place, a card with more workers than
+    a player has (ruling AL-R16), a level below the bottom row, escape codes that a terminal
+    would act on, a huge number written in hexadecimal, a Number icon no column can hold."""
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.file == str(d / file) and field in err.field

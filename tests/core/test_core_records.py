@@ -230,3 +230,11 @@ def test_a_record_with_a_seat_outside_the_game_does_not_replay(game2):
     with pytest.raises(IllegalActionError) as err:
         replay(back)
     assert err.value.rule == "CORE-08"
+
+
+def test_a_result_is_compared_as_written_true_is_not_one(game2):
+    _, record = _play(game2, seed=6)
+    result = json.loads(json.dumps(record.result))
+    result["ranks"] = [True if r == 1 else r for r in result["ranks"]]
+    with pytest.raises(ConfigError, match="its ranks"):
+        replay(dataclasses.replace(record, result=result))

@@ -152,3 +152,11 @@ def test_legal_actions_of_a_seat_that_is_not_an_integer_is_a_value_error():
         with pytest.raises(ValueError, match=r"not a seat|not an integer"):
             state.legal_actions(bad)
     assert state.legal_actions(5) == []
+
+
+def test_an_action_id_may_be_a_numpy_integer():
+    np = pytest.importorskip("numpy")
+    state = make("fixture-pips", players=2).new_initial_state()
+    outcome = state.legal_actions(-1)[0]
+    state.apply_action(np.int64(outcome.id), -1)
+    assert state.history[-1][1] is outcome

@@ -10,6 +10,7 @@ the hot path cheap. Compare actions of different spaces by ``text`` (or ``id``);
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -111,6 +112,8 @@ class ActionSpace:
     def get(self, key: Action | str | int, chance: bool = False) -> Action:
         """Coerce an action, its notation or its integer id (in the player or chance space).
 
+        An id is an ``int`` or any integer such as a NumPy integer; a ``bool`` is not an id.
+
         Raises:
             NotationError: for unknown notation or an id out of range.
         """
@@ -124,8 +127,14 @@ class ActionSpace:
                     return mine
             raise NotationError(f"{key.text!r} is not an action of this game")
         table: Sequence[Action] = self.chance_outcomes if chance else self.actions
-        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(table):
-            return table[key]
+        if not isinstance(key, bool):
+            try:
+                index = operator.index(key)  # an int, or a NumPy integer from an argmax
+            except TypeError:
+                pass
+            else:
+                if 0 <= index < len(table):
+                    return table[index]
         raise NotationError(f"no action with id {key!r}")
 
     def __contains__(self, text: str) -> bool:

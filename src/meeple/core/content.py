@@ -18,6 +18,7 @@ and the field, never a traceback:
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,6 +31,9 @@ T = TypeVar("T")
 
 #: Largest content file read (the shipped files are a few kilobytes).
 MAX_FILE_BYTES = 4 * 2**20
+#: Characters a content string may not hold: C0 controls but tab and newline, DEL, C1 controls
+#: (a terminal would act on them: clear the screen, change colours).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: Largest number a content file may hold, either sign: a game's counts are small, and a
 #: huge one would only surface mid-game (a float overflow in the scores, a table as long).
 MAX_NUMBER = 1_000_000
@@ -144,8 +148,13 @@ def _track(value: Any, file: str, where: str) -> Any:
     if isinstance(value, list):
         return [_track(v, file, f"{where}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-        shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+        # a huge int has no decimal text (Python refuses to write one of 4,300+ digits)
+        shown = f"a {value.bit_length()}-bit number" if isinstance(value, int) else str(value)
         raise ContentError(file, where, f"{shown} is beyond ±{MAX_NUMBER:,}: no game counts so far")
+    if isinstance(value, str) and _CONTROL.search(value):
+        raise ContentError(
+            file, where, "control characters (escape codes...) are not text a player can read"
+        )
     return value
 
 
@@ -194,6 +203,23 @@ def checked(file: str | Path, data: dict[str, Any]) -> Iterator[None]:
             key,
             "unknown key, or one that does not apply here (the game does not read it)",
         )
+
+
+#: How an expected type is named in messages.
+_TYPE_WORDS: dict[type, str] = {
+    int: "a whole number",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "a table",
+    bool: "true or false",
+}
+
+
+def type_words(typ: type | tuple[type, ...]) -> str:
+    """``"a whole number"`` for ``int``, ``"a string or a list"`` for ``(str, list)``..."""
+    names = typ if isinstance(typ, tuple) else (typ,)
+    return " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in names)
 
 
 def require_tables(value: Any, file: str | Path, field: str) -> list[dict[str, Any]]:
@@ -263,4 +289,5 @@ __all__ = [
     "read_toml",
     "require_table",
     "require_tables",
+    "type_words",
 ]

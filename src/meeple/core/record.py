@@ -193,6 +193,10 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
     return state
 
 
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, allow_nan=True)
+
+
 def check_replayed(record: GameRecord, state: State) -> None:
     """Check that ``state``, reached by every action of ``record``, is the one recorded.
 
@@ -211,8 +215,10 @@ def check_replayed(record: GameRecord, state: State) -> None:
         raise ConfigError(f"replayed state differs from the recorded one{hint}")
     if record.result is not None and state.is_terminal():
         now = json.loads(json.dumps(state.result().to_dict()))
-        if now != record.result:
-            differ = [k for k in now if now[k] != record.result.get(k)] or ["fields"]
+        # compared as JSON text: true is not 1, and 2.0 is not 2
+        if _canonical(now) != _canonical(record.result):
+            keys = sorted(set(now) | set(record.result))
+            differ = [k for k in keys if _canonical(now.get(k)) != _canonical(record.result.get(k))]
             said = (
                 f"scores {now['scores']}, recorded {record.result.get('scores')}"
                 if "scores" in differ

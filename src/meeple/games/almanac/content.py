@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple.core.content import ContentCache, checked, content_directory, read_toml
+from meeple.core.content import ContentCache, checked, content_directory, read_toml, type_words
 from meeple.core.errors import ContentError
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
@@ -205,16 +205,6 @@ def load_content(directory: str | Path | None = None) -> Content:
     return _CACHE.get(content_directory(directory, DEFAULT_DIR), _load)
 
 
-#: How a field's expected type is named in messages.
-_TYPE_WORDS: dict[type, str] = {
-    int: "a whole number",
-    str: "a string",
-    list: "a list",
-    dict: "a table",
-    float: "a number",
-}
-
-
 class _V:
     """Small validation helper bound to one file."""
 
@@ -234,9 +224,7 @@ class _V:
             return default
         v = d[key]
         if isinstance(v, bool) or not isinstance(v, typ):
-            names = typ if isinstance(typ, tuple) else (typ,)
-            wanted = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in names)
-            self.fail(where, f"expected {wanted}, got {v!r}")
+            self.fail(where, f"expected {type_words(typ)}, got {v!r}")
         return v
 
     def ints(self, d: dict, key: str, fld: str, default: Any = ...) -> tuple[int, ...]:
@@ -263,13 +251,23 @@ class _V:
                 self.fail(f"{fld}.{key}[{j}]", f"expected a pair of numbers [a, b], got {x!r}")
         return tuple(tuple(x) for x in raw)
 
-    def nat(self, d: dict, key: str, fld: str, default: Any = ..., lo: int = 0) -> int:
+    def nat(
+        self, d: dict, key: str, fld: str, default: Any = ..., lo: int = 0, hi: int | None = None
+    ) -> int:
         v = self.get(d, key, fld, int, default)
         if v < lo:
             self.fail(f"{fld}.{key}", f"must be >= {lo}, got {v}")
+        if hi is not None and v > hi:
+            self.fail(f"{fld}.{key}", f"must be <= {hi}, got {v}")
         return v
 
-    def goods(self, d: dict, fld: str, allow_any: bool = False) -> tuple[int, ...]:
+    def gold(self, d: dict, key: str, fld: str, default: Any = ...) -> int:
+        """An amount of gold: 0 up to the whole supply (AL-002)."""
+        return self.nat(d, key, fld, default, hi=GOLD_SUPPLY)
+
+    def goods(
+        self, d: dict, fld: str, allow_any: bool = False, most: int | None = None
+    ) -> tuple[int, ...]:
         if not isinstance(d, dict):
             self.fail(fld, "expected a table of goods")
         out = [0, 0, 0, 0, 0]
@@ -282,6 +280,8 @@ class _V:
                 self.fail(f"{fld}.{k}", f"unknown good {k!r}; goods are {', '.join(GOODS)}")
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 self.fail(f"{fld}.{k}", f"expected a positive count, got {v!r}")
+            if most is not None and v > most:
+                self.fail(f"{fld}.{k}", f"must be <= {most}, got {v}")
             out[idx] = v
         return tuple(out) if allow_any else tuple(out[:4])
 
@@ -297,6 +297,8 @@ class _V:
             if op in ("gold", "lose_goods", "guard"):
                 if len(e) != 2 or not isinstance(e[1], int) or isinstance(e[1], bool):
                     self.fail(f, f"{op} takes one integer")
+                if abs(e[1]) > GOLD_SUPPLY:
+                    self.fail(f, f"{op} takes at most {GOLD_SUPPLY} (the gold supply, AL-002)")
                 if op != "gold" and e[1] < 1:
                     self.fail(f, f"{op} takes a positive count")
                 out.append((op, e[1]))
@@ -347,7 +349,7 @@ def _card(v: _V, d: dict, i: int, fld: str, starting: bool) -> CaravanCard:
     return CaravanCard(
         id=i,
         name=name,
-        gold=0 if starting else v.nat(d, "gold", f),
+        gold=0 if starting else v.gold(d, "gold", f),
         goods=(0, 0, 0, 0) if starting else v.goods(v.get(d, "goods", f, dict), f"{f}.goods"),
         crates=v.nat(d, "crates", f),
         shields=v.nat(d, "shields", f),
@@ -371,7 +373,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
     """The validated fields of ``cards.toml``, as keyword arguments of :class:`Content`."""
     rules = v.get(cards, "rules", "", dict)
     sg = v.get(rules, "starting_gold", "rules", list)
-    if len(sg) != 4 or any(type(x) is not int or x < 0 for x in sg):
+    if len(sg) != 4 or any(type(x) is not int or not 0 <= x <= GOLD_SUPPLY for x in sg):
         v.fail(
             "rules.starting_gold",
             f"4 whole amounts, 0 or more, one per turn position (AL-G02), got {sg!r}",
@@ -444,7 +446,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
             if kind not in ("flee", "pay"):
                 v.fail(f"{f}.alternative.kind", "alternative is 'flee' or 'pay'")
             kw["alt_kind"] = kind
-            kw["alt_gold"] = v.nat(alt, "gold", f"{f}.alternative")
+            kw["alt_gold"] = v.gold(alt, "gold", f"{f}.alternative")
         if typ == "special":
             mode = v.get(e, "mode", f, str)
             if mode not in SPECIAL_MODES:
@@ -461,7 +463,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
                     fo = f"{f}.options[{j}]"
                     # a cost to choose is paid by the chooser: only when each player chooses
                     # (the Guide's choice applies its effects to everyone, AL-G25)
-                    cost = v.nat(o, "gold", fo, 0) if mode == "each_chooses" else 0
+                    cost = v.gold(o, "gold", fo, 0) if mode == "each_chooses" else 0
                     out.append(
                         (
                             v.get(o, "label", fo, str),
@@ -484,13 +486,17 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
             v.fail("encounter", f"no encounter card of letter {L} (AL-018)")
         by_letter[L] = ids
     workers = v.nat(rules, "workers_per_player", "rules", 6)
-    on_caravan = v.nat(rules, "workers_on_caravan", "rules", 3)
+    # a game where nobody has a worker to place has no Action Phase (AL-031)
+    on_caravan = v.nat(rules, "workers_on_caravan", "rules", 3, lo=1)
     if on_caravan > workers:
         v.fail(
             "rules.workers_on_caravan",
             f"{on_caravan} workers cannot start on the caravan when workers_per_player "
             f"is {workers} (AL-020)",
         )
+    for i, card in enumerate(caravans):
+        if card.workers > workers:  # ruling AL-R16: no more than a player's workers
+            v.fail(f"caravan[{i}].workers", f"must be <= workers_per_player ({workers})")
     return {
         "starting_gold": tuple(sg),
         "fight_die": tuple(die),
@@ -500,7 +506,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
         "workers_on_caravan": on_caravan,
         "starting_contracts": v.nat(rules, "starting_contracts", "rules", 2),
         "contract_draw": v.nat(rules, "contract_draw", "rules", 3, lo=1),
-        "end_contract_gold": v.nat(rules, "end_contract_gold", "rules", 5),
+        "end_contract_gold": v.gold(rules, "end_contract_gold", "rules", 5),
         "starting": starting,
         "caravans": caravans,
         "contracts": tuple(contracts),
@@ -543,18 +549,16 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             act = v.get(s, "action", fs, str)
             if act not in SPACE_ACTIONS:
                 v.fail(f"{fs}.action", f"unknown action {act!r}")
-            kw = {"index": j, "action": act, "cost": v.nat(s, "cost", fs, 0)}
-            if kw["cost"] > GOLD_SUPPLY:
-                v.fail(f"{fs}.cost", f"more than the whole gold supply ({GOLD_SUPPLY}, AL-002)")
+            kw = {"index": j, "action": act, "cost": v.gold(s, "cost", fs, 0)}
             # read only where the rules use them, so that a misplaced one is refused unread
             if rule != "free":  # the free page has no clusters
                 kw["cluster"] = v.nat(s, "cluster", fs, 0)
             if act in ("token", "farmer"):  # the spaces that pay gold on top
-                kw["gold"] = v.nat(s, "gold", fs, 0)
+                kw["gold"] = v.gold(s, "gold", fs, 0)
             if act == "goods":
                 kw["goods"] = v.goods(v.get(s, "goods", fs, dict), f"{fs}.goods", allow_any=True)
             elif act == "sell":
-                pr = v.goods(v.get(s, "prices", fs, dict), f"{fs}.prices")
+                pr = v.goods(v.get(s, "prices", fs, dict), f"{fs}.prices", most=GOLD_SUPPLY)
                 kw["prices"] = pr
             elif act == "token":
                 t = v.get(s, "token", fs, str)
@@ -654,6 +658,8 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
             if not any(s.cluster == isl and s.action == "ice" for s in p.spaces):
                 v.fail(f"{f}.spaces", f"island {isl} lacks its location action space (AL-102)")
     if p.rule == "cliff":
+        if any(x < 0 for x in p.levels):
+            v.fail(f"{f}.levels", "levels count up from the bottom row, 0")
         if not p.levels or 0 not in p.levels:
             v.fail(f"{f}.levels", "Cliffside needs a bottom row (level 0, AL-089)")
         for a, b in p.ladder_spots:

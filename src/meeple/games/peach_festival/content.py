@@ -18,6 +18,7 @@ from meeple.core.content import (
     read_toml,
     require_table,
     require_tables,
+    type_words,
 )
 from meeple.core.errors import ContentError
 
@@ -32,6 +33,8 @@ CONDITIONS = 14
 
 DEFAULT_DIR = Path(__file__).parent / "content"
 
+#: Largest number a Number icon may show (``number:K``); a sheet's numbers are far smaller.
+MAX_NUMBER_ICON = 99
 #: Colours a solo turn-track circle may carry (PF-074); ``""`` for a plain circle.
 TRACK_COLOURS: tuple[str, ...] = ("", "green", "orange", "red")
 
@@ -112,7 +115,7 @@ def _icon(value: object, file: str, field: str) -> Icon:
     if value in ("peach", "die", "spices", "tea"):
         return (value, 0)
     kind, _, arg = value.partition(":")
-    if kind == "number" and arg.isascii() and arg.isdigit():
+    if kind == "number" and arg.isascii() and arg.isdigit() and int(arg) <= MAX_NUMBER_ICON:
         return ("number", int(arg))
     raise ContentError(file, field, f"unknown Market Reward icon {value!r}")
 
@@ -122,7 +125,7 @@ def _require(data: dict, key: str, typ: type, file: str, field: str) -> Any:
         raise ContentError(file, f"{field}{key}", "missing")
     value = data[key]
     if (typ is int and isinstance(value, bool)) or not isinstance(value, typ):
-        raise ContentError(file, f"{field}{key}", f"expected {typ.__name__}, got {value!r}")
+        raise ContentError(file, f"{field}{key}", f"expected {type_words(typ)}, got {value!r}")
     return value
 
 
