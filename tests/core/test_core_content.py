@@ -36,6 +36,16 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+def refusal(tmp_path: Path, game: str, file: str, old: str, new: str) -> ContentError:
+    """The error for the shipped content of ``game`` with ``old`` edited into ``new`` in
+    ``file``; it must name that file."""
+    d = copy_content(tmp_path, game)
+    edit(d / file, old, new)
+    err = content_error(game, d)
+    assert err.file == str(d / file)
+    return err
+
+
 def content_error(game: str, d: Path | str, players: int = 2) -> ContentError:
     with pytest.raises(ContentError) as e:
         meeple.make(game, players=players, content=str(d))
@@ -86,9 +96,7 @@ def test_a_content_option_that_is_not_a_path_is_a_config_error(game):
     ],
 )
 def test_an_unknown_key_is_refused_with_its_field(tmp_path, game, file, old, new, field):
-    d = copy_content(tmp_path, game)
-    edit(d / file, old, new)
-    err = content_error(game, d)
+    err = refusal(tmp_path, game, file, old, new)
     assert err.field.startswith(field) and "unknown key" in str(err)
 
 
@@ -111,10 +119,7 @@ def test_a_misspelt_reward_table_is_refused_not_ignored(tmp_path):
     ],
 )
 def test_a_value_of_the_wrong_shape_is_a_content_error(tmp_path, game, file, old, new):
-    d = copy_content(tmp_path, game)
-    edit(d / file, old, new)
-    err = content_error(game, d)
-    assert err.file == str(d / file)
+    refusal(tmp_path, game, file, old, new)
 
 
 def test_market_sheet_multipliers_must_be_whole_numbers(tmp_path):
@@ -198,10 +203,8 @@ def test_the_content_option_on_the_command_line_is_always_a_path(game):
 )
 def test_a_value_the_game_cannot_use_names_its_field(tmp_path, game, file, old, new, field):
     """Each of these used to pass the checks and fail (or be ignored) during play."""
-    d = copy_content(tmp_path, game)
-    edit(d / file, old, new)
-    err = content_error(game, d)
-    assert err.file == str(d / file) and field in err.field and err.field != "<file>"
+    err = refusal(tmp_path, game, file, old, new)
+    assert field in err.field and err.field != "<file>"
 
 
 def test_geometry_of_another_placement_rule_is_refused_as_unread(tmp_path):
@@ -302,10 +305,8 @@ def test_an_option_given_twice_is_refused():
 )
 def test_content_the_rules_could_not_play_is_refused(tmp_path, game, file, old, new, field):
     """Each of these loaded, then stalled a game, hung on a huge table or was ignored."""
-    d = copy_content(tmp_path, game)
-    edit(d / file, old, new)
-    err = content_error(game, d)
-    assert err.file == str(d / file) and field in err.field
+    err = refusal(tmp_path, game, file, old, new)
+    assert field in err.field
 
 
 def test_a_choice_encounter_keeps_an_option_without_gold(tmp_path):
@@ -382,7 +383,5 @@ def test_amounts_the_game_cannot_hold_and_unreadable_text_are_refused(
     """Gold beyond the whole supply (AL-002), no worker to place, a card with more workers than
     a player has (ruling AL-R16), a level below the bottom row, escape codes that a terminal
     would act on, a huge number written in hexadecimal, a Number icon no column can hold."""
-    d = copy_content(tmp_path, game)
-    edit(d / file, old, new)
-    err = content_error(game, d)
-    assert err.file == str(d / file) and field in err.field
+    err = refusal(tmp_path, game, file, old, new)
+    assert field in err.field
