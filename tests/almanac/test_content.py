@@ -161,6 +161,15 @@ def test_four_encounters_per_letter_and_examples_present():
     assert len({(s.crates, s.shields, s.fame) for s in C.starting}) > 1
 
 
+def test_the_rulebook_examples_are_in_the_shipped_content():
+    """The rulebook's examples are cards of the reconstruction; a designer may rename them."""
+    assert any(c.name.startswith("The Bookkeepers Union") for c in C.contracts)
+    names = {e.name for e in C.encounters}
+    assert {"The Acid Butterfly", "Raiders at the Ford"} <= names
+    labels = {o[0] for e in C.encounters if e.type == "special" for o in e.options}
+    assert "Shout for help!" in labels
+
+
 def test_farmer_tokens_are_cliffside_components():
     """AL-I01: the 2 farmer tokens are modelled as Cliffside page components."""
     assert C.token_count["farmer"] == 2

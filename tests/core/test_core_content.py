@@ -385,3 +385,22 @@ def test_amounts_the_game_cannot_hold_and_unreadable_text_are_refused(
     would act on, a huge number written in hexadecimal, a Number icon no column can hold."""
     err = refusal(tmp_path, game, file, old, new)
     assert field in err.field
+
+
+def test_designer_edits_that_the_rules_can_play_are_accepted(tmp_path):
+    """Renaming the rulebook's example contract, a zero count of a good."""
+    d = copy_content(tmp_path, "almanac")
+    edit(d / "cards.toml", 'name = "The Bookkeepers Union:', "name = \"Bookkeepers' Union:")
+    edit(d / "cards.toml", "goods = { dew = 2 }", "goods = { dew = 2, emb = 0 }")
+    assert meeple.make("almanac", players=2, content=str(d)).content is not None
+
+
+def test_a_gold_cost_on_the_guides_choice_names_ruling_al_r43(tmp_path):
+    err = refusal(
+        tmp_path,
+        "almanac",
+        "cards.toml",
+        '{ label = "Send for help.", effects',
+        '{ label = "Send for help.", gold = 3, effects',
+    )
+    assert err.field.endswith(".gold") and "AL-R43" in str(err)

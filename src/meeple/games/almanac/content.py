@@ -278,8 +278,8 @@ class _V:
                 idx = GOOD_INDEX[k]
             else:
                 self.fail(f"{fld}.{k}", f"unknown good {k!r}; goods are {', '.join(GOODS)}")
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                self.fail(f"{fld}.{k}", f"expected a positive count, got {v!r}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                self.fail(f"{fld}.{k}", f"expected a count, 0 or more, got {v!r}")
             if most is not None and v > most:
                 self.fail(f"{fld}.{k}", f"must be <= {most}, got {v}")
             out[idx] = v
@@ -417,8 +417,6 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
                 fame=v.nat(c, "fame", f),
             )
         )
-    if not any(c.name.startswith("The Bookkeepers Union") for c in contracts):
-        v.fail("contract", "the rulebook's example contract The Bookkeepers Union is missing")
     enc_raw = _deck(v, cards, "encounter", 20)
     encounters = []
     for i, e in enumerate(enc_raw):
@@ -463,7 +461,13 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
                     fo = f"{f}.options[{j}]"
                     # a cost to choose is paid by the chooser: only when each player chooses
                     # (the Guide's choice applies its effects to everyone, AL-G25)
-                    cost = v.gold(o, "gold", fo, 0) if mode == "each_chooses" else 0
+                    if mode != "each_chooses" and "gold" in o:
+                        v.fail(
+                            f"{fo}.gold",
+                            "a gold cost to choose applies only where each player chooses; "
+                            "here the option acts through its effects (ruling AL-R43)",
+                        )
+                    cost = v.gold(o, "gold", fo, 0)
                     out.append(
                         (
                             v.get(o, "label", fo, str),
