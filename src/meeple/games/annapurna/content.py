@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple.core.content import ContentCache, checked, content_directory, read_toml
+from meeple.core.content import (
+    ContentCache,
+    checked,
+    content_directory,
+    read_toml,
+    require_tables,
+)
 from meeple.core.errors import ContentError
 from meeple.games.annapurna.effects import EFFECTS
 
@@ -102,9 +108,7 @@ def _suit(data: dict, file: str, path: Path) -> Content:
     if not isinstance(colours, list) or len(colours) != COLOURS:
         raise ContentError(file, "colour", f"expected {COLOURS} [[colour]] tables (AN-001)")
     cols = []
-    for i, c in enumerate(colours):
-        if not isinstance(c, dict):
-            raise ContentError(file, f"colour[{i}]", "expected a [[colour]] table")
+    for i, c in enumerate(require_tables(colours, file, "colour")):
         letter, name = c.get("letter"), c.get("name")
         if not (isinstance(letter, str) and len(letter) == 1 and letter.isupper()):
             raise ContentError(file, f"colour[{i}].letter", "must be one capital letter")
@@ -118,10 +122,8 @@ def _suit(data: dict, file: str, path: Path) -> Content:
         n = len(cards) if isinstance(cards, list) else 0
         raise ContentError(file, "card", f"a suit has {SUIT_SIZE} cards (AN-001), found {n}")
     defs = []
-    for i, c in enumerate(cards):
+    for i, c in enumerate(require_tables(cards, file, "card")):
         where = f"card[{i}]"
-        if not isinstance(c, dict):
-            raise ContentError(file, where, "expected a [[card]] table")
         for key in ("key", "name", "effect"):
             if not isinstance(c.get(key), str) or not c[key]:
                 raise ContentError(file, f"{where}.{key}", "must be a non-empty string")
