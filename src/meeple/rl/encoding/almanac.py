@@ -21,7 +21,7 @@ Blocks:
 from __future__ import annotations
 
 from meeple.core.game import Game
-from meeple.rl.encoding.base import Encoder, Writer
+from meeple.rl.encoding.base import Encoder, Writer, is_int
 
 BID_CONTEXTS = ("guide", "reward")
 GOLD_BOUND = 300.0
@@ -50,6 +50,7 @@ class AlmanacEncoder(Encoder):
         self.starting = len(c.starting)
         self.pages = {pid: i for i, pid in enumerate(sorted(c.pages))}
         self.tokens = sorted(c.token_fame)
+        self.token_index = {kind: i for i, kind in enumerate(self.tokens)}
         self.max_spaces = c.max_spaces
         self.goods_cap = max(1, int(getattr(c, "goods_per_type", 10)))
         self.workers = max(1, int(c.workers_per_player))
@@ -91,16 +92,21 @@ class AlmanacEncoder(Encoder):
         w.multihot(obs.get("start_pool"), self.starting)
         w.section("supply")
         w.scalar(obs.get("guard_supply"), self.guards)
-        supply = obs.get("token_supply") or {}
-        for kind in self.tokens:
-            w.scalar(supply.get(kind), 10)
+        w.scalar_map(obs.get("token_supply"), self.token_index, 10)
         w.section("board")
         occ = list(obs.get("occupied") or [])
-        for i in range(self.max_spaces):
-            o = occ[i] if i < len(occ) else -1
-            w.flag(i < len(occ))
-            w.flag(isinstance(o, int) and o != -1)
-            w.onehot(self.rel(o, me), n)
+        # per space: on the page, occupied, by whom (n, from the observer); written straight
+        # into the writer's non-zero features (the longest loop of every encoding)
+        hot = w.hot
+        pos = w.pos
+        for o in occ[: self.max_spaces]:
+            hot[pos] = 1.0
+            if isinstance(o, int) and o != -1:
+                hot[pos + 1] = 1.0
+                if (type(o) is int or is_int(o)) and 0 <= o < n:
+                    hot[pos + 2 + (o - me) % n] = 1.0
+            pos += 2 + n
+        w.pos += self.max_spaces * (2 + n)
         pg = list(obs.get("page_state") or [])
         for i in range(PAGE_STATE):
             v = pg[i] if i < len(pg) else None
@@ -167,9 +173,7 @@ class AlmanacEncoder(Encoder):
         w.scalar(len(incomplete), 8)
         w.multihot(p.get("completed"), self.contracts)
         w.scalar(p.get("guards"), self.guards)
-        tokens = p.get("tokens") or {}
-        for kind in self.tokens:
-            w.scalar(tokens.get(kind), 5)
+        w.scalar_map(p.get("tokens"), self.token_index, 5)
         w.multihot(p.get("trophies"), self.encounters)
         w.scalar(p.get("farmer"), 3)
         w.scalar(p.get("ladders"), 12)

@@ -116,24 +116,36 @@ class AnnapurnaEncoder(Encoder):
         n = self.num_players
         w.section(f"climber{k}")
         side = list(cl.get("side") or [])
+        # the 15 spots, written straight into the writer's non-zero features (the hot loop of
+        # every encoding): per spot 4 state slots, COLOURS colour slots, SUIT card slots, net
+        hot = w.hot
+        net = self.net
+        max_net = self.max_net
+        pos = w.pos
+        width = 4 + COLOURS + SUIT + 1
         for p in range(SPOTS):
             e = side[p] if p < len(side) else None
             if e is None:
-                w.onehot(0, 4)
-                w.pos += COLOURS + SUIT + 1
+                hot[pos] = 1.0  # empty
+                pos += width
                 continue
             if isinstance(e, list):
-                colour, card = ([*e, None, None])[:2]
-                w.onehot(1 if card is None else 2, 4)
-                w.onehot(self._colour(colour, me), COLOURS)
+                colour = e[0] if e else None
+                card = e[1] if len(e) > 1 else None
+                hot[pos + (1 if card is None else 2)] = 1.0  # face down: unknown / known
             else:
                 card = e
-                w.onehot(3, 4)
-                w.onehot(self._colour(card // SUIT if isinstance(card, int) else None, me), COLOURS)
-            w.onehot(card % SUIT if isinstance(card, int) and card >= 0 else -1, SUIT)
-            w.scalar(
-                self.net[card % SUIT] if isinstance(card, int) and card >= 0 else None, self.max_net
-            )
+                hot[pos + 3] = 1.0  # face up
+                colour = card // SUIT if isinstance(card, int) else None
+            if isinstance(colour, int) and 0 <= colour < COLOURS:  # _colour, inlined
+                hot[pos + 4 + ((colour - me) % n if colour < n else colour)] = 1.0
+            if isinstance(card, int) and card >= 0:
+                hot[pos + 4 + COLOURS + card % SUIT] = 1.0
+                v = net[card % SUIT] / max_net
+                if v:
+                    hot[pos + 4 + COLOURS + SUIT] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+            pos += width
+        w.pos = pos
         for key in ("pack", "cache"):
             held = cl.get(key)
             w.scalar(len(held) if isinstance(held, list) else held, 8)

@@ -22,89 +22,130 @@ from meeple.core.game import Game
 
 
 class Writer:
-    """Appends feature blocks to a flat float32 buffer, recording the layout on request.
+    """Lays feature blocks out in a flat float32 vector, recording the layout on request.
 
     Args:
         buffer: The zeroed output, or ``None`` to only measure the layout.
 
     Every method advances the cursor by a number of slots that depends only on its arguments'
     sizes, never on the observed values, so every observation of one configuration yields the
-    same layout.
+    same layout. The non-zero features are kept aside (most of a vector is zero) and written to
+    the buffer at once by :meth:`flush`.
     """
 
-    __slots__ = ("buf", "layout", "pos")
+    __slots__ = ("buf", "hot", "layout", "pos")
 
     def __init__(self, buffer: np.ndarray | None = None):
         self.buf = buffer
         self.pos = 0
         self.layout: list[tuple[str, int, int]] | None = [] if buffer is None else None
+        #: slot -> value of every non-zero feature written so far
+        self.hot: dict[int, float] = {}
 
     def section(self, name: str) -> None:
         """Start a named block (recorded only while measuring)."""
         if self.layout is not None:
             self.layout.append((name, self.pos, 0))
 
-    def _set(self, i: int, v: float) -> None:
-        if self.buf is not None:
-            self.buf[i] = v
+    def flush(self) -> None:
+        """Write the non-zero features into the buffer (nothing while measuring)."""
+        hot = self.hot
+        if hot and self.buf is not None:
+            k = len(hot)
+            self.buf[np.fromiter(hot, np.intp, k)] = np.fromiter(hot.values(), np.float32, k)
 
     def onehot(self, index: Any, n: int) -> None:
         """``n`` slots with a 1 at ``index`` (nothing for ``None`` or an index out of range)."""
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < n:
-            self._set(self.pos + index, 1.0)
+        if (type(index) is int or is_int(index)) and 0 <= index < n:
+            self.hot[self.pos + index] = 1.0
         self.pos += n
 
     def multihot(self, indices: Iterable[Any] | None, n: int) -> None:
         """``n`` slots with a 1 at every valid index of ``indices``."""
         if indices:
+            hot = self.hot
+            pos = self.pos
             for i in indices:
-                if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n:
-                    self._set(self.pos + i, 1.0)
+                if (type(i) is int or is_int(i)) and 0 <= i < n:
+                    hot[pos + i] = 1.0
         self.pos += n
 
     def counts(self, indices: Iterable[Any] | None, n: int, scale: float) -> None:
-        """``n`` slots counting the occurrences of each valid index, divided by ``scale``."""
-        if indices and self.buf is not None:
+        """``n`` slots counting the occurrences of each valid index, divided by ``scale``
+        (at most 1)."""
+        if indices:
+            seen: dict[int, int] = {}
             for i in indices:
-                if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n:
-                    j = self.pos + i
-                    self.buf[j] = min(1.0, self.buf[j] + 1.0 / scale)
+                if (type(i) is int or is_int(i)) and 0 <= i < n:
+                    seen[i] = seen.get(i, 0) + 1
+            hot = self.hot
+            for i, k in seen.items():
+                hot[self.pos + i] = min(1.0, k / scale)
         self.pos += n
 
     def bits(self, mask: Any, n: int) -> None:
         """``n`` slots holding the low ``n`` bits of the integer ``mask``."""
         if isinstance(mask, int) and mask > 0:
+            hot = self.hot
+            pos = self.pos
             for i in range(n):
                 if mask >> i & 1:
-                    self._set(self.pos + i, 1.0)
+                    hot[pos + i] = 1.0
         self.pos += n
 
     def flag(self, value: Any) -> None:
         """One slot: 1 when ``value`` is truthy."""
         if value:
-            self._set(self.pos, 1.0)
+            self.hot[self.pos] = 1.0
         self.pos += 1
 
     def scalar(self, value: Any, scale: float) -> None:
         """One slot: ``value / scale`` clipped to ``[-1, 1]`` (0 for ``None`` or non-numbers)."""
-        if isinstance(value, int | float) and not isinstance(value, bool) and value:
-            v = float(value) / scale
-            self._set(self.pos, 1.0 if v > 1.0 else -1.0 if v < -1.0 else v)
+        if value and (type(value) is int or type(value) is float or is_number(value)):
+            v = value / scale
+            self.hot[self.pos] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
         self.pos += 1
 
     def logscalar(self, value: Any, bound: float) -> None:
         """One slot: ``log(1 + value) / log(1 + bound)`` clipped to ``[0, 1]``, for wide ranges."""
-        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-            self._set(self.pos, min(1.0, math.log1p(value) / math.log1p(bound)))
+        if (type(value) is int or type(value) is float or is_number(value)) and value > 0:
+            self.hot[self.pos] = min(1.0, math.log1p(value) / math.log1p(bound))
         self.pos += 1
+
+    def scalar_map(self, values: Any, index: dict[Any, int], scale: float) -> None:
+        """``len(index)`` slots: slot ``index[key]`` holds ``values[key]`` as :meth:`scalar`
+        (keys of ``values`` outside ``index``, and a ``values`` that is not a dict, give 0)."""
+        if values and isinstance(values, dict):
+            hot = self.hot
+            pos = self.pos
+            for key, value in values.items():
+                i = index.get(key)
+                if (
+                    i is not None
+                    and value
+                    and (type(value) is int or type(value) is float or is_number(value))
+                ):
+                    v = value / scale
+                    hot[pos + i] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
+        self.pos += len(index)
 
     def scalars(self, values: Sequence[Any] | None, n: int, scale: float) -> None:
         """``n`` slots: the first ``n`` of ``values`` as :meth:`scalar` (missing ones 0)."""
-        values = list(values or [])[:n]
         start = self.pos
-        for v in values:
-            self.scalar(v, scale)
+        if values:
+            for v in list(values)[:n]:
+                self.scalar(v, scale)
         self.pos = start + n
+
+
+def is_int(x: Any) -> bool:
+    """An integer other than a bool (the slow path of the writers' ``type(x) is int``)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def is_number(x: Any) -> bool:
+    """A real number other than a bool."""
+    return isinstance(x, int | float) and not isinstance(x, bool)
 
 
 class Encoder:
@@ -169,6 +210,7 @@ class Encoder:
         buf = np.zeros(self.size, np.float32) if out is None else out
         w = Writer(buf)
         self.write(w, observation)
+        w.flush()
         if w.pos != self.size:  # pragma: no cover - a layout bug, never data dependent
             raise AssertionError(f"encoding wrote {w.pos} features, layout has {self.size}")
         return buf

@@ -17,7 +17,7 @@ to the observer's left):
 from __future__ import annotations
 
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
-from meeple.rl.encoding.base import Encoder, Writer
+from meeple.rl.encoding.base import Encoder, Writer, is_number
 
 PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
 PENDING = ("number", "write", "die", "reward", "keep")
@@ -97,14 +97,21 @@ class PeachFestivalEncoder(Encoder):
     def _sheet(self, w: Writer, sh: dict, k: int) -> None:
         w.section(f"sheet{k}")
         cols = sh.get("cols") or []
+        # each box of each column: written (1) and its number / the largest number, written
+        # straight into the writer's non-zero features (the hot loop of every encoding)
+        hot = w.hot
+        top = self.max_value
+        pos = w.pos
         for c, length in enumerate(self.lengths):
             col = cols[c] if c < len(cols) else []
-            for r in range(length):
-                if r < len(col):
-                    w.flag(True)
-                    w.scalar(col[r], self.max_value)
-                else:
-                    w.pos += 2
+            for r in range(min(length, len(col))):
+                hot[pos + 2 * r] = 1.0
+                v = col[r]
+                if v and (type(v) is int or is_number(v)):
+                    v = v / top
+                    hot[pos + 2 * r + 1] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
+            pos += 2 * length
+        w.pos = pos
         for c, length in enumerate(self.lengths):
             w.scalar(len(cols[c]) if c < len(cols) else 0, length)
         w.bits(sh.get("boxes"), len(self.lengths))
