@@ -108,9 +108,14 @@ def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
 
 
 def _jsonable(x: Any) -> Any:
-    if isinstance(x, tuple | list):
-        return [_jsonable(y) for y in x]
-    return x
+    """``x`` with every tuple turned into a list, at any depth (tasks are mostly flat)."""
+    if not isinstance(x, tuple | list):
+        return x
+    out = list(x)
+    for i, y in enumerate(out):
+        if isinstance(y, tuple | list):
+            out[i] = _jsonable(y)
+    return out
 
 
 def _tuples(x: Any) -> Any:
