@@ -11,6 +11,8 @@ from helpers import to_bid
 
 from meeple.core import (
     CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
     ConfigError,
     GameRecord,
     IllegalActionError,
@@ -151,7 +153,14 @@ def test_legal_actions_of_a_seat_that_is_not_an_integer_is_a_value_error():
     for bad in ("0", 1.0, True):
         with pytest.raises(ValueError, match=r"not a seat|not an integer"):
             state.legal_actions(bad)
-    assert state.legal_actions(5) == []
+
+
+def test_legal_actions_of_a_seat_the_game_does_not_have_is_a_value_error():
+    state = make("fixture-pips", players=2).new_initial_state()
+    for bad in (2, 5):
+        with pytest.raises(ValueError, match=r"seats 0\.\.1"):
+            state.legal_actions(bad)
+    assert state.legal_actions(TERMINAL) == [] and state.legal_actions(SIMULTANEOUS) == []
 
 
 def test_an_action_id_may_be_a_numpy_integer():

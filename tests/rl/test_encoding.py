@@ -124,3 +124,28 @@ def test_encoders_tolerate_missing_and_unknown_observation_fields(name, players)
         partial["a_field_added_later"] = [1, 2, 3]
         v = enc.encode(partial)
         assert v.shape == enc.shape and np.all(np.abs(v) <= 1.0)
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])
+def test_an_observation_of_another_player_count_is_refused(name):
+    enc = make_encoder(meeple.make(name, players=2))
+    other = meeple.make(name, players=3).new_initial_state().observe(0)
+    with pytest.raises(ValueError, match="3-player game given to the encoder of 2-player"):
+        enc.encode(other)
+
+
+@pytest.mark.parametrize(
+    ("encoder", "observed"),
+    [
+        ("almanac", "peach-festival"),
+        ("almanac", "annapurna"),
+        ("annapurna", "almanac"),
+        ("annapurna", "peach-festival"),
+        ("peach-festival", "almanac"),
+    ],
+)
+def test_an_observation_of_another_game_is_refused(encoder, observed):
+    enc = make_encoder(meeple.make(encoder, players=2))
+    obs = meeple.make(observed, players=2).new_initial_state().observe(0)
+    with pytest.raises(ValueError, match=f"{observed} given to|no seat"):
+        enc.encode(obs)

@@ -208,3 +208,57 @@ def test_max_steps_truncates_the_episode():
     for _ in range(3):
         _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert truncated and not terminated
+
+
+@pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])
+def test_a_seat_that_is_not_one_of_the_game_is_refused_when_the_environment_is_built(seat):
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.1 or None"):
+        ge.MeepleEnv("annapurna", players=2, seat=seat)
+
+
+@pytest.mark.parametrize("opponents", [5, [3], [None]])
+def test_opponents_that_are_neither_specs_nor_agents_are_refused(opponents):
+    with pytest.raises(ValueError, match="agent spec"):
+        ge.MeepleEnv("annapurna", players=2, opponents=opponents)
+
+
+def test_opponents_may_be_agent_objects_and_none_means_random():
+    from meeple.agents.base import RandomAgent
+
+    mine = RandomAgent()
+    env = ge.MeepleEnv("almanac", players=3, opponents=[mine, "heuristic"], seat=0)
+    env.reset(seed=1)
+    assert env.opponents[1][0] is mine and mine.seat == 1
+    assert ge.MeepleEnv("annapurna", players=2, opponents=None).opponent_specs == ["random"]
+    solo = gym.make("meeple/PeachFestivalSolo-v0", opponents=None)
+    assert solo.unwrapped.opponent_specs == []
+
+
+@pytest.mark.parametrize("steps", [0, -1, 2.5, "3"])
+def test_max_steps_must_be_a_positive_integer(steps):
+    with pytest.raises(ValueError, match="max_steps must be a positive integer"):
+        ge.MeepleEnv("annapurna", players=2, max_steps=steps)
+
+
+@pytest.mark.parametrize("mode", ["penalty", "raise"])
+def test_a_value_that_is_no_action_id_raises_core_04_in_either_mode(mode):
+    env = ge.MeepleEnv("annapurna", players=2, illegal_action=mode)
+    env.reset(seed=2)
+    before = env.state.fingerprint()
+    for bad in (None, "3", 1.5, True, np.array([1, 2])):
+        with pytest.raises(IllegalActionError, match="integer id") as err:
+            env.step(bad)
+        assert err.value.rule == "CORE-04"
+    assert env.state.fingerprint() == before and env.steps == 0
+
+
+def test_numpy_integers_configure_an_environment():
+    env = ge.MeepleEnv(
+        "annapurna",
+        players=np.int64(3),
+        seat=np.int64(1),
+        flag_target=np.int32(2),
+        max_steps=np.int64(4),
+    )
+    assert env.game.num_players == 3 and env.game.config["flag_target"] == 2
+    assert type(env.game.config["flag_target"]) is int and env.max_steps == 4

@@ -7,6 +7,7 @@ import math
 import multiprocessing
 import operator
 import pickle
+import shutil
 
 import pytest
 
@@ -14,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import meeple  # noqa: E402
-from meeple.core.errors import IllegalActionError  # noqa: E402
+from meeple.core.errors import ConfigError, IllegalActionError  # noqa: E402
 from meeple.core.game import CHANCE  # noqa: E402
 from meeple.rl import openspiel as mo  # noqa: E402
 from meeple.rl.common import utility_bounds  # noqa: E402
@@ -358,3 +359,45 @@ def test_unknown_parameters_and_player_counts_are_refused():
         mo.load_game("annapurna", players=5)
     with pytest.raises(pyspiel.SpielError):
         mo.load_game("almanac", colour="blue")
+
+
+def _almanac_content(tmp_path, name: str = "content"):
+    from meeple.games.almanac.content import DEFAULT_DIR
+
+    d = tmp_path / name
+    shutil.copytree(DEFAULT_DIR, d)
+    return d
+
+
+def test_a_new_load_game_reads_an_edited_content_directory(tmp_path):
+    d = _almanac_content(tmp_path)
+    before = mo.load_game("almanac", players=2, content=str(d))
+    cards = d / "cards.toml"
+    text = cards.read_text()
+    assert "starting_gold = [5, 6, 7, 8]" in text
+    cards.write_text(text.replace("starting_gold = [5, 6, 7, 8]", "starting_gold = [6, 7, 8, 9]"))
+    after = mo.load_game("almanac", players=2, content=str(d))
+    assert after.meeple_game.content is not before.meeple_game.content
+    assert after.meeple_game.content.starting_gold[0] == 6
+    assert before.meeple_game.content.starting_gold[0] == 5  # a loaded game keeps its content
+
+
+def test_a_relative_content_directory_serialises_as_its_absolute_path(tmp_path, monkeypatch):
+    _almanac_content(tmp_path, "mine")
+    monkeypatch.chdir(tmp_path)
+    game = mo.load_game("almanac", players=2, content="mine")
+    assert game.get_parameters()["content"] == str(tmp_path / "mine")
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    pickled = pickle.dumps(state)
+    monkeypatch.chdir(tmp_path.parent)  # elsewhere, where no "mine" exists
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(state)
+    assert str(pickle.loads(pickled)) == str(state)
+
+
+def test_a_content_path_a_game_string_cannot_carry_is_refused(tmp_path):
+    d = _almanac_content(tmp_path, "a,b")
+    with pytest.raises(ConfigError, match="game strings cannot carry"):
+        mo.load_game("almanac", players=2, content=str(d))

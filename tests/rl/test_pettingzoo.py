@@ -133,12 +133,14 @@ def test_env_is_order_enforced_and_raw_env_is_not_wrapped():
 
 @pytest.mark.parametrize("make", [pz.env, pz.raw_env], ids=["env", "raw_env"])
 def test_calls_before_reset_say_that_reset_is_needed(make):
-    env = make("annapurna", players=2)
-    for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0")):
+    env = make("annapurna", players=2, render_mode="ansi")
+    calls = (lambda: env.step(0), env.last, lambda: env.observe("player_0"), env.render)
+    for call in (*calls, lambda: next(iter(env.agent_iter()))):
         with pytest.raises((AssertionError, RuntimeError), match=r"reset\(\) needs to be called"):
             call()
     env.reset(seed=0)
     env.last()
+    assert next(iter(env.agent_iter())) == "player_0"
 
 
 def test_render_shows_the_spectator_view():

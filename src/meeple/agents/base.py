@@ -69,16 +69,22 @@ def make_agent(spec: str, game: Game) -> Agent:
     """Build an agent from its spec.
 
     A spec is an agent name (``"random"``, ``"greedy"``...), a name with an argument
-    (``"ismcts:iterations=400,rollout=heuristic"``) or a difficulty level (``"easy"``,
+    (``"ismcts:iterations=400,rollout=heuristic"``), a difficulty level (``"easy"``,
     ``"medium"``, ``"hard"``), which names the game's agent and budget for that level (see
-    :mod:`meeple.agents.levels`); a level's agent is labelled with the level's name.
+    :mod:`meeple.agents.levels`; a level's agent is labelled with the level's name), or an agent
+    class of your own: ``"FILE.py:Class"`` or ``"package.module:Class"``, optionally followed by
+    ``":argument"``, the one string its constructor is then given (see :func:`external_agent`).
 
     Raises:
-        ConfigError: if ``game`` has no agent of that name, its argument is invalid, or a
-            level is given parameters.
+        ConfigError: if ``game`` has no agent of that name, its argument is invalid, a level is
+            given parameters, or an agent class of your own cannot be loaded or built.
     """
+    if not isinstance(spec, str):
+        raise ConfigError(f"an agent spec is text such as 'random' or 'hard', not {spec!r}")
     table = {**_GENERIC, **getattr(game, "agents", {})}
     name, _, arg = spec.partition(":")
+    if name not in table and any(c in name for c in "./\\"):
+        return external_agent(name, arg)
     if name in LEVELS and name not in table:
         from meeple.agents.levels import level_spec
 
@@ -93,9 +99,91 @@ def make_agent(spec: str, game: Game) -> Agent:
     if name not in table:
         raise ConfigError(
             f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))}"
+            " (a class of your own: FILE.py:Class or package.module:Class)"
         )
     module, _, cls = table[name].partition(":")
     klass = getattr(importlib.import_module(module), cls)
     if arg and not inspect.signature(klass).parameters:
         raise ConfigError(f"agent {name!r} of {game.info.name} takes no parameters; got {arg!r}")
     return klass(arg) if arg else klass()
+
+
+def external_agent(source: str, arg: str) -> Agent:
+    """An agent of a class of your own, for specs ``FILE.py:Class[:argument]`` and
+    ``package.module:Class[:argument]``.
+
+    Args:
+        source: A Python file (a path ending in ``.py``, relative to the working directory) or
+            the dotted name of an importable module.
+        arg: ``Class`` or ``Class:argument``; the class is called with ``argument`` (one
+            string) when it is given, else with nothing. The object must have the protocol's
+            ``setup(game, seat)`` and ``act(observation, legal_actions, rng)``, as a subclass
+            of :class:`Agent` has.
+
+    Raises:
+        ConfigError: for a file or module that cannot be loaded, a missing class, or an object
+            without ``setup`` and ``act``; the message says which.
+    """
+    cls_name, _, params = arg.partition(":")
+    if not cls_name.isidentifier():
+        raise ConfigError(
+            f"an agent of your own is written FILE.py:Class or module:Class, e.g. "
+            f"'mybots.py:FirstAgent'; {source + ':' + arg!r} names no class"
+        )
+    module = _load_module(source)
+    klass = getattr(module, cls_name, None)
+    if klass is None or not callable(klass):
+        raise ConfigError(f"{source} has no agent class {cls_name!r}")
+    try:
+        agent = klass(params) if params else klass()
+    except Exception as e:  # the user's constructor: any failure is reported, not raised
+        raise ConfigError(f"{source}:{cls_name} could not be built: {type(e).__name__}: {e}") from e
+    if not (callable(getattr(agent, "setup", None)) and callable(getattr(agent, "act", None))):
+        raise ConfigError(
+            f"{source}:{cls_name} is not an agent: it needs setup(game, seat) and "
+            "act(observation, legal_actions, rng) (subclass meeple.agents.base.Agent)"
+        )
+    if getattr(agent, "name", None) in (None, Agent.name):
+        agent.name = f"{source}:{arg}"
+    return agent
+
+
+def _load_module(source: str):
+    """The module of a Python file (loaded once per file) or of a dotted module name.
+
+    Raises:
+        ConfigError: when it cannot be found or raises while loading.
+    """
+    import hashlib
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if source.endswith(".py") or "/" in source or "\\" in source:
+        path = Path(source).expanduser().resolve()
+        if not path.is_file():
+            raise ConfigError(f"agent file {source!r} not found (looked for {path})")
+        key = "meeple_user_agents_" + hashlib.blake2b(str(path).encode(), digest_size=8).hexdigest()
+        module = sys.modules.get(key)
+        if module is not None:
+            return module
+        spec = importlib.util.spec_from_file_location(key, path)
+        if spec is None or spec.loader is None:
+            raise ConfigError(f"agent file {source!r} is not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as e:  # the user's module: any failure is reported, not raised
+            del sys.modules[key]
+            raise ConfigError(
+                f"agent file {source!r} failed to load: {type(e).__name__}: {e}"
+            ) from e
+        return module
+    try:
+        return importlib.import_module(source)
+    except Exception as e:  # not found, or the module itself failed
+        raise ConfigError(
+            f"agent module {source!r} could not be imported ({type(e).__name__}: {e}); "
+            "give its file instead, e.g. 'path/to/mybots.py:FirstAgent'"
+        ) from e

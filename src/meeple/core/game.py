@@ -96,6 +96,19 @@ class GameResult:
         }
 
 
+def _plain_int(value: Any) -> Any:
+    """``value`` as a plain ``int`` when it is an integer of another type (a NumPy integer);
+    anything else, bools and text included, unchanged."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if getattr(type(value), "__index__", None) is None:
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:  # an array of several values: left for the option's own check
+        return value
+
+
 def rank_seats(keys: Sequence[tuple]) -> list[int]:
     """Competition ranks (1 = best) from per-seat sort keys, larger is better; equal keys tie."""
     return [1 + sum(1 for other in keys if other > k) for k in keys]
@@ -121,6 +134,9 @@ class Game:
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
             players = self.info.min_players
+        # NumPy integers (hyperparameter sweeps, arrays) count as the ints they stand for
+        players = _plain_int(players)
+        options = {k: _plain_int(v) for k, v in options.items()}
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -315,11 +331,13 @@ class State:
         """Legal actions of ``seat`` (default: the current player), in a deterministic order.
 
         At a chance node (or with ``seat=CHANCE``) these are the possible outcomes. A seat that
-        need not act now has no legal actions (nor has a seat the game does not have). The list
-        must not be mutated by the caller.
+        need not act now has no legal actions, nor have the node markers ``SIMULTANEOUS`` and
+        ``TERMINAL``. The list must not be mutated by the caller.
 
         Raises:
-            ValueError: for a seat that is not an integer (text, a float, a ``bool``).
+            ValueError: for a seat that is not an integer (text, a float, a ``bool``) or a seat
+                the game does not have (``seat >= num_players``), as :meth:`observe` and
+                :meth:`apply_action` (rule ``CORE-08``) refuse it.
         """
         if seat is None:
             seat = self.current_player()
@@ -332,6 +350,10 @@ class State:
             return cached
         if seat == CHANCE:
             acts = self._chance_actions() if self.is_chance_node() else []
+        elif seat >= self.num_players:
+            raise ValueError(
+                f"seat {seat} is not a seat: this game has seats 0..{self.num_players - 1}"
+            )
         elif seat < 0 or not self._is_acting(seat):
             acts = []
         else:

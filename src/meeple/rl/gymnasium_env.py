@@ -19,6 +19,7 @@ Registered ids: ``meeple/PeachFestivalSolo-v0``, ``meeple/PeachFestival-v0``,
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -29,7 +30,7 @@ from gymnasium import spaces
 
 from meeple.agents.base import Agent, make_agent
 from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import CHANCE, TERMINAL, sample_chance
+from meeple.core.game import CHANCE, TERMINAL, sample_chance, seat_number
 from meeple.rl.common import (
     acting_seat,
     build_game,
@@ -47,17 +48,22 @@ class MeepleEnv(gym.Env):
     Args:
         game: meeple registry name.
         players: Number of seats (default: the game's smallest).
-        seat: The learner's seat; ``None`` draws it at every reset.
-        opponents: Agent name for every other seat, or one name per other seat in seat order.
+        seat: The learner's seat (an integer, NumPy integers included); ``None`` draws it at
+            every reset.
+        opponents: One agent for every other seat, or one per other seat in seat order. An
+            agent is a spec (``"random"``, ``"hard"``, ``"mybots.py:MyAgent"``...; a fresh
+            agent per episode) or an agent object with ``setup`` and ``act`` (reused, set up
+            again at every reset). ``None``: ``"random"``.
         illegal_action: ``"penalty"`` (default) or ``"raise"``.
         illegal_reward: Reward of a refused action under ``"penalty"``.
-        max_steps: Truncate after this many learner steps (``None``: never).
+        max_steps: Truncate after this many learner steps, a positive integer (``None``:
+            never).
         render_mode: ``None``, ``"human"`` or ``"ansi"``.
         **options: Game options, e.g. ``max_rounds=5`` or ``flag_target=3``.
 
     Raises:
         ConfigError: for an unknown game, option or agent name.
-        ValueError: for a bad seat, opponent list or mode.
+        ValueError: for a bad seat, opponent list, mode or ``max_steps``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "render_fps": 4}
@@ -67,7 +73,7 @@ class MeepleEnv(gym.Env):
         game: str = "peach-festival",
         players: int | None = None,
         seat: int | None = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Agent | Sequence[str | Agent] | None = "random",
         illegal_action: str = "penalty",
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
@@ -76,13 +82,39 @@ class MeepleEnv(gym.Env):
     ):
         self.game = build_game(game, players, options)
         n = self.game.num_players
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
-        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if seat is not None:
+            try:
+                number = seat_number(seat)
+            except ValueError:
+                number = -1
+            if not 0 <= number < n:
+                raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
+            seat = number
+        if opponents is None:
+            opponents = "random"
+        if isinstance(opponents, str) or _is_agent(opponents):
+            specs = [opponents] * (n - 1)
+        elif isinstance(opponents, Sequence):
+            specs = list(opponents)
+        else:
+            raise ValueError(
+                f"opponents are an agent spec, an agent object or a list of them, not {opponents!r}"
+            )
         if len(specs) != n - 1:
             raise ValueError(f"{n - 1} opponents needed, got {len(specs)}")
         for spec in specs:  # fail now on an unknown agent name
-            make_agent(spec, self.game)
+            if not isinstance(spec, str) and not _is_agent(spec):
+                raise ValueError(
+                    f"an opponent is an agent spec such as 'random' or an agent object with "
+                    f"setup() and act(), not {spec!r}"
+                )
+            if isinstance(spec, str):
+                make_agent(spec, self.game)
+        if max_steps is not None:
+            steps = _plain_int(max_steps)
+            if steps is None or steps < 1:
+                raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
+            max_steps = steps
         if illegal_action not in ("penalty", "raise"):
             raise ValueError("illegal_action must be 'penalty' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -112,7 +144,7 @@ class MeepleEnv(gym.Env):
         others = [s for s in range(n) if s != self.seat]
         self.opponents: dict[int, tuple[Agent, random.Random]] = {}
         for s, spec in zip(others, self.opponent_specs, strict=True):
-            agent = make_agent(spec, self.game)
+            agent = make_agent(spec, self.game) if isinstance(spec, str) else spec
             agent.setup(self.game, s)
             self.opponents[s] = (agent, random.Random(master.getrandbits(63)))
         self.steps = 0
@@ -125,14 +157,24 @@ class MeepleEnv(gym.Env):
 
         Raises:
             RuntimeError: before ``reset`` or after the end of the game (call ``reset``).
-            IllegalActionError: for an illegal action with ``illegal_action="raise"``
-                (``CORE-04`` for an id outside the action space, else the rule the action
-                breaks); the game is unchanged.
+            IllegalActionError: for a value that is not an integer id (``None``, text, a
+                float, a ``bool``, an array of several values), whatever ``illegal_action``
+                says, since that is a bug of the caller rather than a move (``CORE-04``); and
+                with ``illegal_action="raise"``, for an illegal action (``CORE-04`` for an id
+                outside the action space, else the rule the action breaks). The game is
+                unchanged.
         """
         if self.state is None:
             raise RuntimeError("reset() needs to be called before step()")
         if self.state.current_player() == TERMINAL:
             raise RuntimeError("the game is over: call reset()")
+        if _plain_int(action) is None:
+            raise IllegalActionError(
+                "CORE-04",
+                f"an action is an integer id 0..{self.action_space.n - 1}, not {action!r}",
+                action,
+                self.seat,
+            )
         try:
             act = player_action(self.game, action, self.seat)
         except IllegalActionError:  # CORE-04: not an id of the action space
@@ -197,6 +239,22 @@ class MeepleEnv(gym.Env):
         return {"action_mask": self.action_masks(), "seat": self.seat}
 
 
+def _is_agent(value: object) -> bool:
+    """Whether ``value`` is an agent object (it has the protocol's ``setup`` and ``act``)."""
+    return callable(getattr(value, "setup", None)) and callable(getattr(value, "act", None))
+
+
+def _plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (NumPy integers and one-value integer
+    arrays included), else ``None`` (bools, floats, text, ``None``)."""
+    if isinstance(value, bool | np.bool_ | float | str) or value is None:
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 class PeachFestivalSoloEnv(MeepleEnv):
     """The solo Peach Festival (PF-073..PF-082): reward = final score / 100.
 
@@ -216,7 +274,10 @@ class PeachFestivalSoloEnv(MeepleEnv):
         for key, value in fixed.items():
             if key in kwargs:
                 given = kwargs.pop(key)
-                same = tuple(given) == () if key == "opponents" else given == value
+                if key == "opponents":
+                    same = given is None or (isinstance(given, Sequence) and tuple(given) == ())
+                else:
+                    same = given == value
                 if not same:
                     raise ConfigError(
                         f"meeple/PeachFestivalSolo-v0 is the one-player Peach Festival: "

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, TERMINAL, Game, State
 from meeple.core.registry import game_class, make
 from meeple.rl.common import acting_seat, chance_outcome, player_action, utility_bounds
@@ -95,19 +96,43 @@ class _Context:
 
 _CONTEXTS: dict[str, _Context] = {}
 
+#: Characters OpenSpiel's game strings cannot carry inside a value.
+_GAME_STRING_SYNTAX = ",=()"
+
 
 def _context(name: str, config: dict[str, Any]) -> _Context:
+    """The shared context of a newly loaded game: the game is made again (so an edited content
+    directory is read again, as :func:`meeple.make` does), and a context whose game has the
+    same content is reused.
+
+    Raises:
+        ConfigError: for a configuration the game refuses, or a content directory whose
+            absolute path OpenSpiel's game strings cannot carry (``,``, ``=``, ``(``, ``)``).
+        ContentError: for content the game cannot load.
+    """
+    game = make(name, **config)
+    config = dict(config)
+    if config.get("content") is not None:
+        # the directory the game read, absolute, so a serialised game reloads from anywhere
+        content = str(game.config["content"])
+        bad = sorted({c for c in content if c in _GAME_STRING_SYNTAX})
+        if bad:
+            raise ConfigError(
+                f"content directory {content!r} has {' '.join(repr(c) for c in bad)} in its "
+                "path, which OpenSpiel game strings cannot carry: use a path without , = ( )"
+            )
+        config["content"] = content
     key = _dumps([name, config])
     ctx = _CONTEXTS.get(key)
-    if ctx is None:
-        game = make(name, **config)
+    if ctx is None or ctx.game.content is not game.content:
         ctx = _Context(name, config, game, make_encoder(game))
         _CONTEXTS[key] = ctx
     return ctx
 
 
 def _restore(name: str, config: dict[str, Any], actions: list[tuple[int, int]]) -> _Core:
-    ctx = _context(name, config)
+    # an unpickled state joins its game's context (made once per process), not a fresh game
+    ctx = _CONTEXTS.get(_dumps([name, config])) or _context(name, config)
     state = ctx.game.new_initial_state()
     for seat, aid in actions:
         if seat == CHANCE:
@@ -164,6 +189,8 @@ class MeepleGame(pyspiel.Game):
         spec = parameter_specification(name)
         full = {**spec, **dict(params or {})}
         ctx = _context(name, game_config(full))
+        if ctx.config.get("content") is not None:
+            full["content"] = ctx.config["content"]  # absolute: the game string reloads it
         game = ctx.game
         low, high = utility_bounds(game)
         info = pyspiel.GameInfo(

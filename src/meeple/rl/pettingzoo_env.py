@@ -190,10 +190,25 @@ class MeepleAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """Iterate over the agents to act, as PettingZoo's ``agent_iter``.
+
+        Raises:
+            RuntimeError: before ``reset()`` (the iteration would otherwise be empty).
+        """
+        self._require_reset("agent_iter")
+        return super().agent_iter(max_iter)
+
     def render(self) -> str | None:
-        """The spectator's view as the game draws it in the terminal."""
-        if self.render_mode is None or self.state_ is None:
+        """The spectator's view as the game draws it in the terminal (``None`` without a
+        render mode).
+
+        Raises:
+            RuntimeError: before ``reset()``, with a render mode.
+        """
+        if self.render_mode is None:
             return None
+        self._require_reset("render")
         text = render_text(self.game, self.state_.observe(None))
         if self.render_mode == "human":
             print(text)

@@ -133,7 +133,9 @@ class AlmanacEncoder(Encoder):
         w.onehot(obs.get("encounter_option"), 4)
         w.scalar(obs.get("encounter_roll"), 12)
         self._tasks(w, obs.get("tasks") or [], me)
-        players = obs.get("players") or []
+        players = obs.get("players")
+        if not isinstance(players, list):
+            players = []
         for k, s in enumerate(self.seats_from(me)):
             self._player(w, players[s] if s < len(players) else {}, k)
 
@@ -181,8 +183,8 @@ class AlmanacEncoder(Encoder):
         w.bits(p.get("visited"), CLUSTERS)
 
     def seat_of(self, observation: dict) -> int | None:
-        viewer = observation.get("viewer", observation.get("seat"))
-        return viewer if isinstance(viewer, int) else None
+        viewer = observation.get("viewer")
+        return viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
 
 
 __all__ = ["AlmanacEncoder"]

@@ -203,10 +203,24 @@ class Encoder:
             An array of shape :attr:`shape`, values in ``[-1, 1]``.
 
         Raises:
-            ValueError: for a spectator observation.
+            ValueError: for a spectator's observation, one without a seat, or one of another
+                game or player count than the encoder's (when the observation says which).
         """
+        name = self.game.info.name
+        other = observation.get("game") if isinstance(observation, dict) else None
+        if isinstance(other, str) and other != name:
+            raise ValueError(f"an observation of {other} given to the encoder of {name}")
         if self.seat_of(observation) is None:
-            raise ValueError("encoders need a seat's observation, not a spectator's")
+            raise ValueError(
+                f"encoders need a seat's observation of {name}; this one has no seat (a "
+                "spectator's, or not an observation of this game)"
+            )
+        count = self.players_of(observation)
+        if count is not None and count != self.num_players:
+            raise ValueError(
+                f"an observation of a {count}-player game given to the encoder of "
+                f"{self.num_players}-player {name}: make an encoder for that game"
+            )
         buf = np.zeros(self.size, np.float32) if out is None else out
         w = Writer(buf)
         self.write(w, observation)
@@ -218,6 +232,16 @@ class Encoder:
     def seat_of(self, observation: dict) -> int | None:
         """The observing seat of ``observation``."""
         return observation.get("seat")
+
+    def players_of(self, observation: dict) -> int | None:
+        """The player count ``observation`` shows (its ``players``: a count, or one entry per
+        player), or ``None`` when it does not say."""
+        players = observation.get("players")
+        if isinstance(players, int) and not isinstance(players, bool):
+            return players
+        if isinstance(players, list):
+            return len(players)
+        return None
 
     # -- helpers ------------------------------------------------------------------------------
     def rel(self, seat: Any, me: int) -> int:

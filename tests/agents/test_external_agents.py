@@ -1,0 +1,115 @@
+"""Agents of the user's own classes: ``FILE.py:Class`` and ``package.module:Class`` specs work
+wherever a spec does (tournaments, simulations, environments), and every mistake is one
+ConfigError saying what is wrong."""
+
+from __future__ import annotations
+
+import csv
+import random
+
+import pytest
+
+from meeple.agents.base import Agent, make_agent
+from meeple.core.errors import ConfigError
+from meeple.core.registry import make
+
+AGENTS = '''
+from meeple.agents.base import Agent
+
+
+class FirstAgent(Agent):
+    """Always the first legal action; remembers the argument it was built with."""
+
+    def __init__(self, arg=""):
+        self.arg = arg
+
+    def act(self, observation, legal_actions, rng):
+        return legal_actions[0]
+
+
+class Broken(Agent):
+    def __init__(self):
+        raise RuntimeError("no weights file")
+
+
+class NotAnAgent:
+    pass
+'''
+
+
+@pytest.fixture
+def agents_file(tmp_path):
+    path = tmp_path / "mybots.py"
+    path.write_text(AGENTS)
+    return path
+
+
+def test_a_file_spec_builds_the_class_with_or_without_its_argument(agents_file):
+    game = make("fixture-pips", players=2)
+    plain = make_agent(f"{agents_file}:FirstAgent", game)
+    with_arg = make_agent(f"{agents_file}:FirstAgent:depth=3", game)
+    assert isinstance(plain, Agent) and plain.arg == "" and with_arg.arg == "depth=3"
+    assert plain.honest and plain.name == f"{agents_file}:FirstAgent"
+    assert type(plain) is type(with_arg)  # the file is loaded once
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seat = state.acting_seats()[0]
+    plain.setup(game, seat)
+    legal = state.legal_actions(seat)
+    assert plain.act(state.observe(seat), legal, random.Random(0)) == legal[0]
+
+
+def test_a_relative_file_spec_is_read_from_the_working_directory(agents_file, monkeypatch):
+    monkeypatch.chdir(agents_file.parent)
+    assert make_agent("mybots.py:FirstAgent", make("fixture-pips", players=2)).arg == ""
+
+
+def test_a_module_spec_imports_the_module(tmp_path, monkeypatch):
+    package = tmp_path / "labbots"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "first.py").write_text(AGENTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    agent = make_agent("labbots.first:FirstAgent:x", make("fixture-pips", players=2))
+    assert agent.arg == "x"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("{file}:Missing", "has no agent class 'Missing'"),
+        ("{file}:NotAnAgent", "is not an agent"),
+        ("{file}:Broken", "could not be built: RuntimeError: no weights file"),
+        ("{file}:", "names no class"),
+        ("{dir}/nowhere.py:FirstAgent", "not found"),
+        ("no_such_package.bots:FirstAgent", "could not be imported"),
+        ("myagent:FirstAgent", "FILE.py:Class"),
+    ],
+)
+def test_every_mistake_in_a_spec_of_ones_own_is_one_config_error(agents_file, spec, message):
+    spec = spec.format(file=agents_file, dir=agents_file.parent)
+    with pytest.raises(ConfigError, match=message):
+        make_agent(spec, make("fixture-pips", players=2))
+
+
+def test_a_file_that_fails_to_load_is_a_config_error(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import no_such_module_here\n")
+    with pytest.raises(ConfigError, match="failed to load: ModuleNotFoundError"):
+        make_agent(f"{bad}:FirstAgent", make("fixture-pips", players=2))
+
+
+def test_a_spec_that_is_not_text_is_a_config_error():
+    with pytest.raises(ConfigError, match="agent spec is text"):
+        make_agent(None, make("fixture-pips", players=2))
+
+
+def test_a_tournament_seats_an_agent_of_ones_own(runner, agents_file, tmp_path):
+    out = tmp_path / "t.csv"
+    spec = f"{agents_file}:FirstAgent"
+    args = ["tournament", "fixture-pips", "--agents", f"random,{spec}", "--games", "4"]
+    res = runner([*args, "--jobs", "2", "--seed", "1", "--no-progress", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 4 and {r["seat0_agent"] for r in rows} == {"random", spec}
