@@ -308,3 +308,59 @@ def test_observer_keys_share_the_opponents_nodes_between_determinizations():
         assert agent.act(state.observe(seat), legal, random.Random(3)) in legal
         sizes[observer] = agent.last_tree_size
     assert sizes[1] < sizes[0]
+
+
+@pytest.mark.parametrize("spec", ["iterations=40", "iterations=40,paired=1"])
+def test_the_search_spends_its_budget_on_the_offered_actions_only(spec):
+    game, state = _peach_position()
+    offered = state.legal_actions(0)[2:]  # take:1 and take:20, not the Merchant
+    agent = ISMCTSAgent(spec)
+    agent.setup(game, 0)
+    choice = agent.act(state.observe(0), offered, random.Random(1))
+    assert choice in offered and set(agent.root_stats) == set(offered)
+    assert sum(visits for visits, _ in agent.root_stats.values()) == 40
+
+
+@pytest.mark.parametrize("spec", ["iterations=20", "iterations=20,paired=1"])
+def test_an_offered_action_the_position_does_not_allow_is_never_played_into(spec):
+    game, state = _peach_position()
+    legal = state.legal_actions(0)
+    foreign = next(a for a in game.action_space.actions if a not in legal)
+    agent = ISMCTSAgent(spec)
+    agent.setup(game, 0)
+    choice = agent.act(state.observe(0), [legal[0], foreign], random.Random(1))
+    assert choice == legal[0] and foreign not in agent.root_stats
+
+
+def test_act_needs_setup_and_at_least_one_legal_action():
+    game, state = _peach_position()
+    agent = ISMCTSAgent("iterations=5")
+    with pytest.raises(RuntimeError, match="setup"):
+        agent.act(state.observe(0), state.legal_actions(0), random.Random(0))
+    agent.setup(game, 0)
+    with pytest.raises(ValueError, match="at least one legal action"):
+        agent.act(state.observe(0), [], random.Random(0))
+
+
+def test_scale_needs_the_score_weight_it_sizes():
+    with pytest.raises(ConfigError, match="give score_weight too"):
+        make_agent("ismcts:horizon=10,scale=5", make("peach-festival"))
+    assert make_agent("ismcts:score_weight=0.5,scale=5", make("peach-festival")).scale == 5
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"iterations": "100"}, "iterations must be a whole number, not '100'"),
+        ({"iterations": 2.5}, "iterations must be a whole number"),
+        ({"iterations": True}, "iterations must be a whole number"),
+        ({"c": "1"}, "c must be a number, not '1'"),
+        ({"rollout": 3}, "rollout must be text"),
+        ({"flat": "1"}, "flat must be a whole number, not '1'"),
+        ({"paired": 2}, "paired is 0 or 1, not 2"),
+        ({"iterations": 0}, "iterations must be at least 1"),
+    ],
+)
+def test_python_arguments_of_the_wrong_type_are_refused_naming_the_parameter(kwargs, message):
+    with pytest.raises(ConfigError, match=message):
+        ISMCTSAgent(**kwargs)

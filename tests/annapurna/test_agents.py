@@ -132,6 +132,27 @@ def test_heuristic_refuses_unknown_parameters():
         HeuristicAgent("lntb=4,block=1")
 
 
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("reach=nan", "finite number"),
+        ("progress=inf", "finite number"),
+        ("progress=-inf", "finite number"),
+        ("lntb=-1", "0 or more"),
+        ("epsilon=0.3,epsilon=0.2", "given twice"),
+        ("epsilon", "one number for progress; not 'epsilon'"),
+        ("lntb=4,reach", "not 'reach'"),
+    ],
+)
+def test_heuristic_parameters_are_checked_as_the_search_parameters_are(spec, message):
+    with pytest.raises(ConfigError, match=message):
+        HeuristicAgent(spec)
+
+
+def test_a_bare_number_is_the_heuristic_progress_weight():
+    assert HeuristicAgent("2.5").progress == 2.5 == HeuristicAgent("progress=2.5").progress
+
+
 def test_a_slipping_heuristic_varies_with_its_rng_where_the_plain_one_does_not():
     game = Annapurna(2)
     state = game.new_initial_state()

@@ -414,3 +414,21 @@ def test_an_empty_bots_list_is_refused(runner, tmp_path):
     res = runner(["play", "fixture-pips", "--bots", ",", "--save", str(tmp_path / "g.json")])
     assert res.exit_code == 2 and "--bots names no agent" in res.stderr
     assert not (tmp_path / "g.json").exists()
+
+
+def test_a_bot_answering_no_legal_move_stops_the_game_naming_it_and_saves_the_record(
+    runner, tmp_path
+):
+    bots = tmp_path / "answers.py"
+    bots.write_text(
+        "from meeple.agents.base import Agent\n\n\n"
+        "class Answers(Agent):\n"
+        "    def act(self, observation, legal_actions, rng):\n"
+        "        return 'not-a-move'\n"
+    )
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "--humans", "none", "--bots", f"{bots}:Answers,random"]
+    res = runner([*args, "--save", str(path)], "")
+    assert res.exit_code == 1
+    assert "answered 'not-a-move', which is not one of its legal actions" in res.stderr
+    assert "Unfinished game record saved" in res.stdout and path.exists()

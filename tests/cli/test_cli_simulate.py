@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from meeple.cli.common import split_agents
+from meeple.core.errors import ContentError, IllegalActionError
 from meeple.sim import SimSpec, run_simulation, seat_slots, summarize, wilson_interval
 from meeple.sim.runner import chunk_indices, play_one
 
@@ -231,3 +232,90 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path)
     done = int(re.search(r"A worker process died .* after (\d+) of 100000 games", stderr).group(1))
     assert len(list(csv.DictReader(out.open()))) == done > 0
     assert "Traceback" not in stderr
+
+
+SLIPPING_AGENTS = '''
+from meeple.agents.base import Agent
+
+
+class Slips(Agent):
+    """Random moves, but in its 40th decision of a run it answers with no move at all."""
+
+    made = 0
+
+    def act(self, observation, legal_actions, rng):
+        Slips.made += 1
+        if Slips.made == 40:
+            return "not-a-move"
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+class Interrupts(Agent):
+    def act(self, observation, legal_actions, rng):
+        raise KeyboardInterrupt
+'''
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_an_illegal_move_mid_run_keeps_the_finished_games_and_names_the_game(
+    runner, tmp_path, command
+):
+    agents = tmp_path / "slips.py"
+    agents.write_text(SLIPPING_AGENTS)
+    out = tmp_path / "r.csv"
+    args = [command, "fixture-pips", "-a", f"{agents}:Slips,random", "-n", "40", "--seed", "1"]
+    res = runner([*args, "--no-progress", "--out", str(out)])
+    assert res.exit_code == 1
+    assert isinstance(res.exception, IllegalActionError) and res.exception.rule == "CORE-04"
+    done = int(re.search(r"after (\d+) of 40 games", res.stdout).group(1))
+    assert 0 < done < 40 and len(list(csv.DictReader(out.open()))) == done
+    assert re.search(r"A game raised IllegalActionError in game \d+ \(seed \d+; seat 0", res.stdout)
+
+
+def test_an_illegal_move_in_a_worker_stops_the_run_with_the_error(tmp_path):
+    agents = tmp_path / "slips.py"
+    agents.write_text(SLIPPING_AGENTS)
+    args = ["simulate", "peach-festival", "-a", f"{agents}:Slips,random", "-n", "200", "-j", "2"]
+    code = "from meeple.cli.main import app; app()"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args, "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1
+    assert (
+        "IllegalActionError: [CORE-04]" in proc.stderr and "worker process died" not in proc.stderr
+    )
+    assert re.search(r"in game \d+ \(seed", proc.stderr)
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_run_stopped_before_any_game_ends_leaves_the_results_file_as_it_was(
+    runner, tmp_path, command
+):
+    agents = tmp_path / "stops.py"
+    agents.write_text(SLIPPING_AGENTS)
+    out = tmp_path / "old.csv"
+    out.write_text("game,seed\n0,1\n")
+    args = [command, "fixture-pips", "-a", f"{agents}:Interrupts,random", "-n", "4"]
+    res = runner([*args, "--no-progress", "--out", str(out)])
+    assert res.exit_code == 130
+    assert out.read_text() == "game,seed\n0,1\n"
+    assert "left as it was" in res.stderr
+
+
+def test_engine_errors_cross_process_pools_with_their_notes():
+    import pickle
+
+    err = IllegalActionError("PF-021", "not now", "ab", 1)
+    err.add_note("in game 3")
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.rule, again.reason, again.action, again.seat) == ("PF-021", "not now", "ab", 1)
+    assert str(again) == str(err) and again.__notes__ == ["in game 3"]
+    content = pickle.loads(pickle.dumps(ContentError("a.toml", "rules.x", "bad")))
+    assert (content.file, content.field, str(content)) == (
+        "a.toml",
+        "rules.x",
+        "a.toml: rules.x: bad",
+    )

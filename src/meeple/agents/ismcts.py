@@ -121,8 +121,23 @@ def _check(params: dict[str, Any]) -> None:
     Raises:
         ConfigError: naming the parameter and the values it accepts.
     """
+    for key, kind in PARAMS.items():  # the Python API takes values as given: check types
+        value = params[key]
+        if value is None:
+            continue
+        if kind is str:
+            ok = isinstance(value, str)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        if not ok:
+            what = {str: "text", int: "a whole number", float: "a number"}[kind]
+            raise ConfigError(f"ismcts {key} must be {what}, not {value!r}")
     if params["iterations"] is not None and params["iterations"] < 1:
-        raise ConfigError("ismcts needs at least one iteration")
+        raise ConfigError(
+            f"ismcts iterations must be at least 1 (one iteration), not {params['iterations']}"
+        )
     t = params["time"]
     if t is not None and not (t > 0 and math.isfinite(t)):
         raise ConfigError(f"ismcts time limit must be a positive number of seconds, not {t}")
@@ -139,11 +154,16 @@ def _check(params: dict[str, Any]) -> None:
     scale = params["scale"]
     if scale is not None and not (scale > 0 and math.isfinite(scale)):
         raise ConfigError(f"ismcts scale must be a positive number, not {scale}")
+    if scale is not None and not params["score_weight"]:
+        raise ConfigError(
+            "ismcts scale sizes the score margin that score_weight blends into final rewards: "
+            "give score_weight too (evaluated positions use the game's own scale)"
+        )
     if not (params["bias"] >= 0 and math.isfinite(params["bias"])):
         raise ConfigError(f"ismcts bias must be a finite number, 0 or more, not {params['bias']}")
     for flag in ("checkpoint", "paired", "guide", "flat", "observer"):
         if params[flag] not in (0, 1):
-            raise ConfigError(f"ismcts {flag} is 0 or 1, not {params[flag]}")
+            raise ConfigError(f"ismcts {flag} is 0 or 1, not {params[flag]!r}")
     random_rollouts = params["rollout"].partition(":")[0] == "random"
     if random_rollouts and params["guide"]:
         raise ConfigError("ismcts guide=1 expands the rollout policy's move: it needs one")
@@ -172,7 +192,9 @@ class ISMCTSAgent(Agent):
             When both are given the search stops at whichever comes first. With ``paired``
             the search does not begin a round that the last round's duration says would end
             past the limit.
-        c: UCT exploration constant, 0 or more (rewards lie in ``[0, 1]``); default 0.7.
+        c: UCT exploration constant, 0 or more; default 0.7. Rewards lie in ``[0, 1]`` with
+            two or more players; the solo Peach Festival's reward is its score / 100, which
+            passes 1 above 100 points.
         rollout: ``"random"`` (default), ``"heuristic"`` (the game's first own agent) or the
             name of one of the game's agents, optionally with that agent's parameters after a
             colon and separated by ``;`` (``"heuristic:lntb=4;progress=2.5"``; with the
@@ -183,8 +205,9 @@ class ISMCTSAgent(Agent):
             game's evaluator (ignored for games without one); ``None``: play to the end.
         score_weight: Weight ``w`` of the score-margin term in the reward (default 0: pure
             win/loss).
-        scale: Score margin giving ``tanh(1)``, positive (default: the game's evaluator scale
-            or 10).
+        scale: Score margin giving ``tanh(1)`` in the ``score_weight`` term, positive
+            (default: the game's evaluator scale or 10; refused without ``score_weight``:
+            evaluated positions always use the game's own scale).
         checkpoint: 1: stop rollouts at the game's next scoring checkpoint (e.g. the end of
             an Annapurna Ascent) and score the position with the game's evaluator (refused by
             :meth:`setup` in a game without checkpoints); 0 (default): no checkpoint.
@@ -283,7 +306,8 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0
         #: Information sets below the root that the last search kept statistics for.
         self.last_tree_size = 0
-        #: Root statistics of the last search: action -> (visits, mean reward in [0, 1]).
+        #: Root statistics of the last search: action -> (visits, mean reward; in [0, 1] with
+        #: two or more players, score / 100 in the solo Peach Festival).
         self.root_stats: dict[Action, tuple[int, float]] = {}
         #: Clock of the time budget, in seconds.
         self.clock = _time.perf_counter
@@ -334,6 +358,19 @@ class ISMCTSAgent(Agent):
 
     # -- search --------------------------------------------------------------------------------
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """Search from ``observation`` and return one of ``legal_actions``.
+
+        The root searches the offered actions only (all of the seat's legal actions, as a
+        driver offers them, or a subset of them).
+
+        Raises:
+            RuntimeError: before :meth:`setup`.
+            ValueError: for an empty ``legal_actions``.
+        """
+        if not hasattr(self, "game"):
+            raise RuntimeError("setup(game, seat) must be called before act()")
+        if not legal_actions:
+            raise ValueError("act() needs at least one legal action")
         self.last_iterations = 0
         self.last_tree_size = 0
         self.root_stats = {}
@@ -348,6 +385,10 @@ class ISMCTSAgent(Agent):
         game = self.game
         done = 0
         round_time = 0.0  # paired: how long the last round of root actions took
+        #: ids of the offered actions when they are not all the root's legal actions (the
+        #: root then searches only those); None in the usual case, where they are
+        self._offered = None
+        offered = {a.id for a in legal_actions}
         while True:
             if budget is not None and done >= budget:
                 break
@@ -358,6 +399,8 @@ class ISMCTSAgent(Agent):
                 if done and now + round_time >= deadline:
                     break
             state = game.determinize_observation(observation, rng)
+            if not done and offered != {a.id for a in state.legal_actions(self.seat)}:
+                self._offered = offered
             if not self.paired:
                 self._iterate(state, root, nodes, policies, rng)
                 done += 1
@@ -419,6 +462,12 @@ class ISMCTSAgent(Agent):
                 break
             if depth == 0 and seat == me:
                 node = root
+                if self._offered is not None:  # search only what the caller offers
+                    legal = [a for a in legal if a.id in self._offered]
+                    if first is not None and first not in legal:
+                        return  # not legal in this determinization: nothing to measure
+                    if not legal:
+                        break
             else:
                 # the observation's bytes (marshal format 2: no back-references, so equal
                 # observations give equal bytes) key the information set

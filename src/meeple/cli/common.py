@@ -171,6 +171,8 @@ def prepare_output(path: Path, *, unique: bool = False) -> Path:
         ConfigError: if the path is a directory, lies under a file, or cannot be created or
             opened for writing (the reason is given).
     """
+    if path.name in ("", ".", ".."):
+        raise ConfigError(f"cannot write {str(path)!r}: a file name is needed")
     for parent in path.parents:
         if parent.exists() and not parent.is_dir():
             raise ConfigError(f"cannot write {str(path)!r}: {str(parent)!r} is not a directory")

@@ -137,6 +137,7 @@ def play(
     # entry (built and set up, even one given for a human seat), and the record file.
     from meeple.agents.base import make_agent
     from meeple.cli.play import PlaySession, new_seed
+    from meeple.cli.summary import plural
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -191,7 +192,7 @@ def play(
     seats_text = ", ".join(
         f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
     )
-    con.print(f"[bold]{escape(g.info.title)}[/] — {n} players, seed {seed}")
+    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, seed {seed}")
     con.print(escape(seats_text))
     if human_seats:
         con.print("Type [bold]help[/] for commands.")
@@ -200,16 +201,21 @@ def play(
     )
     finished = False
     interrupted = False
+    broken: IllegalActionError | None = None
     try:
         finished = session.run()
     except KeyboardInterrupt:
         interrupted = True
         con.print("\nInterrupted.")
+    except IllegalActionError as e:  # a bot's answer that is not a legal move (people retry)
+        broken = e
     finally:
         record = session.record()
         saved = record.save(path)
         what = "Record" if finished else "Unfinished game record"
         con.print(f"{what} saved to {escape(str(saved))}")
+    if broken is not None:
+        raise fail(f"game stopped: {broken}", code=1)
     if interrupted:
         raise typer.Exit(130)
 
@@ -271,10 +277,12 @@ def simulate(
         rows, stopped = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
-    if out is not None:
+    if out is not None and (rows or not stopped):
         with _no_interrupts():  # a second Ctrl-C must not leave the file half written
             write_results(rows, out, players)
             err_console().print(f"Results written to {escape(str(out))}")
+    elif out is not None:
+        err_console().print(f"No game finished: {escape(str(out))} is left as it was")
     covered = "those" if rows else "none (no tables)"
     message = _stopped(stopped, len(rows), spec.games, covered) if stopped else None
     if message:
@@ -289,7 +297,8 @@ def simulate(
 def _stopped(why: str | Exception, done: int, total: int, covered: str) -> str:
     """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
     if isinstance(why, Exception):
-        what = f"A game raised {type(why).__name__}: {why}; stopped"
+        where = "".join(f" {note}" for note in getattr(why, "__notes__", ()))
+        what = f"A game raised {type(why).__name__}{where}: {why}; stopped"
     elif why == "interrupted":
         what = "Interrupted"
     else:
@@ -350,9 +359,8 @@ def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | Excep
         stopped = "interrupted"
     except BrokenProcessPool:
         stopped = "broken"
-    except MeepleError:
-        raise
-    except Exception as e:  # a bug in a game or an agent: keep what was played, then show it
+    except Exception as e:  # a bug in a game or an agent (an illegal move too; the checks
+        # before the first game have passed): keep what was played, then show it
         stopped = e
     else:
         return rows, None
@@ -416,7 +424,8 @@ def tournament(
         Path | None,
         typer.Option(
             "--out",
-            help="Per-game results (.csv or .jsonl; default tournaments/<game>-<time>.csv).",
+            help="Per-game results (.csv or .jsonl; default: a new .csv file named after the "
+            "game and the time, in tournaments/).",
         ),
     ] = None,
     progress: Annotated[
@@ -468,9 +477,14 @@ def tournament(
         rows, stopped = _run_games(spec, jobs, progress)
     except MeepleError as e:
         raise fail(str(e)) from None
-    with _no_interrupts():  # a second Ctrl-C must not leave the file half written
-        saved = write_results(rows, path, players)
-        err_console().print(f"Results written to {escape(str(saved))}")
+    if rows or not stopped:
+        with _no_interrupts():  # a second Ctrl-C must not leave the file half written
+            saved = write_results(rows, path, players)
+            err_console().print(f"Results written to {escape(str(saved))}")
+    elif out is None:  # the empty file claimed for this run's default name
+        path.unlink(missing_ok=True)
+    else:
+        err_console().print(f"No game finished: {escape(str(path))} is left as it was")
     labels = spec.labels()
     counted, message = rows, None
     if stopped:

@@ -120,7 +120,15 @@ class PlaySession:
     def bot_move(self, seat: int, sealed: bool) -> None:
         state = self.state
         agent = self.bots[seat]
-        action = agent.act(state.observe(seat), state.legal_actions(seat), self.rngs[seat])
+        legal = state.legal_actions(seat)
+        action = agent.act(state.observe(seat), legal, self.rngs[seat])
+        if action not in legal:  # a bot of one's own may answer anything: stop, say which
+            raise IllegalActionError(
+                "CORE-04",
+                f"{self.who(seat)} answered {action!r}, which is not one of its legal actions",
+                action,
+                seat,
+            )
         # What the people at the table may learn of this move, decided before it is applied:
         # the notation itself may name a hidden card.
         viewer = self.humans[0] if len(self.humans) == 1 else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -20,13 +22,35 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
             escape(x.label),
             str(x.n),
             f"{x.mean:.3f}",
-            f"{x.std:.3f}",
+            _std_text(x),
             f"{x.mean_rank:.3f}",
             f"{x.wins:g}" if x.wins == int(x.wins) else f"{x.wins:.1f}",
             f"{100 * x.win_rate:.1f}",
             f"{100 * x.low:.1f}-{100 * x.high:.1f}",
         )
     return table
+
+
+def _solo_table(lines: list[Line]) -> Table:
+    """Solo games have no opponent to beat: each agent's score, its spread and the 95%
+    interval of its mean score (normal approximation; ``-`` below two games)."""
+    table = Table(title="Agents (solo: scores)")
+    table.add_column("agent")
+    for col in ("n", "score", "std", "95% CI of the mean"):
+        table.add_column(col, justify="right")
+    for x in lines:
+        if x.n >= 2:
+            half = 1.96 * x.std / math.sqrt(x.n)
+            interval = f"{x.mean - half:.1f}-{x.mean + half:.1f}"
+        else:
+            interval = "-"
+        table.add_row(escape(x.label), str(x.n), f"{x.mean:.3f}", _std_text(x), interval)
+    return table
+
+
+def _std_text(x: Line) -> str:
+    """The sample standard deviation, ``-`` when one game cannot give one."""
+    return f"{x.std:.3f}" if x.n >= 2 else "-"
 
 
 def plural(n: int, noun: str) -> str:
@@ -38,12 +62,15 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
     """Print the summary of a simulation (deterministic for identical arguments)."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
     con.print(
-        f"[bold]{escape(title)}[/]: {plural(summary.games, 'game')}, {spec.players} players, "
-        f"agents {escape(','.join(spec.agents))}, seed {spec.seed}"
-        + (f", options {escape(opts)}" if opts else "")
+        f"[bold]{escape(title)}[/]: {plural(summary.games, 'game')}, "
+        f"{plural(spec.players, 'player')}, agents {escape(','.join(spec.agents))}, "
+        f"seed {spec.seed}" + (f", options {escape(opts)}" if opts else "")
     )
-    con.print(_lines_table("Agents (ties share the win)", "agent", summary.agents))
-    con.print(_lines_table("Seats (seat advantage)", "seat", summary.seats))
+    if spec.players == 1:  # no opponent: no wins, ranks or seats to compare
+        con.print(_solo_table(summary.agents))
+    else:
+        con.print(_lines_table("Agents (ties share the win)", "agent", summary.agents))
+        con.print(_lines_table("Seats (seat advantage)", "seat", summary.seats))
     table = Table(title="Games")
     table.add_column("measure")
     table.add_column("mean", justify="right")

@@ -43,7 +43,7 @@ def print_tournament(
             f"solo, {plural(played, 'game')} on {plural(summary.games, 'deal')} (every agent "
             "plays each deal; the higher score wins it)"
             if solo
-            else f"{plural(summary.games, 'game')}, {spec.players} players"
+            else f"{plural(summary.games, 'game')}, {plural(spec.players, 'player')}"
         )
         + f", seed {spec.seed}"
         + (f", options {escape(opts)}" if opts else "")

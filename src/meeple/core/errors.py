@@ -32,6 +32,10 @@ class IllegalActionError(MeepleError):
         self.seat = seat
         super().__init__(f"[{rule}] {reason} (action {action!r}{_by(seat)})")
 
+    def __reduce__(self):
+        # pickled with its own arguments (it crosses process pools), notes included
+        return (type(self), (self.rule, self.reason, self.action, self.seat), self.__dict__)
+
 
 def _by(seat: object) -> str:
     """How the message names the seat that acted; any value is shown, none is compared."""
@@ -57,7 +61,11 @@ class ContentError(MeepleError):
     def __init__(self, file: str, field: str, message: str):
         self.file = file
         self.field = field
+        self.message = message
         super().__init__(f"{file}: {field}: {message}")
+
+    def __reduce__(self):
+        return (type(self), (self.file, self.field, self.message), self.__dict__)
 
 
 class NotationError(MeepleError, ValueError):

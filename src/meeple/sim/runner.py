@@ -112,9 +112,14 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     game = game if game is not None else spec.make_game()
     slots, seed = spec.seating_of(index)
     agents = [make_agent(spec.agents[slot], game) for slot in slots]
-    state, _ = play_game(game, agents, seed=seed)
-    result = state.result()
     labels = spec.labels()
+    try:
+        state, _ = play_game(game, agents, seed=seed)
+    except Exception as e:  # say which game broke: its index, seed and seating
+        seating = ", ".join(f"seat {k}: {labels[s]}" for k, s in enumerate(slots))
+        e.add_note(f"in game {index} (seed {seed}; {seating})")
+        raise
+    result = state.result()
     return {
         "index": index,
         "seed": seed,

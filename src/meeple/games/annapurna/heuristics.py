@@ -22,6 +22,7 @@ decisions: the ``easy`` level (``epsilon=0.3``) is this climber slipping.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -45,31 +46,48 @@ class HeuristicAgent(Agent):
             the heuristic's at each decision (drawn from the agent's RNG; 0 by default).
 
     Raises:
-        ConfigError: for an unknown parameter, a value that is not a number, or an
-            ``epsilon`` outside [0, 1].
+        ConfigError: for an unknown parameter, one given twice, a value that is not a finite
+            number, an ``epsilon`` outside [0, 1] or a negative ``lntb``.
     """
 
     name = "heuristic"
 
     def __init__(self, spec: str | float = ""):
         params = {"progress": 1.5, "reach": 0.3, "lntb": 0.0, "epsilon": 0.0}
-        text = str(spec)
+        form = f"key=value with keys {', '.join(params)}, or one number for progress"
+        text = str(spec).strip()
         if text and "=" not in text:  # a bare number is the progress weight
-            text = f"progress={text}"
-        for part in filter(None, text.split(",")):
-            key, _, value = part.partition("=")
-            if key.strip() not in params:
-                raise ConfigError(f"heuristic parameters are {', '.join(params)}; not {key!r}")
             try:
-                params[key.strip()] = float(value)
+                float(text)
+            except ValueError:
+                raise ConfigError(f"heuristic parameters are {form}; not {text!r}") from None
+            text = f"progress={text}"
+        given: set[str] = set()
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            key = key.strip()
+            if not sep or key not in params:
+                raise ConfigError(f"heuristic parameters are {form}; not {part!r}")
+            if key in given:
+                raise ConfigError(f"heuristic parameter {key} is given twice")
+            given.add(key)
+            try:
+                number = float(value)
             except ValueError:
                 raise ConfigError(f"heuristic parameter {key}: bad value {value!r}") from None
+            if not math.isfinite(number):
+                raise ConfigError(
+                    f"heuristic parameter {key} must be a finite number, not {value!r}"
+                )
+            params[key] = number
         self.progress = params["progress"]
         self.reach = params["reach"]
         self.lntb = params["lntb"]
         self.epsilon = params["epsilon"]
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError("heuristic parameter epsilon must lie in [0, 1]")
+        if self.lntb < 0:
+            raise ConfigError(f"heuristic parameter lntb is a weight, 0 or more, not {self.lntb}")
         self.plan: tuple[str, int, tuple[int, int]] | None = None
 
     # -- reading the observation ---------------------------------------------------------------
