@@ -256,12 +256,18 @@ class Interrupts(Agent):
 '''
 
 
+@pytest.fixture
+def agents(tmp_path):
+    """A file of agent classes of one's own that go wrong mid-run."""
+    path = tmp_path / "slips.py"
+    path.write_text(SLIPPING_AGENTS)
+    return path
+
+
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_an_illegal_move_mid_run_keeps_the_finished_games_and_names_the_game(
-    runner, tmp_path, command
+    runner, tmp_path, command, agents
 ):
-    agents = tmp_path / "slips.py"
-    agents.write_text(SLIPPING_AGENTS)
     out = tmp_path / "r.csv"
     args = [command, "fixture-pips", "-a", f"{agents}:Slips,random", "-n", "40", "--seed", "1"]
     res = runner([*args, "--no-progress", "--out", str(out)])
@@ -272,9 +278,7 @@ def test_an_illegal_move_mid_run_keeps_the_finished_games_and_names_the_game(
     assert re.search(r"A game raised IllegalActionError in game \d+ \(seed \d+; seat 0", res.stdout)
 
 
-def test_an_illegal_move_in_a_worker_stops_the_run_with_the_error(tmp_path):
-    agents = tmp_path / "slips.py"
-    agents.write_text(SLIPPING_AGENTS)
+def test_an_illegal_move_in_a_worker_stops_the_run_with_the_error(agents):
     args = ["simulate", "peach-festival", "-a", f"{agents}:Slips,random", "-n", "200", "-j", "2"]
     code = "from meeple.cli.main import app; app()"
     proc = subprocess.run(
@@ -292,10 +296,8 @@ def test_an_illegal_move_in_a_worker_stops_the_run_with_the_error(tmp_path):
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_a_run_stopped_before_any_game_ends_leaves_the_results_file_as_it_was(
-    runner, tmp_path, command
+    runner, tmp_path, command, agents
 ):
-    agents = tmp_path / "stops.py"
-    agents.write_text(SLIPPING_AGENTS)
     out = tmp_path / "old.csv"
     out.write_text("game,seed\n0,1\n")
     args = [command, "fixture-pips", "-a", f"{agents}:Interrupts,random", "-n", "4"]
