@@ -1,4 +1,4 @@
-"""Agents of the user's own classes: ``FILE.py:Class`` and ``package.module:Class`` specs work
+"""Agents of the user's own classes: ``FILE.py:Class`` and ``module:Class`` specs work
 wherever a spec does (tournaments, simulations, environments), and every mistake is one
 ConfigError saying what is wrong."""
 
@@ -113,3 +113,53 @@ def test_a_tournament_seats_an_agent_of_ones_own(runner, agents_file, tmp_path):
     assert res.exit_code == 0, res.output
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 4 and {r["seat0_agent"] for r in rows} == {"random", spec}
+
+
+def test_a_top_level_module_that_python_finds_names_an_agent_class(tmp_path, monkeypatch):
+    (tmp_path / "toplevelbots.py").write_text(AGENTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert make_agent("toplevelbots:FirstAgent", make("fixture-pips", players=2)).arg == ""
+    with pytest.raises(ConfigError, match="no agent 'nowhere_to_be_found'"):
+        make_agent("nowhere_to_be_found:FirstAgent", make("fixture-pips", players=2))
+
+
+def test_an_agent_file_imports_the_modules_beside_it(tmp_path):
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "weights_of_mine.py").write_text("FIRST = 0\n")
+    (folder / "agent.py").write_text(
+        "import weights_of_mine\n"
+        + AGENTS.replace("legal_actions[0]", "legal_actions[weights_of_mine.FIRST]")
+    )
+    assert make_agent(f"{folder / 'agent.py'}:FirstAgent", make("fixture-pips", players=2))
+
+
+def test_an_agent_file_that_exits_while_loading_is_a_config_error(tmp_path):
+    bad = tmp_path / "exits.py"
+    bad.write_text("import sys\nsys.exit(3)\n")
+    with pytest.raises(ConfigError, match="failed to load: SystemExit"):
+        make_agent(f"{bad}:FirstAgent", make("fixture-pips", players=2))
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
+def test_an_agent_whose_setup_fails_is_one_error_line(runner, tmp_path, command):
+    path = tmp_path / "setups.py"
+    path.write_text(
+        "from meeple.agents.base import Agent\n\n\n"
+        "class SetupFails(Agent):\n"
+        "    def setup(self, game, seat):\n"
+        "        raise ValueError('no weights file')\n\n"
+        "    def act(self, observation, legal_actions, rng):\n"
+        "        return legal_actions[0]\n"
+    )
+    spec = f"{path}:SetupFails"
+    if command == "play":
+        args = ["play", "fixture-pips", "--humans", "none", "--bots", spec]
+        args += ["--save", str(tmp_path / "g.json")]
+    else:
+        args = [command, "fixture-pips", "-a", f"random,{spec}", "-n", "2", "--no-progress"]
+    res = runner(args)
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert f"agent '{spec}' failed to set up at seat 0: ValueError: no weights file" in " ".join(
+        res.stderr.split()
+    )

@@ -364,3 +364,9 @@ def test_scale_needs_the_score_weight_it_sizes():
 def test_python_arguments_of_the_wrong_type_are_refused_naming_the_parameter(kwargs, message):
     with pytest.raises(ConfigError, match=message):
         ISMCTSAgent(**kwargs)
+
+
+def test_numpy_numbers_configure_the_search():
+    np = pytest.importorskip("numpy")
+    agent = ISMCTSAgent(iterations=np.int64(50), c=np.float32(0.5))
+    assert agent.iterations == 50 and type(agent.iterations) is int and agent.c == 0.5

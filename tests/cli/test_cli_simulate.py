@@ -321,3 +321,18 @@ def test_engine_errors_cross_process_pools_with_their_notes():
         "rules.x",
         "a.toml: rules.x: bad",
     )
+
+
+def test_a_solo_simulation_shows_scores_with_student_intervals_and_no_wins(runner):
+    res = runner(
+        ["simulate", "peach-festival", "-p", "1", "-a", "greedy", "-n", "2", "--no-progress"]
+    )
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "2 games, 1 player," in out and "Agents (solo: scores)" in out
+    assert "win %" not in out and "Seats" not in out
+    one = runner(
+        ["simulate", "peach-festival", "-p", "1", "-a", "greedy", "-n", "1", "--no-progress"]
+    )
+    row = next(line for line in one.stdout.splitlines() if "greedy" in line and "│" in line)
+    assert row.split("│")[4].strip() == "-" and row.split("│")[5].strip() == "-"

@@ -157,7 +157,7 @@ def test_legal_actions_of_a_seat_that_is_not_an_integer_is_a_value_error():
 
 def test_legal_actions_of_a_seat_the_game_does_not_have_is_a_value_error():
     state = make("fixture-pips", players=2).new_initial_state()
-    for bad in (2, 5):
+    for bad in (2, 5, -3, -100):
         with pytest.raises(ValueError, match=r"seats 0\.\.1"):
             state.legal_actions(bad)
     assert state.legal_actions(TERMINAL) == [] and state.legal_actions(SIMULTANEOUS) == []

@@ -262,3 +262,38 @@ def test_numpy_integers_configure_an_environment():
     )
     assert env.game.num_players == 3 and env.game.config["flag_target"] == 2
     assert type(env.game.config["flag_target"]) is int and env.max_steps == 4
+
+
+def test_one_agent_object_plays_one_seat_only():
+    from meeple.agents.base import RandomAgent
+
+    one = RandomAgent()
+    for opponents in (one, [one, one]):
+        with pytest.raises(ValueError, match="one agent object can play one seat only"):
+            ge.MeepleEnv("annapurna", players=3, opponents=opponents)
+    assert ge.MeepleEnv("annapurna", players=2, opponents=one).opponent_specs == [one]
+
+
+@pytest.mark.parametrize("opponents", ["class", b"random"])
+def test_an_agent_class_or_bytes_is_no_opponent(opponents):
+    from meeple.agents.base import RandomAgent
+
+    with pytest.raises(ValueError, match="opponent"):
+        ge.MeepleEnv(
+            "annapurna", players=2, opponents=RandomAgent if opponents == "class" else opponents
+        )
+
+
+def test_an_agent_file_opponent_is_found_again_from_another_directory(tmp_path, monkeypatch):
+    (tmp_path / "mine.py").write_text(
+        "from meeple.agents.base import Agent\n\n\n"
+        "class First(Agent):\n"
+        "    def act(self, observation, legal_actions, rng):\n"
+        "        return legal_actions[0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    env = ge.MeepleEnv("annapurna", players=2, opponents="mine.py:First", flag_target=1)
+    env.reset(seed=0)
+    monkeypatch.chdir(tmp_path.parent)
+    env.reset(seed=1)
+    assert env.opponent_specs == [f"{tmp_path / 'mine.py'}:First"]

@@ -3,6 +3,7 @@ serialisation, resampling, and OpenSpiel's MCTS and IS-MCTS bots playing whole g
 
 from __future__ import annotations
 
+import copy
 import math
 import multiprocessing
 import operator
@@ -195,10 +196,14 @@ def test_games_and_states_pickle_through_module_level_classes(name, params):
     twin = pickle.loads(pickle.dumps(game))
     assert type(twin) is cls and str(twin) == str(game)
     assert twin.num_players() == game.num_players()
+    for other in (twin, copy.copy(game), copy.deepcopy(game)):  # a copy plays like the original
+        first = other.new_initial_state()
+        first.apply_action(first.chance_outcomes()[0][0])
+        assert other.make_py_observer() is not None and str(other) == str(game)
     state = _advance(game.new_initial_state(), 40, seed=2)
-    copy = pickle.loads(pickle.dumps(state))
-    assert copy.history() == state.history() and str(copy) == str(state)
-    assert copy.legal_actions() == state.legal_actions()
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
 
 
 def test_games_and_states_cross_a_spawn_process_pool():
@@ -401,3 +406,8 @@ def test_a_content_path_a_game_string_cannot_carry_is_refused(tmp_path):
     d = _almanac_content(tmp_path, "a,b")
     with pytest.raises(ConfigError, match="game strings cannot carry"):
         mo.load_game("almanac", players=2, content=str(d))
+
+
+def test_numpy_numbers_load_a_game():
+    game = mo.load_game("almanac", players=np.int64(3))
+    assert game.num_players() == 3

@@ -72,7 +72,7 @@ def make_agent(spec: str, game: Game) -> Agent:
     (``"ismcts:iterations=400,rollout=heuristic"``), a difficulty level (``"easy"``,
     ``"medium"``, ``"hard"``), which names the game's agent and budget for that level (see
     :mod:`meeple.agents.levels`; a level's agent is labelled with the level's name), or an agent
-    class of your own: ``"FILE.py:Class"`` or ``"package.module:Class"``, optionally followed by
+    class of your own: ``"FILE.py:Class"`` or ``"module:Class"``, optionally followed by
     ``":argument"``, the one string its constructor is then given (see :func:`external_agent`).
 
     Raises:
@@ -83,7 +83,7 @@ def make_agent(spec: str, game: Game) -> Agent:
         raise ConfigError(f"an agent spec is text such as 'random' or 'hard', not {spec!r}")
     table = {**_GENERIC, **getattr(game, "agents", {})}
     name, _, arg = spec.partition(":")
-    if name not in table and any(c in name for c in "./\\"):
+    if name not in table and name not in LEVELS and _is_own_source(name, arg):
         return external_agent(name, arg)
     if name in LEVELS and name not in table:
         from meeple.agents.levels import level_spec
@@ -99,7 +99,7 @@ def make_agent(spec: str, game: Game) -> Agent:
     if name not in table:
         raise ConfigError(
             f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))}"
-            " (a class of your own: FILE.py:Class or package.module:Class)"
+            " (a class of your own: FILE.py:Class or module:Class)"
         )
     module, _, cls = table[name].partition(":")
     klass = getattr(importlib.import_module(module), cls)
@@ -108,13 +108,33 @@ def make_agent(spec: str, game: Game) -> Agent:
     return klass(arg) if arg else klass()
 
 
+def checked_setup(agent: Agent, game: Game, seat: int, spec: str) -> Agent:
+    """``agent.setup(game, seat)``, with any failure as one :class:`ConfigError` naming the
+    agent (an agent class of one's own may fail there); returns ``agent``.
+
+    Raises:
+        ConfigError: the agent's own, or any other exception its ``setup`` raised.
+    """
+    try:
+        agent.setup(game, seat)
+    except ConfigError:
+        raise
+    except Exception as e:  # the agent's code: reported as a configuration problem
+        raise ConfigError(
+            f"agent {spec!r} failed to set up at seat {seat}: {type(e).__name__}: {e}"
+        ) from e
+    return agent
+
+
 def external_agent(source: str, arg: str) -> Agent:
     """An agent of a class of your own, for specs ``FILE.py:Class[:argument]`` and
-    ``package.module:Class[:argument]``.
+    ``module:Class[:argument]``.
 
     Args:
-        source: A Python file (a path ending in ``.py``, relative to the working directory) or
-            the dotted name of an importable module.
+        source: A Python file (a path ending in ``.py`` or holding a ``/``, relative to the
+            working directory; modules beside it can be imported, as for a script) or the name
+            of a module Python can import (installed or on ``PYTHONPATH``; a top-level module
+            name counts only when it is found, since it reads like an agent name).
         arg: ``Class`` or ``Class:argument``; the class is called with ``argument`` (one
             string) when it is given, else with nothing. The object must have the protocol's
             ``setup(game, seat)`` and ``act(observation, legal_actions, rng)``, as a subclass
@@ -148,6 +168,37 @@ def external_agent(source: str, arg: str) -> Agent:
     return agent
 
 
+def _is_file(source: str) -> bool:
+    """Whether the source of an agent class names a Python file (else a module)."""
+    return source.endswith(".py") or "/" in source or "\\" in source
+
+
+def _is_own_source(name: str, arg: str) -> bool:
+    """Whether ``name:arg`` names an agent class of one's own: a file, a dotted module, or a
+    top-level module that exists, followed by a class name."""
+    if _is_file(name) or "." in name:
+        return True
+    if not (name.isidentifier() and arg.partition(":")[0].isidentifier()):
+        return False
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def absolute_spec(spec: str) -> str:
+    """``spec`` with the file of an agent class of one's own made absolute, so that it is
+    found again from any working directory; every other spec unchanged."""
+    name, sep, arg = spec.partition(":")
+    if sep and _is_file(name):
+        from pathlib import Path
+
+        return f"{Path(name).expanduser().resolve()}:{arg}"
+    return spec
+
+
 def _load_module(source: str):
     """The module of a Python file (loaded once per file) or of a dotted module name.
 
@@ -159,10 +210,13 @@ def _load_module(source: str):
     import sys
     from pathlib import Path
 
-    if source.endswith(".py") or "/" in source or "\\" in source:
+    if _is_file(source):
         path = Path(source).expanduser().resolve()
         if not path.is_file():
             raise ConfigError(f"agent file {source!r} not found (looked for {path})")
+        # as when Python runs a script: modules beside the file can be imported
+        if str(path.parent) not in sys.path:
+            sys.path.append(str(path.parent))
         key = "meeple_user_agents_" + hashlib.blake2b(str(path).encode(), digest_size=8).hexdigest()
         module = sys.modules.get(key)
         if module is not None:
@@ -174,7 +228,7 @@ def _load_module(source: str):
         sys.modules[key] = module
         try:
             spec.loader.exec_module(module)
-        except Exception as e:  # the user's module: any failure is reported, not raised
+        except (Exception, SystemExit) as e:  # the user's module: reported, not raised
             del sys.modules[key]
             raise ConfigError(
                 f"agent file {source!r} failed to load: {type(e).__name__}: {e}"

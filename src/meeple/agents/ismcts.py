@@ -44,7 +44,15 @@ from typing import Any
 from meeple.agents.base import Agent, make_agent
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
+from meeple.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    State,
+    plain_number,
+    sample_chance,
+)
 
 #: Parameters accepted in an ``ismcts:key=value,...`` spec, with their types.
 PARAMS: dict[str, type] = {
@@ -284,7 +292,8 @@ class ISMCTSAgent(Agent):
             "observer": observer,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
-        params.update({k: v for k, v in given.items() if v is not None})
+        # NumPy numbers count as the numbers they stand for
+        params.update({k: plain_number(v) for k, v in given.items() if v is not None})
         if params["iterations"] is None and params["time"] is None:
             params["iterations"] = 1000
         _check(params)

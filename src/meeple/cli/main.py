@@ -135,7 +135,7 @@ def play(
     # (The docstring is the command's help.) Everything is checked before the game starts,
     # and a problem is one ``error:`` line with exit 2: the options, the seats, every --bots
     # entry (built and set up, even one given for a human seat), and the record file.
-    from meeple.agents.base import make_agent
+    from meeple.agents.base import checked_setup, make_agent
     from meeple.cli.play import PlaySession, new_seed
     from meeple.cli.summary import plural
 
@@ -172,10 +172,11 @@ def play(
                 f"one per bot seat, or one per seat"
             )
         for s, spec in unused.items():  # a human seat's entry is not played, but checked
-            make_agent(spec, g).setup(g, s)
+            checked_setup(make_agent(spec, g), g, s, spec)
         agents = {s: make_agent(spec, g) for s, spec in chosen.items()}
         for s, agent in agents.items():
-            agent.setup(g, s)  # configuration errors (e.g. a rollout policy) surface here
+            # configuration errors (e.g. a rollout policy) surface here
+            checked_setup(agent, g, s, chosen[s])
             if human_seats and not getattr(agent, "honest", True):
                 raise ConfigError(
                     f"agent {chosen[s]!r} reads hidden information; it never plays against people"
@@ -298,7 +299,8 @@ def _stopped(why: str | Exception, done: int, total: int, covered: str) -> str:
     """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
     if isinstance(why, Exception):
         where = "".join(f" {note}" for note in getattr(why, "__notes__", ()))
-        what = f"A game raised {type(why).__name__}{where}: {why}; stopped"
+        said = f": {why}" if str(why) else ""
+        what = f"A game raised {type(why).__name__}{where}{said}; stopped"
     elif why == "interrupted":
         what = "Interrupted"
     else:
@@ -437,6 +439,7 @@ def tournament(
 
     Solo (``--players 1``): every agent plays the same deals, and on each deal the higher
     score wins (duplicate format)."""
+    from meeple.cli.summary import plural
     from meeple.cli.tournament import print_tournament
     from meeple.sim import SimSpec, check_simulation, summarize, write_results
     from meeple.sim.tournament import duplicate_deals, head_to_head, ratings
@@ -490,7 +493,7 @@ def tournament(
     if stopped:
         counted = _complete_rounds(spec, rows)
         covered = (
-            f"the {len(counted) // len(specs)} deals every agent finished"
+            f"the {plural(len(counted) // len(specs), 'deal')} every agent finished"
             if players == 1
             else "those"
             if spec.schedule() is None

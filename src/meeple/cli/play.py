@@ -9,6 +9,7 @@ the screen, their moves are announced as the table may see them, like the bots' 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from rich.table import Table
 from meeple.agents.base import Agent
 from meeple.cli.common import print_view
 from meeple.core.actions import Action
-from meeple.core.errors import IllegalActionError
+from meeple.core.errors import IllegalActionError, MeepleError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
@@ -121,12 +122,23 @@ class PlaySession:
         state = self.state
         agent = self.bots[seat]
         legal = state.legal_actions(seat)
-        action = agent.act(state.observe(seat), legal, self.rngs[seat])
-        if action not in legal:  # a bot of one's own may answer anything: stop, say which
+        try:
+            answer = agent.act(state.observe(seat), legal, self.rngs[seat])
+        except Exception as e:  # a bot of one's own may have a bug: say whose it is
+            e.add_note(f"raised by the bot at {self.who(seat)}")
+            raise
+        # an action, its notation or its id, as the engine takes them everywhere
+        action: Action | None = None
+        if isinstance(answer, Action):
+            action = answer
+        elif isinstance(answer, str | int) and not isinstance(answer, bool):
+            with contextlib.suppress(MeepleError):  # not a move of this game
+                action = self.game.action(answer)
+        if action not in legal:  # stop, saying which bot answered what
             raise IllegalActionError(
                 "CORE-04",
-                f"{self.who(seat)} answered {action!r}, which is not one of its legal actions",
-                action,
+                f"{self.who(seat)} answered {answer!r}, which is not one of its legal actions",
+                answer,
                 seat,
             )
         # What the people at the table may learn of this move, decided before it is applied:

@@ -33,14 +33,16 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
 
 def _solo_table(lines: list[Line]) -> Table:
     """Solo games have no opponent to beat: each agent's score, its spread and the 95%
-    interval of its mean score (normal approximation; ``-`` below two games)."""
+    interval of its mean score (Student's t; ``-`` below two games)."""
+    from scipy.stats import t
+
     table = Table(title="Agents (solo: scores)")
     table.add_column("agent")
     for col in ("n", "score", "std", "95% CI of the mean"):
         table.add_column(col, justify="right")
     for x in lines:
         if x.n >= 2:
-            half = 1.96 * x.std / math.sqrt(x.n)
+            half = float(t.ppf(0.975, x.n - 1)) * x.std / math.sqrt(x.n)
             interval = f"{x.mean - half:.1f}-{x.mean + half:.1f}"
         else:
             interval = "-"

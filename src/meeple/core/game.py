@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -96,17 +97,23 @@ class GameResult:
         }
 
 
-def _plain_int(value: Any) -> Any:
-    """``value`` as a plain ``int`` when it is an integer of another type (a NumPy integer);
-    anything else, bools and text included, unchanged."""
-    if value is None or isinstance(value, bool | int | float | str):
+def plain_number(value: Any) -> Any:
+    """``value`` as a plain ``int`` or ``float`` when it is a number of another type (a NumPy
+    integer or float, a one-value integer array); anything else, bools and text included,
+    unchanged. Configuration from sweeps and arrays then counts as the numbers it stands for.
+    """
+    if value is None or isinstance(value, bool | str) or type(value) in (int, float):
         return value
-    if getattr(type(value), "__index__", None) is None:
-        return value
-    try:
-        return operator.index(value)
-    except TypeError:  # an array of several values: left for the option's own check
-        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and not hasattr(type(value), "__index__"):
+        return float(value)
+    if getattr(type(value), "__index__", None) is not None:
+        try:
+            return operator.index(value)
+        except TypeError:  # an array of several values: left for the option's own check
+            return value
+    return value
 
 
 def rank_seats(keys: Sequence[tuple]) -> list[int]:
@@ -135,8 +142,8 @@ class Game:
         if players is None:
             players = self.info.min_players
         # NumPy integers (hyperparameter sweeps, arrays) count as the ints they stand for
-        players = _plain_int(players)
-        options = {k: _plain_int(v) for k, v in options.items()}
+        players = plain_number(players)
+        options = {k: plain_number(v) for k, v in options.items()}
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -336,8 +343,9 @@ class State:
 
         Raises:
             ValueError: for a seat that is not an integer (text, a float, a ``bool``) or a seat
-                the game does not have (``seat >= num_players``), as :meth:`observe` and
-                :meth:`apply_action` (rule ``CORE-08``) refuse it.
+                the game does not have (``seat >= num_players``, or negative and not one of
+                the node markers), as :meth:`observe` and :meth:`apply_action` (rule
+                ``CORE-08``) refuse it.
         """
         if seat is None:
             seat = self.current_player()
@@ -350,9 +358,10 @@ class State:
             return cached
         if seat == CHANCE:
             acts = self._chance_actions() if self.is_chance_node() else []
-        elif seat >= self.num_players:
+        elif seat >= self.num_players or (seat < 0 and seat not in (SIMULTANEOUS, TERMINAL)):
             raise ValueError(
-                f"seat {seat} is not a seat: this game has seats 0..{self.num_players - 1}"
+                f"seat {seat} is not a seat: this game has seats 0..{self.num_players - 1} "
+                "(and CHANCE, SIMULTANEOUS and TERMINAL mark nodes)"
             )
         elif seat < 0 or not self._is_acting(seat):
             acts = []

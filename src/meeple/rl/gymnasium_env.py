@@ -28,7 +28,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from meeple.agents.base import Agent, make_agent
+from meeple.agents.base import Agent, absolute_spec, make_agent
 from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, TERMINAL, sample_chance, seat_number
 from meeple.rl.common import (
@@ -94,7 +94,7 @@ class MeepleEnv(gym.Env):
             opponents = "random"
         if isinstance(opponents, str) or _is_agent(opponents):
             specs = [opponents] * (n - 1)
-        elif isinstance(opponents, Sequence):
+        elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
             specs = list(opponents)
         else:
             raise ValueError(
@@ -102,14 +102,21 @@ class MeepleEnv(gym.Env):
             )
         if len(specs) != n - 1:
             raise ValueError(f"{n - 1} opponents needed, got {len(specs)}")
-        for spec in specs:  # fail now on an unknown agent name
-            if not isinstance(spec, str) and not _is_agent(spec):
-                raise ValueError(
-                    f"an opponent is an agent spec such as 'random' or an agent object with "
-                    f"setup() and act(), not {spec!r}"
-                )
+        for i, spec in enumerate(specs):  # fail now on an unknown agent name
             if isinstance(spec, str):
                 make_agent(spec, self.game)
+                specs[i] = absolute_spec(spec)  # an agent file is found from anywhere later
+            elif not _is_agent(spec) or isinstance(spec, type):
+                raise ValueError(
+                    f"an opponent is an agent spec such as 'random' or an agent object (an "
+                    f"instance) with setup() and act(), not {spec!r}"
+                )
+        objects = [id(spec) for spec in specs if not isinstance(spec, str)]
+        if len(set(objects)) != len(objects):
+            raise ValueError(
+                "one agent object can play one seat only (it is set up for its seat): give "
+                "an object per opponent seat, or a spec, which builds an agent per seat"
+            )
         if max_steps is not None:
             steps = _plain_int(max_steps)
             if steps is None or steps < 1:

@@ -44,7 +44,7 @@ import numpy as np
 import pyspiel
 
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, TERMINAL, Game, State
+from meeple.core.game import CHANCE, TERMINAL, Game, State, plain_number
 from meeple.core.registry import game_class, make
 from meeple.rl.common import acting_seat, chance_outcome, player_action, utility_bounds
 from meeple.rl.encoding import ENCODERS, Encoder, make_encoder
@@ -206,6 +206,11 @@ class MeepleGame(pyspiel.Game):
         super().__init__(gtype, info, full)
         self.ctx = ctx
         self.meeple_game = game
+
+    def __reduce__(self):
+        # pickled, copied and sent to spawn workers as its parameters: the copy is loaded
+        # again, with the context every game of this class needs
+        return (type(self), (dict(self.get_parameters()),))
 
     def new_initial_state(self) -> MeepleState:
         """A new game before setup (setup randomness comes as chance nodes)."""
@@ -429,7 +434,8 @@ def load_game(name: str, **params: Any) -> pyspiel.Game:
     """
     register_games()
     short = SHORT_NAMES.get(name, name)
-    return pyspiel.load_game(short, params)
+    # NumPy numbers (sweeps) as the plain numbers pyspiel's parameters take
+    return pyspiel.load_game(short, {k: plain_number(v) for k, v in params.items()})
 
 
 def resampler(seed: int):

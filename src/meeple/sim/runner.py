@@ -20,7 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.agents.base import make_agent
+from meeple.agents.base import checked_setup, make_agent
 from meeple.core import registry
 from meeple.core.driver import play_game
 from meeple.core.game import Game
@@ -184,7 +184,7 @@ def check_simulation(spec: SimSpec) -> Game:
     """
     game = spec.make_game()
     for a in spec.agents:
-        make_agent(a, game).setup(game, 0)
+        checked_setup(make_agent(a, game), game, 0, a)
     return game
 
 

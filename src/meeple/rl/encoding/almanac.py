@@ -41,6 +41,7 @@ class AlmanacEncoder(Encoder):
     """Encoder of ``almanac`` observations (see the module docstring for the layout)."""
 
     game_name = "almanac"
+    marks = frozenset(("bids", "caravan_deck", "occupied", "page", "route", "tasks"))
 
     def setup(self, game: Game) -> None:
         c = game.content

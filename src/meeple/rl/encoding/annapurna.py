@@ -29,6 +29,7 @@ class AnnapurnaEncoder(Encoder):
     """Encoder of ``annapurna`` observations (see the module docstring for the layout)."""
 
     game_name = "annapurna"
+    marks = frozenset(("ascent", "climbers", "stage", "unfinished", "verb", "window"))
 
     def setup(self, game: Game) -> None:
         cards = game.content.cards

@@ -162,6 +162,9 @@ class Encoder:
     """
 
     game_name: ClassVar[str] = ""
+    #: Keys that only this game's observations have: an observation with none of them is
+    #: another game's (one missing key is tolerated, as any missing field is).
+    marks: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game):
         if self.game_name and game.info.name != self.game_name:
@@ -210,6 +213,10 @@ class Encoder:
         other = observation.get("game") if isinstance(observation, dict) else None
         if isinstance(other, str) and other != name:
             raise ValueError(f"an observation of {other} given to the encoder of {name}")
+        if self.marks and not self.marks.intersection(observation):
+            raise ValueError(
+                f"not an observation of {name}: it has none of {', '.join(sorted(self.marks))}"
+            )
         if self.seat_of(observation) is None:
             raise ValueError(
                 f"encoders need a seat's observation of {name}; this one has no seat (a "

@@ -28,6 +28,7 @@ class PeachFestivalEncoder(Encoder):
     """Encoder of ``peach-festival`` observations (see the module docstring for the layout)."""
 
     game_name = "peach-festival"
+    marks = frozenset(("commons", "dice", "draw_queue", "hand", "phase", "sheets"))
 
     def setup(self, game: Game) -> None:
         sheet = game.sheet
