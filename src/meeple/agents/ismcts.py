@@ -320,6 +320,7 @@ class ISMCTSAgent(Agent):
         self.root_stats: dict[Action, tuple[int, float]] = {}
         #: Clock of the time budget, in seconds.
         self.clock = _time.perf_counter
+        self._offered: set[int] | None = None
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, game: Game, seat: int) -> None:
@@ -394,8 +395,8 @@ class ISMCTSAgent(Agent):
         game = self.game
         done = 0
         round_time = 0.0  # paired: how long the last round of root actions took
-        #: ids of the offered actions when they are not all the root's legal actions (the
-        #: root then searches only those); None in the usual case, where they are
+        # ids of the offered actions when they are not all the root's legal actions (the
+        # root then searches only those); None in the usual case, where they are
         self._offered = None
         offered = {a.id for a in legal_actions}
         while True:
