@@ -310,3 +310,19 @@ def test_impossible_chance_outcome_names_the_core_rule():
     with pytest.raises(IllegalActionError) as e:
         state.apply_action("card:3")  # already drawn
     assert e.value.rule == "CORE-07"
+
+
+def test_an_agent_that_changes_its_legal_list_cannot_make_an_illegal_move_legal(game2):
+    """The driver gives each agent a copy of the legal list, so the game's own list (against
+    which every move is checked) stays as the rules made it."""
+    from meeple.agents.base import Agent
+    from meeple.core.driver import play_game
+
+    class Smuggler(Agent):
+        def act(self, observation, legal_actions, rng):
+            foreign = next(a for a in self.game.action_space.actions if a not in legal_actions)
+            legal_actions.append(foreign)
+            return foreign
+
+    with pytest.raises(IllegalActionError):
+        play_game(game2, [Smuggler(), Smuggler()], seed=1)

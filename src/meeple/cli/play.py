@@ -123,7 +123,8 @@ class PlaySession:
         agent = self.bots[seat]
         legal = state.legal_actions(seat)
         try:
-            answer = agent.act(state.observe(seat), legal, self.rngs[seat])
+            # a copy: an agent may change what it is given, never the game's list
+            answer = agent.act(state.observe(seat), list(legal), self.rngs[seat])
         except Exception as e:  # a bot of one's own may have a bug: say whose it is
             e.add_note(f"raised by the bot at {self.who(seat)}")
             raise

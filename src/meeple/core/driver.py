@@ -51,7 +51,9 @@ def play_game(
             action = sample_chance(state, chance_rng)
         else:
             seat = state.acting_seats()[0]
-            action = agents[seat].act(state.observe(seat), state.legal_actions(seat), rngs[seat])
+            # a copy of the legal list: an agent may change what it is given, never the game
+            legal = list(state.legal_actions(seat))
+            action = agents[seat].act(state.observe(seat), legal, rngs[seat])
         if on_step is not None:
             on_step(state, seat, action)
         state.apply_action(action, seat)

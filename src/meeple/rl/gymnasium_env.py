@@ -236,7 +236,7 @@ class MeepleEnv(gym.Env):
             else:
                 agent, rng = self.opponents[seat]
                 state.apply_action(
-                    agent.act(state.observe(seat), state.legal_actions(seat), rng), seat
+                    agent.act(state.observe(seat), list(state.legal_actions(seat)), rng), seat
                 )
 
     def _observation(self) -> np.ndarray:
