@@ -163,3 +163,18 @@ def test_an_agent_whose_setup_fails_is_one_error_line(runner, tmp_path, command)
     assert f"agent '{spec}' failed to set up at seat 0: ValueError: no weights file" in " ".join(
         res.stderr.split()
     )
+
+
+def test_a_file_path_with_colons_splits_after_py(tmp_path):
+    folder = tmp_path / "col:dir"
+    folder.mkdir()
+    (folder / "mybots.py").write_text(AGENTS)
+    agent = make_agent(f"{folder / 'mybots.py'}:FirstAgent:x", make("fixture-pips", players=2))
+    assert agent.arg == "x"
+
+
+def test_the_base_class_itself_is_no_agent(tmp_path):
+    path = tmp_path / "only_base.py"
+    path.write_text("from meeple.agents.base import Agent\n")
+    with pytest.raises(ConfigError, match="does not implement act"):
+        make_agent(f"{path}:Agent", make("fixture-pips", players=2))

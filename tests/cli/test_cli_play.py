@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -445,7 +446,8 @@ def test_a_bot_may_answer_with_a_legal_move_notation_or_id_as_the_engine_takes_t
         "        return legal_actions[0].text\n\n\n"
         "class Ids(Agent):\n"
         "    def act(self, observation, legal_actions, rng):\n"
-        "        return legal_actions[-1].id\n"
+        "        import numpy\n\n"
+        "        return numpy.int64(legal_actions[-1].id)\n"
     )
     path = tmp_path / "g.json"
     spec = f"{bots}:Notation,{bots}:Ids"
@@ -468,3 +470,24 @@ def test_a_bot_that_raises_is_named_under_its_error(runner, tmp_path):
     res = runner([*args, "--save", str(path)], "")
     assert isinstance(res.exception, KeyError) and path.exists()
     assert res.exception.__notes__ == [f"raised by the bot at seat 0 ({bots}:Raises)"]
+
+
+def test_a_terminated_game_saves_its_unfinished_record(tmp_path):
+    """``kill`` (SIGTERM) stops ``meeple play`` as Ctrl-C does."""
+    path = tmp_path / "g.json"
+    code = "from meeple.cli.main import app; app()"
+    args = ["play", "annapurna", "--seed", "3", "--save", str(path)]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for line in proc.stdout:  # the game is under way once the help hint is shown
+        if "for commands" in line:
+            break
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert GameRecord.load(path).game == "annapurna"

@@ -253,6 +253,27 @@ class Slips(Agent):
 class Interrupts(Agent):
     def act(self, observation, legal_actions, rng):
         raise KeyboardInterrupt
+
+
+class PairError(Exception):
+    """An exception that does not survive pickling (two arguments, one message)."""
+
+    def __init__(self, a, b):
+        super().__init__(f"{a}/{b}")
+
+
+class Exits(Slips):
+    def act(self, observation, legal_actions, rng):
+        if Slips.made == 39:
+            raise SystemExit(3)
+        return super().act(observation, legal_actions, rng)
+
+
+class RaisesPair(Slips):
+    def act(self, observation, legal_actions, rng):
+        if Slips.made == 39:
+            raise PairError(1, 2)
+        return super().act(observation, legal_actions, rng)
 '''
 
 
@@ -336,3 +357,26 @@ def test_a_solo_simulation_shows_scores_with_student_intervals_and_no_wins(runne
     )
     row = next(line for line in one.stdout.splitlines() if "greedy" in line and "│" in line)
     assert row.split("│")[4].strip() == "-" and row.split("│")[5].strip() == "-"
+
+
+def test_an_agent_that_exits_fails_its_game_not_the_run(runner, tmp_path, agents):
+    out = tmp_path / "r.csv"
+    args = ["simulate", "fixture-pips", "-a", f"{agents}:Exits,random", "-n", "40"]
+    res = runner([*args, "--seed", "1", "--no-progress", "--out", str(out)])
+    assert res.exit_code == 1 and isinstance(res.exception, RuntimeError)
+    assert "an agent called exit (SystemExit(3))" in res.stdout
+    done = int(re.search(r"after (\d+) of 40 games", res.stdout).group(1))
+    assert done > 0 and len(list(csv.DictReader(out.open()))) == done
+
+
+def test_an_error_that_cannot_be_pickled_still_comes_back_from_a_worker(agents):
+    args = ["simulate", "peach-festival", "-a", f"{agents}:RaisesPair,random", "-n", "200"]
+    code = "from meeple.cli.main import app; app()"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args, "-j", "2", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1 and "worker process died" not in proc.stderr
+    assert re.search(r"A game raised RuntimeError in game \d+ \(seed .*PairError: 1/2", proc.stderr)

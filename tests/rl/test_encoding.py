@@ -101,12 +101,31 @@ def test_encoder_shape_depends_on_the_player_count_only():
 
 
 def test_an_unknown_game_has_no_encoder():
-    class Fake:
-        class info:
-            name = "chess"
+    from types import SimpleNamespace
+
+    from meeple.core.game import Game
+
+    class Chess(Game):
+        info = SimpleNamespace(name="chess")
 
     with pytest.raises(ConfigError):
-        make_encoder(Fake())
+        make_encoder(object.__new__(Chess))
+
+
+@pytest.mark.parametrize("not_a_game", ["almanac", None, 3])
+def test_make_encoder_takes_a_configured_game(not_a_game):
+    with pytest.raises(TypeError, match=r"meeple\.make"):
+        make_encoder(not_a_game)
+
+
+@pytest.mark.parametrize("seat", [7, -1, True, "0"])
+def test_an_observation_with_a_seat_the_game_lacks_is_refused(seat):
+    enc = make_encoder(meeple.make("annapurna", players=2))
+    obs = meeple.make("annapurna", players=2).new_initial_state().observe(0)
+    with pytest.raises(ValueError, match=r"has seats 0\.\.1"):
+        enc.encode({**obs, "seat": seat})
+    with pytest.raises(ValueError, match=r"dict State\.observe gives"):
+        enc.encode(None)
 
 
 @pytest.mark.parametrize(

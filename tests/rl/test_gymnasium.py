@@ -297,3 +297,8 @@ def test_an_agent_file_opponent_is_found_again_from_another_directory(tmp_path, 
     monkeypatch.chdir(tmp_path.parent)
     env.reset(seed=1)
     assert env.opponent_specs == [f"{tmp_path / 'mine.py'}:First"]
+
+
+def test_illegal_reward_must_be_finite():
+    with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
+        ge.MeepleEnv("annapurna", players=2, illegal_reward=float("nan"))

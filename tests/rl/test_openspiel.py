@@ -411,3 +411,29 @@ def test_a_content_path_a_game_string_cannot_carry_is_refused(tmp_path):
 def test_numpy_numbers_load_a_game():
     game = mo.load_game("almanac", players=np.int64(3))
     assert game.num_players() == 3
+
+
+def test_pickles_and_copies_keep_the_game_this_process_loaded(tmp_path):
+    d = _almanac_content(tmp_path)
+    game = mo.load_game("almanac", players=2, content=str(d))
+    state = _advance(game.new_initial_state(), 20, seed=1)
+    cards = d / "cards.toml"
+    cards.write_text(
+        cards.read_text().replace("starting_gold = [5, 6, 7, 8]", "starting_gold = [6, 7, 8, 9]")
+    )
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+        assert again.get_game().meeple_game is game.meeple_game
+        assert str(again) == str(state) and again.history() == state.history()
+    assert pickle.loads(pickle.dumps(game)).meeple_game is game.meeple_game
+    # a new load reads the directory as it is now
+    assert mo.load_game("almanac", players=2, content=str(d)).meeple_game is not game.meeple_game
+
+
+def test_a_resampled_state_copies_but_does_not_pickle():
+    game = mo.load_game("annapurna", players=2)
+    state = _advance(game.new_initial_state(), 30, seed=2)
+    seat = max(0, state.current_player())
+    resampled = state.resample_from_infostate(seat, np.random.RandomState(0).rand)
+    assert str(copy.deepcopy(resampled)) == str(resampled)
+    with pytest.raises(pickle.PicklingError, match="no history"):
+        pickle.dumps(resampled)

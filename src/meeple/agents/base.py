@@ -82,7 +82,7 @@ def make_agent(spec: str, game: Game) -> Agent:
     if not isinstance(spec, str):
         raise ConfigError(f"an agent spec is text such as 'random' or 'hard', not {spec!r}")
     table = {**_GENERIC, **getattr(game, "agents", {})}
-    name, _, arg = spec.partition(":")
+    name, arg = _split_spec(spec)
     if name not in table and name not in LEVELS and _is_own_source(name, arg):
         return external_agent(name, arg)
     if name in LEVELS and name not in table:
@@ -158,6 +158,10 @@ def external_agent(source: str, arg: str) -> Agent:
         agent = klass(params) if params else klass()
     except Exception as e:  # the user's constructor: any failure is reported, not raised
         raise ConfigError(f"{source}:{cls_name} could not be built: {type(e).__name__}: {e}") from e
+    if isinstance(agent, Agent) and type(agent).act is Agent.act:
+        raise ConfigError(
+            f"{source}:{cls_name} does not implement act(observation, legal_actions, rng)"
+        )
     if not (callable(getattr(agent, "setup", None)) and callable(getattr(agent, "act", None))):
         raise ConfigError(
             f"{source}:{cls_name} is not an agent: it needs setup(game, seat) and "
@@ -188,11 +192,21 @@ def _is_own_source(name: str, arg: str) -> bool:
         return False
 
 
+def _split_spec(spec: str) -> tuple[str, str]:
+    """``(name, argument)`` of a spec: split at its first ``:``, or after ``.py`` for a file
+    whose path holds colons (``C:/bots/mine.py:First``)."""
+    cut = spec.find(".py:")
+    if cut >= 0 and "=" not in spec[:cut]:
+        return spec[: cut + 3], spec[cut + 4 :]
+    name, _, arg = spec.partition(":")
+    return name, arg
+
+
 def absolute_spec(spec: str) -> str:
     """``spec`` with the file of an agent class of one's own made absolute, so that it is
     found again from any working directory; every other spec unchanged."""
-    name, sep, arg = spec.partition(":")
-    if sep and _is_file(name):
+    name, arg = _split_spec(spec)
+    if arg and _is_file(name):
         from pathlib import Path
 
         return f"{Path(name).expanduser().resolve()}:{arg}"

@@ -195,8 +195,6 @@ def play(
     )
     con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, seed {seed}")
     con.print(escape(seats_text))
-    if human_seats:
-        con.print("Type [bold]help[/] for commands.")
     session = PlaySession(
         g, human_seats, agents, seed, con, _read_line, echo_input=not sys.stdin.isatty()
     )
@@ -204,7 +202,11 @@ def play(
     interrupted = False
     broken: IllegalActionError | None = None
     try:
-        finished = session.run()
+        # `kill` (SIGTERM) stops a game as Ctrl-C does: the unfinished record is saved
+        with _signal_handled(signal.SIGTERM, _raise_interrupt):
+            if human_seats:
+                con.print("Type [bold]help[/] for commands.")
+            finished = session.run()
     except KeyboardInterrupt:
         interrupted = True
         con.print("\nInterrupted.")

@@ -22,7 +22,7 @@ from meeple.agents.base import Agent
 from meeple.cli.common import print_view
 from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError, MeepleError
-from meeple.core.game import CHANCE, Game, State, sample_chance
+from meeple.core.game import CHANCE, Game, State, plain_number, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
 
@@ -130,11 +130,12 @@ class PlaySession:
             raise
         # an action, its notation or its id, as the engine takes them everywhere
         action: Action | None = None
-        if isinstance(answer, Action):
-            action = answer
-        elif isinstance(answer, str | int) and not isinstance(answer, bool):
+        key = answer if isinstance(answer, Action | str) else plain_number(answer)
+        if isinstance(key, Action):
+            action = key
+        elif isinstance(key, str) or type(key) is int:  # notation, or an id (NumPy ones too)
             with contextlib.suppress(MeepleError):  # not a move of this game
-                action = self.game.action(answer)
+                action = self.game.action(key)
         if action not in legal:  # stop, saying which bot answered what
             raise IllegalActionError(
                 "CORE-04",

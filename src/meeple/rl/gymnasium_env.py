@@ -19,6 +19,7 @@ Registered ids: ``meeple/PeachFestivalSolo-v0``, ``meeple/PeachFestival-v0``,
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from collections.abc import Sequence
@@ -130,6 +131,8 @@ class MeepleEnv(gym.Env):
         self.fixed_seat = seat
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
+        if not math.isfinite(self.illegal_reward):
+            raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.encoder = make_encoder(self.game)
@@ -165,7 +168,7 @@ class MeepleEnv(gym.Env):
         Raises:
             RuntimeError: before ``reset`` or after the end of the game (call ``reset``).
             IllegalActionError: for a value that is not an integer id (``None``, text, a
-                float, a ``bool``, an array of several values), whatever ``illegal_action``
+                float, a ``bool``, an array other than a 0-d one), whatever ``illegal_action``
                 says, since that is a bug of the caller rather than a move (``CORE-04``); and
                 with ``illegal_action="raise"``, for an illegal action (``CORE-04`` for an id
                 outside the action space, else the rule the action breaks). The game is
@@ -252,8 +255,8 @@ def _is_agent(value: object) -> bool:
 
 
 def _plain_int(value: object) -> int | None:
-    """``value`` as a plain ``int`` if it is an integer (NumPy integers and one-value integer
-    arrays included), else ``None`` (bools, floats, text, ``None``)."""
+    """``value`` as a plain ``int`` if it is an integer (NumPy integers and 0-d integer arrays
+    included), else ``None`` (bools, floats, text, ``None``, other arrays)."""
     if isinstance(value, bool | np.bool_ | float | str) or value is None:
         return None
     try:

@@ -100,16 +100,34 @@ _CONTEXTS: dict[str, _Context] = {}
 _GAME_STRING_SYNTAX = ",=()"
 
 
-def _context(name: str, config: dict[str, Any]) -> _Context:
+def _replayed(game: MeepleGame, history: list[int]) -> MeepleState:
+    """An unpickled state: ``history`` (action and outcome ids) replayed from the start."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def _load_again(cls: type[MeepleGame], params: dict[str, Any]) -> MeepleGame:
+    """A game unpickled or copied: its parameters' game as this process last loaded it."""
+    return cls(params, _again=True)
+
+
+def _context(name: str, config: dict[str, Any], again: bool = False) -> _Context:
     """The shared context of a newly loaded game: the game is made again (so an edited content
     directory is read again, as :func:`meeple.make` does), and a context whose game has the
-    same content is reused.
+    same content is reused. With ``again`` (a game unpickled or copied, whose ``content`` is
+    already absolute) the context this process last loaded for ``config`` is taken as it is.
 
     Raises:
         ConfigError: for a configuration the game refuses, or a content directory whose
             absolute path OpenSpiel's game strings cannot carry (``,``, ``=``, ``(``, ``)``).
         ContentError: for content the game cannot load.
     """
+    if again:
+        known = _CONTEXTS.get(_dumps([name, config]))
+        if known is not None:
+            return known
     game = make(name, **config)
     config = dict(config)
     if config.get("content") is not None:
@@ -184,11 +202,11 @@ class MeepleGame(pyspiel.Game):
 
     meeple_name = ""
 
-    def __init__(self, params: dict[str, Any] | None = None):
+    def __init__(self, params: dict[str, Any] | None = None, *, _again: bool = False):
         name = self.meeple_name
         spec = parameter_specification(name)
         full = {**spec, **dict(params or {})}
-        ctx = _context(name, game_config(full))
+        ctx = _context(name, game_config(full), again=_again)
         if ctx.config.get("content") is not None:
             full["content"] = ctx.config["content"]  # absolute: the game string reloads it
         game = ctx.game
@@ -208,9 +226,9 @@ class MeepleGame(pyspiel.Game):
         self.meeple_game = game
 
     def __reduce__(self):
-        # pickled, copied and sent to spawn workers as its parameters: the copy is loaded
-        # again, with the context every game of this class needs
-        return (type(self), (dict(self.get_parameters()),))
+        # pickled, copied and sent to spawn workers as its parameters: the copy is this
+        # process's game of those parameters as last loaded, or loaded now
+        return (_load_again, (type(self), dict(self.get_parameters())))
 
     def new_initial_state(self) -> MeepleState:
         """A new game before setup (setup randomness comes as chance nodes)."""
@@ -232,6 +250,20 @@ class MeepleState(pyspiel.State):
         if ctx.pygame is None:
             ctx.pygame = game
         self._core = _Core(ctx, ctx.game.new_initial_state(), True)
+
+    def __deepcopy__(self, memo: dict) -> MeepleState:
+        # a copy is a clone: the same game and context, no reloading, resampled states too
+        return self.clone()
+
+    def __reduce__(self):
+        # pickled as its game (see MeepleGame.__reduce__) and its history, replayed through
+        # OpenSpiel when unpickled: the game as this process last loaded it, not reloaded
+        if not self._core.from_start:
+            raise pickle_error("a resampled state has no history to serialise")
+        return (_replayed, (self.get_game(), list(self.history())))
+
+    def __copy__(self) -> MeepleState:
+        return self.clone()
 
     @property
     def meeple_state(self) -> State:

@@ -12,6 +12,7 @@ import ctypes
 import itertools
 import math
 import multiprocessing
+import pickle
 import queue
 import signal
 import sys
@@ -114,7 +115,10 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     agents = [make_agent(spec.agents[slot], game) for slot in slots]
     labels = spec.labels()
     try:
-        state, _ = play_game(game, agents, seed=seed)
+        try:
+            state, _ = play_game(game, agents, seed=seed)
+        except SystemExit as e:  # an agent's exit() fails its game, not the whole run
+            raise RuntimeError(f"an agent called exit ({e!r})") from e
     except Exception as e:  # say which game broke: its index, seed and seating
         seating = ", ".join(f"seat {k}: {labels[s]}" for k, s in enumerate(slots))
         e.add_note(f"in game {index} (seed {seed}; {seating})")
@@ -147,8 +151,27 @@ def _run_chunk(task: tuple[SimSpec, Sequence[int]]) -> int:
         cached = _WORKER["game"] = (spec, spec.make_game())
     results = _WORKER["results"]
     for i in indices:
-        results.put(play_one(spec, i, cached[1]))
+        try:
+            results.put(play_one(spec, i, cached[1]))
+        except Exception as e:  # sent back to the parent, which must be able to unpickle it
+            sent = _sendable(e)
+            if sent is e:
+                raise
+            raise sent from e  # the worker's traceback text still shows the original
     return len(indices)
+
+
+def _sendable(error: Exception) -> Exception:
+    """``error`` if it survives pickling (a worker sends it to the parent); otherwise a
+    ``RuntimeError`` with its type and message, and its notes (which game it was)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+        return error
+    except Exception:
+        sent = RuntimeError(f"{type(error).__name__}: {error}")
+        for note in getattr(error, "__notes__", ()):
+            sent.add_note(note)
+        return sent
 
 
 def _init_worker(path: list[str], games: dict[str, str], results: Any) -> None:

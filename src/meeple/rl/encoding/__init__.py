@@ -23,8 +23,13 @@ def make_encoder(game: Game) -> Encoder:
     """The observation encoder of ``game``'s configuration.
 
     Raises:
+        TypeError: for anything but a configured meeple game (``meeple.make(...)``).
         ConfigError: when the game has no encoder.
     """
+    if not isinstance(game, Game):
+        raise TypeError(
+            f"make_encoder takes a configured meeple game (meeple.make(...)), not {game!r}"
+        )
     target = ENCODERS.get(game.info.name)
     if target is None:
         raise ConfigError(f"no observation encoder for {game.info.name}")

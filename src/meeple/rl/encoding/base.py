@@ -206,18 +206,24 @@ class Encoder:
             An array of shape :attr:`shape`, values in ``[-1, 1]``.
 
         Raises:
-            ValueError: for a spectator's observation, one without a seat, or one of another
-                game or player count than the encoder's (when the observation says which).
+            ValueError: for anything but a dict, a spectator's observation, one without a seat
+                or with a seat the game does not have, or one of another game or player count
+                than the encoder's.
         """
         name = self.game.info.name
-        other = observation.get("game") if isinstance(observation, dict) else None
+        if not isinstance(observation, dict):
+            raise ValueError(
+                f"an observation is the dict State.observe gives, not {type(observation).__name__}"
+            )
+        other = observation.get("game")
         if isinstance(other, str) and other != name:
             raise ValueError(f"an observation of {other} given to the encoder of {name}")
         if self.marks and not self.marks.intersection(observation):
             raise ValueError(
                 f"not an observation of {name}: it has none of {', '.join(sorted(self.marks))}"
             )
-        if self.seat_of(observation) is None:
+        seat = self.seat_of(observation)
+        if seat is None:
             raise ValueError(
                 f"encoders need a seat's observation of {name}; this one has no seat (a "
                 "spectator's, or not an observation of this game)"
@@ -227,6 +233,11 @@ class Encoder:
             raise ValueError(
                 f"an observation of a {count}-player game given to the encoder of "
                 f"{self.num_players}-player {name}: make an encoder for that game"
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(
+                f"an observation of seat {seat!r}: the encoder of {self.num_players}-player "
+                f"{name} has seats 0..{self.num_players - 1}"
             )
         buf = np.zeros(self.size, np.float32) if out is None else out
         w = Writer(buf)
