@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -491,3 +492,45 @@ def test_a_terminated_game_saves_its_unfinished_record(tmp_path):
     proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert GameRecord.load(path).game == "annapurna"
+
+
+def test_on_a_shared_terminal_a_persons_view_is_wiped_with_the_scrollback_after_each_move():
+    """Hot-seat play: once a person has moved, their private view leaves the screen, and
+    the terminal's scrollback, before the bots' moves are announced to the table."""
+    import io
+
+    import fixture_game
+    from rich.console import Console
+
+    from meeple.agents import make_agent
+    from meeple.cli.play import PlaySession
+
+    game = fixture_game.SealedPips(players=3)
+    bot = make_agent("random", game)
+    bot.setup(game, 1)
+    out = io.StringIO()
+    lines = iter(ENOUGH.splitlines(keepends=True))
+    session = PlaySession(
+        game,
+        [0, 2],
+        {1: bot},
+        4,
+        Console(file=out, width=160, force_terminal=True),
+        lambda: next(lines, None),
+    )
+    assert session.run()
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())  # colours off, screen codes kept
+    move = text.index("seat 2> ")  # seat 2 moves, then the bot at seat 1
+    wipe = text.index("\x1b[2J\x1b[H\x1b[3J", move)
+    assert wipe < text.index("seat 1 (random) plays", move)
+
+
+def test_a_drawn_seed_is_kept_secret_until_the_game_ends(runner, tmp_path):
+    path = tmp_path / "g.json"
+    res = runner(["play", "fixture-pips", "--save", str(path)], "quit\n")
+    head, _, tail = res.stdout.partition("Game stopped")
+    seed = _record(path).seed
+    assert "a new seed, shown when the game ends" in head and str(seed) not in head
+    assert f"The game's seed was {seed}." in tail
+    given = runner(["play", "fixture-pips", "--seed", "5", "--save", str(path)], "quit\n")
+    assert "seed 5" in given.stdout.splitlines()[0]

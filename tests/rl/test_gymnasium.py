@@ -302,3 +302,10 @@ def test_an_agent_file_opponent_is_found_again_from_another_directory(tmp_path, 
 def test_illegal_reward_must_be_finite():
     with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
         ge.MeepleEnv("annapurna", players=2, illegal_reward=float("nan"))
+
+
+def test_an_instance_of_the_bare_agent_class_is_no_opponent():
+    from meeple.agents.base import Agent
+
+    with pytest.raises(ValueError, match="act\\(\\) of its own"):
+        ge.MeepleEnv("annapurna", players=2, opponents=Agent())

@@ -36,7 +36,7 @@ class Agent:
 
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Choose one of ``legal_actions`` (a non-empty list)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} does not implement act()")
 
 
 class RandomAgent(Agent):

@@ -188,12 +188,16 @@ def play(
             path = prepare_output(Path("records") / f"{name}-{stamp}.json", unique=True)
     except MeepleError as e:
         raise fail(str(e)) from None
+    # A seed drawn here stays secret until the game ends: it fixes every hidden card and every
+    # bot's choices, so whoever saw it could work them out. A seed the person gave is known.
+    secret = seed is None and bool(human_seats)
     if seed is None:
         seed = new_seed()
     seats_text = ", ".join(
         f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
     )
-    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, seed {seed}")
+    shown = "a new seed, shown when the game ends" if secret else f"seed {seed}"
+    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, {shown}")
     con.print(escape(seats_text))
     session = PlaySession(
         g, human_seats, agents, seed, con, _read_line, echo_input=not sys.stdin.isatty()
@@ -217,6 +221,8 @@ def play(
         saved = record.save(path)
         what = "Record" if finished else "Unfinished game record"
         con.print(f"{what} saved to {escape(str(saved))}")
+        if secret:
+            con.print(f"The game's seed was {seed}.")
     if broken is not None:
         raise fail(f"game stopped: {broken}", code=1)
     if interrupted:

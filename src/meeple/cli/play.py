@@ -175,13 +175,11 @@ class PlaySession:
     def handoff(self, seat: int) -> None:
         """With several humans, let the next one take the keyboard before showing a view."""
         if len(self.humans) > 1 and self._last_viewer not in (None, seat):
-            if self.console.is_terminal:
-                self.console.clear()
+            self.clear_screen()
             self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
             if self.read_line() is None:
                 raise Quit(eof=True)
-            if self.console.is_terminal:
-                self.console.clear()
+            self.clear_screen()
         self._last_viewer = seat
 
     def show_moves(
@@ -278,8 +276,18 @@ class PlaySession:
             except IllegalActionError as e:
                 con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
                 continue
+            if shared:  # this person's private view leaves the screen before anything else
+                self.clear_screen()
             self.announce(seat, played, told, sealed and shared)
             return
+
+    def clear_screen(self) -> None:
+        """Clear a terminal, its scrollback too (a shared screen must not keep a private view
+        within reach); nothing when the output is not a terminal."""
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")  # erase the scrollback as well
+            self.console.file.flush()
 
     def show_end(self) -> None:
         con = self.console

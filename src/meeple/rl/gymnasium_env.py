@@ -107,10 +107,14 @@ class MeepleEnv(gym.Env):
             if isinstance(spec, str):
                 make_agent(spec, self.game)
                 specs[i] = absolute_spec(spec)  # an agent file is found from anywhere later
-            elif not _is_agent(spec) or isinstance(spec, type):
+            elif (
+                not _is_agent(spec)
+                or isinstance(spec, type)
+                or (isinstance(spec, Agent) and type(spec).act is Agent.act)
+            ):
                 raise ValueError(
                     f"an opponent is an agent spec such as 'random' or an agent object (an "
-                    f"instance) with setup() and act(), not {spec!r}"
+                    f"instance) with setup() and an act() of its own, not {spec!r}"
                 )
         objects = [id(spec) for spec in specs if not isinstance(spec, str)]
         if len(set(objects)) != len(objects):
