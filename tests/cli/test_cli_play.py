@@ -418,19 +418,49 @@ def test_an_empty_bots_list_is_refused(runner, tmp_path):
     assert not (tmp_path / "g.json").exists()
 
 
+BOTS = """
+from meeple.agents.base import Agent
+
+
+class Answers(Agent):
+    def act(self, observation, legal_actions, rng):
+        return "not-a-move"
+
+
+class Notation(Agent):
+    def act(self, observation, legal_actions, rng):
+        return legal_actions[0].text
+
+
+class Ids(Agent):
+    def act(self, observation, legal_actions, rng):
+        import numpy
+
+        return numpy.int64(legal_actions[-1].id)
+
+
+class Raises(Agent):
+    def act(self, observation, legal_actions, rng):
+        raise KeyError("agent bug")
+"""
+
+
+def _bots_only(runner, tmp_path, classes: str):
+    """Play the fixture game with bots of ``BOTS`` (``"Class,Class"``) at every seat."""
+    bots = tmp_path / "bots.py"
+    bots.write_text(BOTS)
+    path = tmp_path / "g.json"
+    spec = ",".join(f"{bots}:{name}" if name != "random" else name for name in classes.split(","))
+    res = runner(
+        ["play", "fixture-pips", "--humans", "none", "--bots", spec, "--save", str(path)], ""
+    )
+    return res, bots, path
+
+
 def test_a_bot_answering_no_legal_move_stops_the_game_naming_it_and_saves_the_record(
     runner, tmp_path
 ):
-    bots = tmp_path / "answers.py"
-    bots.write_text(
-        "from meeple.agents.base import Agent\n\n\n"
-        "class Answers(Agent):\n"
-        "    def act(self, observation, legal_actions, rng):\n"
-        "        return 'not-a-move'\n"
-    )
-    path = tmp_path / "g.json"
-    args = ["play", "fixture-pips", "--humans", "none", "--bots", f"{bots}:Answers,random"]
-    res = runner([*args, "--save", str(path)], "")
+    res, _, path = _bots_only(runner, tmp_path, "Answers,random")
     assert res.exit_code == 1
     assert "answered 'not-a-move', which is not one of its legal actions" in res.stderr
     assert "Unfinished game record saved" in res.stdout and path.exists()
@@ -439,36 +469,12 @@ def test_a_bot_answering_no_legal_move_stops_the_game_naming_it_and_saves_the_re
 def test_a_bot_may_answer_with_a_legal_move_notation_or_id_as_the_engine_takes_them(
     runner, tmp_path
 ):
-    bots = tmp_path / "answers.py"
-    bots.write_text(
-        "from meeple.agents.base import Agent\n\n\n"
-        "class Notation(Agent):\n"
-        "    def act(self, observation, legal_actions, rng):\n"
-        "        return legal_actions[0].text\n\n\n"
-        "class Ids(Agent):\n"
-        "    def act(self, observation, legal_actions, rng):\n"
-        "        import numpy\n\n"
-        "        return numpy.int64(legal_actions[-1].id)\n"
-    )
-    path = tmp_path / "g.json"
-    spec = f"{bots}:Notation,{bots}:Ids"
-    res = runner(
-        ["play", "fixture-pips", "--humans", "none", "--bots", spec, "--save", str(path)], ""
-    )
+    res, _, _ = _bots_only(runner, tmp_path, "Notation,Ids")
     assert res.exit_code == 0 and "Game over" in res.stdout
 
 
 def test_a_bot_that_raises_is_named_under_its_error(runner, tmp_path):
-    bots = tmp_path / "raises.py"
-    bots.write_text(
-        "from meeple.agents.base import Agent\n\n\n"
-        "class Raises(Agent):\n"
-        "    def act(self, observation, legal_actions, rng):\n"
-        "        raise KeyError('agent bug')\n"
-    )
-    path = tmp_path / "g.json"
-    args = ["play", "fixture-pips", "--humans", "none", "--bots", f"{bots}:Raises,random"]
-    res = runner([*args, "--save", str(path)], "")
+    res, bots, path = _bots_only(runner, tmp_path, "Raises,random")
     assert isinstance(res.exception, KeyError) and path.exists()
     assert res.exception.__notes__ == [f"raised by the bot at seat 0 ({bots}:Raises)"]
 
