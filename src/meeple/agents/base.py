@@ -7,10 +7,14 @@ it rebuilds through the game's ``determinize_observation``.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import inspect
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
@@ -184,8 +188,6 @@ def _is_own_source(name: str, arg: str) -> bool:
         return True
     if not (name.isidentifier() and arg.partition(":")[0].isidentifier()):
         return False
-    import importlib.util
-
     try:
         return importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
@@ -207,8 +209,6 @@ def absolute_spec(spec: str) -> str:
     found again from any working directory; every other spec unchanged."""
     name, arg = _split_spec(spec)
     if arg and _is_file(name):
-        from pathlib import Path
-
         return f"{Path(name).expanduser().resolve()}:{arg}"
     return spec
 
@@ -219,11 +219,6 @@ def _load_module(source: str):
     Raises:
         ConfigError: when it cannot be found or raises while loading.
     """
-    import hashlib
-    import importlib.util
-    import sys
-    from pathlib import Path
-
     if _is_file(source):
         path = Path(source).expanduser().resolve()
         if not path.is_file():
