@@ -142,13 +142,20 @@ def test_an_agent_file_that_exits_while_loading_is_a_config_error(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
-def test_an_agent_whose_setup_fails_is_one_error_line(runner, tmp_path, command):
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [
+        ("raise ValueError('no weights file')", "ValueError: no weights file"),
+        ("raise SystemExit", "SystemExit"),
+    ],
+)
+def test_an_agent_whose_setup_fails_is_one_error_line(runner, tmp_path, command, failure, said):
     path = tmp_path / "setups.py"
     path.write_text(
         "from meeple.agents.base import Agent\n\n\n"
         "class SetupFails(Agent):\n"
         "    def setup(self, game, seat):\n"
-        "        raise ValueError('no weights file')\n\n"
+        f"        {failure}\n\n"
         "    def act(self, observation, legal_actions, rng):\n"
         "        return legal_actions[0]\n"
     )
@@ -160,9 +167,7 @@ def test_an_agent_whose_setup_fails_is_one_error_line(runner, tmp_path, command)
         args = [command, "fixture-pips", "-a", f"random,{spec}", "-n", "2", "--no-progress"]
     res = runner(args)
     assert res.exit_code == 2 and "Traceback" not in res.output
-    assert f"agent '{spec}' failed to set up at seat 0: ValueError: no weights file" in " ".join(
-        res.stderr.split()
-    )
+    assert f"agent '{spec}' failed to set up at seat 0: {said}" in " ".join(res.stderr.split())
 
 
 def test_a_file_path_with_colons_splits_after_py(tmp_path):

@@ -442,6 +442,18 @@ class Ids(Agent):
 class Raises(Agent):
     def act(self, observation, legal_actions, rng):
         raise KeyError("agent bug")
+
+
+class Copies(Agent):
+    def act(self, observation, legal_actions, rng):
+        import copy
+
+        return copy.deepcopy(legal_actions[0])
+
+
+class Exits(Agent):
+    def act(self, observation, legal_actions, rng):
+        raise SystemExit
 """
 
 
@@ -469,14 +481,18 @@ def test_a_bot_answering_no_legal_move_stops_the_game_naming_it_and_saves_the_re
 def test_a_bot_may_answer_with_a_legal_move_notation_or_id_as_the_engine_takes_them(
     runner, tmp_path
 ):
-    res, _, _ = _bots_only(runner, tmp_path, "Notation,Ids")
-    assert res.exit_code == 0 and "Game over" in res.stdout
+    for bots in ("Notation,Ids", "Copies,random"):
+        res, _, _ = _bots_only(runner, tmp_path, bots)
+        assert res.exit_code == 0 and "Game over" in res.stdout
 
 
 def test_a_bot_that_raises_is_named_under_its_error(runner, tmp_path):
     res, bots, path = _bots_only(runner, tmp_path, "Raises,random")
     assert isinstance(res.exception, KeyError) and path.exists()
     assert res.exception.__notes__ == [f"raised by the bot at seat 0 ({bots}:Raises)"]
+    res, bots, path = _bots_only(runner, tmp_path, "Exits,random")
+    assert isinstance(res.exception, RuntimeError) and path.exists()
+    assert f"the bot at seat 0 ({bots}:Exits) called exit" in str(res.exception)
 
 
 def test_a_terminated_game_saves_its_unfinished_record(tmp_path):

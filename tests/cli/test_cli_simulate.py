@@ -269,6 +269,17 @@ class Exits(Slips):
         return super().act(observation, legal_actions, rng)
 
 
+class RaisesBase(Slips):
+    def act(self, observation, legal_actions, rng):
+        if Slips.made == 39:
+            raise BaseError()
+        return super().act(observation, legal_actions, rng)
+
+
+class BaseError(BaseException):
+    pass
+
+
 class RaisesPair(Slips):
     def act(self, observation, legal_actions, rng):
         if Slips.made == 39:
@@ -359,12 +370,19 @@ def test_a_solo_simulation_shows_scores_with_student_intervals_and_no_wins(runne
     assert row.split("│")[4].strip() == "-" and row.split("│")[5].strip() == "-"
 
 
-def test_an_agent_that_exits_fails_its_game_not_the_run(runner, tmp_path, agents):
+@pytest.mark.parametrize(
+    ("agent", "said"),
+    [
+        ("Exits", "an agent called exit (SystemExit(3))"),
+        ("RaisesBase", "an agent raised BaseError"),
+    ],
+)
+def test_an_agent_that_exits_fails_its_game_not_the_run(runner, tmp_path, agents, agent, said):
     out = tmp_path / "r.csv"
-    args = ["simulate", "fixture-pips", "-a", f"{agents}:Exits,random", "-n", "40"]
+    args = ["simulate", "fixture-pips", "-a", f"{agents}:{agent},random", "-n", "40"]
     res = runner([*args, "--seed", "1", "--no-progress", "--out", str(out)])
     assert res.exit_code == 1 and isinstance(res.exception, RuntimeError)
-    assert "an agent called exit (SystemExit(3))" in res.stdout
+    assert said in res.stdout
     done = int(re.search(r"after (\d+) of 40 games", res.stdout).group(1))
     assert done > 0 and len(list(csv.DictReader(out.open()))) == done
 

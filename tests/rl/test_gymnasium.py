@@ -299,9 +299,10 @@ def test_an_agent_file_opponent_is_found_again_from_another_directory(tmp_path, 
     assert env.opponent_specs == [f"{tmp_path / 'mine.py'}:First"]
 
 
-def test_illegal_reward_must_be_finite():
+@pytest.mark.parametrize("reward", [float("nan"), float("inf"), None, True, 1j, "1"])
+def test_illegal_reward_must_be_finite(reward):
     with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
-        ge.MeepleEnv("annapurna", players=2, illegal_reward=float("nan"))
+        ge.MeepleEnv("annapurna", players=2, illegal_reward=reward)
 
 
 def test_an_instance_of_the_bare_agent_class_is_no_opponent():

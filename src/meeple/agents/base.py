@@ -123,7 +123,7 @@ def checked_setup(agent: Agent, game: Game, seat: int, spec: str) -> Agent:
         agent.setup(game, seat)
     except ConfigError:
         raise
-    except Exception as e:  # the agent's code: reported as a configuration problem
+    except (Exception, SystemExit) as e:  # the agent's code: a configuration problem
         raise ConfigError(
             f"agent {spec!r} failed to set up at seat {seat}: {type(e).__name__}: {e}"
         ) from e
@@ -160,7 +160,7 @@ def external_agent(source: str, arg: str) -> Agent:
         raise ConfigError(f"{source} has no agent class {cls_name!r}")
     try:
         agent = klass(params) if params else klass()
-    except Exception as e:  # the user's constructor: any failure is reported, not raised
+    except (Exception, SystemExit) as e:  # the user's constructor: reported, not raised
         raise ConfigError(f"{source}:{cls_name} could not be built: {type(e).__name__}: {e}") from e
     if isinstance(agent, Agent) and type(agent).act is Agent.act:
         raise ConfigError(

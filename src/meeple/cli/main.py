@@ -217,12 +217,19 @@ def play(
     except IllegalActionError as e:  # a bot's answer that is not a legal move (people retry)
         broken = e
     finally:
-        record = session.record()
-        saved = record.save(path)
-        what = "Record" if finished else "Unfinished game record"
-        con.print(f"{what} saved to {escape(str(saved))}")
-        if secret:
+        if secret:  # first: the game can be replayed from it even if the record is lost
             con.print(f"The game's seed was {seed}.")
+        record = session.record()
+        try:
+            saved = record.save(path)
+        except OSError as e:
+            broken_save = e
+        else:
+            broken_save = None
+            what = "Record" if finished else "Unfinished game record"
+            con.print(f"{what} saved to {escape(str(saved))}")
+    if broken_save is not None:
+        raise fail(f"the record could not be saved to {str(path)!r}: {broken_save}", code=1)
     if broken is not None:
         raise fail(f"game stopped: {broken}", code=1)
     if interrupted:
@@ -307,7 +314,11 @@ def _stopped(why: str | Exception, done: int, total: int, covered: str) -> str:
     """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
     if isinstance(why, Exception):
         where = "".join(f" {note}" for note in getattr(why, "__notes__", ()))
-        said = f": {why}" if str(why) else ""
+        try:
+            text = str(why)
+        except Exception:  # an agent's exception that cannot even say what it is
+            text = "(its message cannot be printed)"
+        said = f": {text}" if text else ""
         what = f"A game raised {type(why).__name__}{where}{said}; stopped"
     elif why == "interrupted":
         what = "Interrupted"

@@ -22,7 +22,7 @@ from meeple.agents.base import Agent
 from meeple.cli.common import print_view
 from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError, MeepleError
-from meeple.core.game import CHANCE, Game, State, plain_number, sample_chance
+from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
 
@@ -125,17 +125,15 @@ class PlaySession:
         try:
             # a copy: an agent may change what it is given, never the game's list
             answer = agent.act(state.observe(seat), list(legal), self.rngs[seat])
+        except SystemExit as e:  # a bot's exit() stops the game, saying whose it was
+            raise RuntimeError(f"the bot at {self.who(seat)} called exit ({e!r})") from e
         except Exception as e:  # a bot of one's own may have a bug: say whose it is
             e.add_note(f"raised by the bot at {self.who(seat)}")
             raise
-        # an action, its notation or its id, as the engine takes them everywhere
+        # an action (or an equal copy), its notation or its id, as the engine takes them
         action: Action | None = None
-        key = answer if isinstance(answer, Action | str) else plain_number(answer)
-        if isinstance(key, Action):
-            action = key
-        elif isinstance(key, str) or type(key) is int:  # notation, or an id (NumPy ones too)
-            with contextlib.suppress(MeepleError):  # not a move of this game
-                action = self.game.action(key)
+        with contextlib.suppress(MeepleError):  # not a move of this game
+            action = self.game.action(answer)
         if action not in legal:  # stop, saying which bot answered what
             raise IllegalActionError(
                 "CORE-04",
@@ -175,7 +173,8 @@ class PlaySession:
     def handoff(self, seat: int) -> None:
         """With several humans, let the next one take the keyboard before showing a view."""
         if len(self.humans) > 1 and self._last_viewer not in (None, seat):
-            self.clear_screen()
+            # the last person's view was wiped when they moved: what the screen shows now is
+            # the table's news (moves announced since), left to read until Enter
             self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
             if self.read_line() is None:
                 raise Quit(eof=True)

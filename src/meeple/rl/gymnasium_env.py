@@ -20,6 +20,7 @@ Registered ids: ``meeple/PeachFestivalSolo-v0``, ``meeple/PeachFestival-v0``,
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 import random
 from collections.abc import Sequence
@@ -134,6 +135,8 @@ class MeepleEnv(gym.Env):
         self.opponent_specs = specs
         self.fixed_seat = seat
         self.illegal_action = illegal_action
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, numbers.Real):
+            raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         if not math.isfinite(self.illegal_reward):
             raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
