@@ -104,6 +104,14 @@ def test_notation_input_and_game_options(runner, tmp_path):
     assert f"plays b{hand[0]}" in res2.stdout
 
 
+def test_people_sharing_an_output_that_cannot_be_wiped_are_warned(runner, tmp_path):
+    path = tmp_path / "g.json"
+    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
+    assert "cannot be wiped between people" in runner(args, ENOUGH).stdout
+    alone = ["play", "fixture-pips", "--seed", "4", "--save", str(path)]
+    assert "cannot be wiped" not in runner(alone, ENOUGH).stdout
+
+
 def test_two_humans_take_turns_at_the_sealed_node(runner, tmp_path):
     path = tmp_path / "g.json"
     args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
@@ -454,6 +462,25 @@ class Copies(Agent):
 class Exits(Agent):
     def act(self, observation, legal_actions, rng):
         raise SystemExit
+
+
+class OwnBase(BaseException):
+    pass
+
+
+class RaisesBase(Agent):
+    def act(self, observation, legal_actions, rng):
+        raise OwnBase("custom")
+
+
+class Unprintable:
+    def __repr__(self):
+        raise ValueError("no repr")
+
+
+class AnswersUnprintable(Agent):
+    def act(self, observation, legal_actions, rng):
+        return Unprintable()
 """
 
 
@@ -493,10 +520,17 @@ def test_a_bot_that_raises_is_named_under_its_error(runner, tmp_path):
     res, bots, path = _bots_only(runner, tmp_path, "Exits,random")
     assert isinstance(res.exception, RuntimeError) and path.exists()
     assert f"the bot at seat 0 ({bots}:Exits) called exit" in str(res.exception)
+    with pytest.raises(BaseException) as raised:  # not an Exception: the test runner lets it by
+        _bots_only(runner, tmp_path, "RaisesBase,random")
+    assert type(raised.value).__name__ == "OwnBase"
+    assert raised.value.__notes__ == [f"raised by the bot at seat 0 ({bots}:RaisesBase)"]
+    res, bots, path = _bots_only(runner, tmp_path, "AnswersUnprintable,random")
+    assert res.exit_code == 1 and "answered an unprintable Unprintable" in res.stderr
 
 
-def test_a_terminated_game_saves_its_unfinished_record(tmp_path):
-    """``kill`` (SIGTERM) stops ``meeple play`` as Ctrl-C does."""
+@pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminated_game_saves_its_unfinished_record(tmp_path, sent):
+    """``kill`` (SIGTERM) and a closed terminal (SIGHUP) stop ``meeple play`` as Ctrl-C does."""
     path = tmp_path / "g.json"
     code = "from meeple.cli.main import app; app()"
     args = ["play", "annapurna", "--seed", "3", "--save", str(path)]
@@ -510,7 +544,7 @@ def test_a_terminated_game_saves_its_unfinished_record(tmp_path):
     for line in proc.stdout:  # the game is under way once the help hint is shown
         if "for commands" in line:
             break
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(sent)
     proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert GameRecord.load(path).game == "annapurna"

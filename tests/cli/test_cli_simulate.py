@@ -280,6 +280,13 @@ class BaseError(BaseException):
     pass
 
 
+class RaisesGeneratorExit(Slips):
+    def act(self, observation, legal_actions, rng):
+        if Slips.made == 39:
+            raise GeneratorExit
+        return super().act(observation, legal_actions, rng)
+
+
 class RaisesPair(Slips):
     def act(self, observation, legal_actions, rng):
         if Slips.made == 39:
@@ -375,6 +382,7 @@ def test_a_solo_simulation_shows_scores_with_student_intervals_and_no_wins(runne
     [
         ("Exits", "an agent called exit (SystemExit(3))"),
         ("RaisesBase", "an agent raised BaseError"),
+        ("RaisesGeneratorExit", "an agent raised GeneratorExit"),
     ],
 )
 def test_an_agent_that_exits_fails_its_game_not_the_run(runner, tmp_path, agents, agent, said):

@@ -205,29 +205,41 @@ def play(
     finished = False
     interrupted = False
     broken: IllegalActionError | None = None
+    if len(human_seats) > 1 and not (con.is_terminal and not con.is_dumb_terminal):
+        con.print(
+            "[bold red]Warning:[/] this output cannot be wiped between people (it is not a "
+            "terminal that clears), so every person's view stays visible to the others."
+        )
     try:
-        # `kill` (SIGTERM) stops a game as Ctrl-C does: the unfinished record is saved
-        with _signal_handled(signal.SIGTERM, _raise_interrupt):
+        # `kill` (SIGTERM) and a closed terminal (SIGHUP) stop a game as Ctrl-C does: the
+        # unfinished record is saved
+        with (
+            _signal_handled(signal.SIGTERM, _raise_interrupt),
+            _signal_handled(getattr(signal, "SIGHUP", signal.SIGTERM), _raise_interrupt),
+        ):
             if human_seats:
                 con.print("Type [bold]help[/] for commands.")
             finished = session.run()
     except KeyboardInterrupt:
         interrupted = True
-        con.print("\nInterrupted.")
+        with contextlib.suppress(OSError):  # the terminal may be gone
+            con.print("\nInterrupted.")
     except IllegalActionError as e:  # a bot's answer that is not a legal move (people retry)
         broken = e
     finally:
-        if secret:  # first: the game can be replayed from it even if the record is lost
-            con.print(f"The game's seed was {seed}.")
-        record = session.record()
+        # the record first, silently (the terminal may be gone), then what to tell
         try:
-            saved = record.save(path)
+            saved = session.record().save(path)
         except OSError as e:
-            broken_save = e
+            saved, broken_save = None, e
         else:
             broken_save = None
-            what = "Record" if finished else "Unfinished game record"
-            con.print(f"{what} saved to {escape(str(saved))}")
+        with contextlib.suppress(OSError):
+            if secret:  # the game can be replayed from it even if the record is lost
+                con.print(f"The game's seed was {seed}.")
+            if saved is not None:
+                what = "Record" if finished else "Unfinished game record"
+                con.print(f"{what} saved to {escape(str(saved))}")
     if broken_save is not None:
         raise fail(f"the record could not be saved to {str(path)!r}: {broken_save}", code=1)
     if broken is not None:

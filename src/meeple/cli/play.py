@@ -21,7 +21,7 @@ from rich.table import Table
 from meeple.agents.base import Agent
 from meeple.cli.common import print_view
 from meeple.core.actions import Action
-from meeple.core.errors import IllegalActionError, MeepleError
+from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
@@ -127,18 +127,25 @@ class PlaySession:
             answer = agent.act(state.observe(seat), list(legal), self.rngs[seat])
         except SystemExit as e:  # a bot's exit() stops the game, saying whose it was
             raise RuntimeError(f"the bot at {self.who(seat)} called exit ({e!r})") from e
-        except Exception as e:  # a bot of one's own may have a bug: say whose it is
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:  # a bot of one's own may have a bug: say whose it is
             e.add_note(f"raised by the bot at {self.who(seat)}")
             raise
-        # an action (or an equal copy), its notation or its id, as the engine takes them
+        # an action (or an equal copy), its notation or its id, as the engine takes them;
+        # an answer that breaks while being read is no move either
         action: Action | None = None
-        with contextlib.suppress(MeepleError):  # not a move of this game
+        with contextlib.suppress(Exception):
             action = self.game.action(answer)
         if action not in legal:  # stop, saying which bot answered what
+            try:
+                said, given = repr(answer), answer
+            except Exception:  # the error must not break on printing the answer
+                said = given = f"an unprintable {type(answer).__name__}"
             raise IllegalActionError(
                 "CORE-04",
-                f"{self.who(seat)} answered {answer!r}, which is not one of its legal actions",
-                answer,
+                f"{self.who(seat)} answered {said}, which is not one of its legal actions",
+                given,
                 seat,
             )
         # What the people at the table may learn of this move, decided before it is applied:

@@ -119,9 +119,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
             state, _ = play_game(game, agents, seed=seed)
         except SystemExit as e:  # an agent's exit() fails its game, not the whole run
             raise RuntimeError(f"an agent called exit ({e!r})") from e
-        except (Exception, KeyboardInterrupt, GeneratorExit):
+        except (Exception, KeyboardInterrupt):
             raise
-        except BaseException as e:  # an agent's own BaseException: its game fails
+        except BaseException as e:  # an agent's own BaseException (GeneratorExit...): fails
             raise RuntimeError(f"an agent raised {type(e).__name__}") from e
     except Exception as e:  # say which game broke: its index, seed and seating
         seating = ", ".join(f"seat {k}: {labels[s]}" for k, s in enumerate(slots))
