@@ -99,7 +99,7 @@ class GameResult:
 
 def plain_number(value: Any) -> Any:
     """``value`` as a plain ``int`` or ``float`` when it is a number of another type (a NumPy
-    integer or float, a one-value integer array); anything else, bools and text included,
+    integer or float, a 0-d integer array); anything else, bools and text included,
     unchanged. Configuration from sweeps and arrays then counts as the numbers it stands for.
     """
     if value is None or isinstance(value, bool | str) or type(value) in (int, float):
