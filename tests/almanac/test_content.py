@@ -233,3 +233,27 @@ def test_the_content_option_names_another_directory(tmp_path):
     d = _copy(tmp_path)
     g = game(2, content=str(d))
     assert g.content.directory == str(d)
+
+
+def test_each_chooses_encounter_keeps_a_free_option_and_gold_costs_belong_to_it(tmp_path):
+    """AL-G24 (ruling AL-R43): an encounter where each player chooses must keep an option
+    without a gold cost; a gold cost to choose is refused on other special encounters."""
+    d = _copy(tmp_path)
+    text = (d / "cards.toml").read_text()
+    dig = '{ label = "Dig out the goods.", effects = [["lose_goods", 2]] }'
+    assert dig in text
+    (d / "cards.toml").write_text(
+        text.replace(dig, '{ label = "Dig out the goods.", gold = 1, effects = [] }', 1)
+    )
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert "AL-R43" in str(e.value) and "no choice" in str(e.value)
+    d2 = tmp_path / "c2"
+    shutil.copytree(DEFAULT_DIR, d2)
+    text = (d2 / "cards.toml").read_text()
+    i = text.index('mode = "guide_chooses"')
+    j = text.index("{ label", i)
+    (d2 / "cards.toml").write_text(text[:j] + text[j:].replace("effects", "gold = 2, effects", 1))
+    with pytest.raises(ContentError) as e:
+        load_content(d2)
+    assert "AL-R43" in str(e.value) and e.value.field.endswith(".gold")

@@ -210,6 +210,49 @@ def test_cliff_farmer_token_places_a_second_worker_from_behind_the_screen():
     assert st.extra == [0, 0, 0] and st.workers[0] == 3
 
 
+def test_farmer_token_earned_by_a_placement_may_place_that_placements_second_worker():
+    """AL-097, AL-098 (ruling AL-R44): the token comes with the placement on the farmer space,
+    and the offer follows that placement, so the token may be used at once."""
+    st = cliff(3)
+    play(st, "ladder 0", "place 5")  # seat 1 on a farmer space, by seat 0's ladder
+    play(st, "good dew")  # the ladder's owner takes its good first
+    assert st.farmer[1] == 1 and st.current_player() == 1
+    assert legal(st) == ["farmer", "no-farmer"]
+    play(st, "farmer")
+    assert st.tasks[-1] == ("xplace", 1) and st.farmer[1] == 0
+
+
+def test_farmer_token_kept_from_cliffside_places_a_second_worker_on_a_later_page():
+    """AL-098 (ruling AL-R26): tokens do not expire; whenever a player holding one places a
+    worker, on any page, they may discard it to place a second worker at once."""
+    st = position(
+        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+    )
+    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    assert C.pages[4].rule == "free" and st.current_player() == 0
+    play(st, "place 0")
+    assert legal(st) == ["farmer", "no-farmer"]
+    play(st, "farmer")
+    assert st.tasks[-1] == ("xplace", 0) and st.farmer == [0, 0]
+    play(st, legal(st)[0])
+    assert st.placed[0] == 1 and st.extra[0] == 1 and st.current_player() == 1
+
+
+def test_farmer_token_kept_is_offered_again_only_while_held():
+    """AL-098 (ruling AL-R26): kept (not used), the token is offered at the next placement;
+    a player without one is never asked."""
+    st = position(
+        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+    )
+    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    play(st, "place 0", "no-farmer")
+    assert st.farmer == [1, 0] and st.current_player() == 1
+    play(st, legal(st)[0])  # seat 1 holds no token: the turn passes straight on
+    assert st.current_player() == 0 and st.tasks[-1][0] == "place"
+    play(st, legal(st)[0])
+    assert legal(st) == ["farmer", "no-farmer"]
+
+
 def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():
     """AL-G27 (ruling AL-R27, AL-R41): a player without unplaced workers is skipped even
     with ladders; with two ladders of different owners into a cluster the climber chooses."""

@@ -168,3 +168,24 @@ def test_draw_order_follows_most_recent_request_id():
     assert s.current_player() == 1
     play(s, "draw1")
     assert s.draw_queue == [1]
+
+
+def test_column_reward_waits_for_a_market_reward_that_makes_it_possible():
+    """PF-047, PF-056 (ruling PF-R39): no uneaten Peach and every Merchant hired when the Silk
+    box is marked, but the pending Spices write lands on a Peach icon: draw 1 becomes open."""
+    s = commit(pos(["si:0,1,2 sp:0,1,1,1,1 p:2 e:2 m:3", "te:0"], dice="si3,go2"), "si", "peach")
+    assert s.sheets[0].uneaten == 0 and ("reward", 0, False) in s.sheets[0].pending
+    play(s, "sp=1")  # Spices row 6: a Peach icon
+    assert s.sheets[0].uneaten == 1
+    assert texts(s.legal_actions(0)) == ["draw1", "noreward"]
+    play(s, "draw1")
+    assert s.sheets[0].reward_gained and s.sheets[0].eaten == 3
+
+
+def test_column_reward_with_no_option_left_is_lost_but_the_box_is_marked():
+    """PF-052 (ruling PF-R39): no uneaten Peach, every Merchant hired and no other reward to
+    open one: the Gems box is marked and no reward is gained."""
+    s = commit(pos(["ge:0,1,2 p:2 e:2 m:3", "te:0"], dice="ge3,te2"), "ge", "peach")
+    sh = s.sheets[0]
+    assert sh.boxes & (1 << 1) and not sh.reward_gained and sh.pending == []
+    assert s.phase == "roll"

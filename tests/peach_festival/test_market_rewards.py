@@ -101,6 +101,38 @@ def test_rewards_may_be_gained_in_any_order():
     assert {"sp=0", "sp=1", "merchant", "noreward"} <= legal
 
 
+def test_reward_not_yet_possible_waits_for_another_reward_to_make_it_possible():
+    """PF-056 (rulings PF-R39, PF-R18): Chinaware row 4's Number 2 fits no column yet; it waits
+    while the Spices write is pending, and after ``sp=1`` it writes ``sp=2``."""
+    s = commit(pos(["ge:0,0 sp:0 ch:0,1,2 p:3", "te:0"], dice="ch3,si2"), "ge&ch", "peach")
+    assert ("number", 2, False) in s.sheets[0].pending
+    assert "sp=2" not in texts(s.legal_actions(0))
+    play(s, "sp=1")
+    assert "sp=2" in texts(s.legal_actions(0))
+    play(s, "noreward", "sp=2")
+    assert s.sheets[0].cols[3] == [0, 1, 2]
+
+
+def test_reward_still_impossible_when_nothing_else_is_pending_is_lost():
+    """PF-R39, PF-R18: with nothing left that could make it valid, the Number 2 writes nothing."""
+    s = commit(pos(["ge:0,0 sp:0 ch:0,1,2 p:3", "te:0"], dice="ch3,si2"), "ge&ch", "peach")
+    play(s, "noreward", "sp=0")  # Spices [0, 0]: a 2 still fits nowhere
+    assert s.sheets[0].pending == [] and s.sheets[0].cols[3] == [0, 0]
+    assert s.phase == "roll"  # seat 1 had nothing to settle: the next round's roll
+
+
+def test_reward_not_yet_possible_waits_for_the_rounds_die_roll():
+    """PF-056, PF-060 (rulings PF-R39, PF-R11): Impress writes Gold 3 (a Die icon, rolled after
+    every action) and Chinaware 0 (a Peach completing the first row: a Number 2 that fits no
+    column yet). The 2 waits for the roll; the die's Chinaware 1 makes it possible."""
+    s = commit(pos(["go:0,1,2 ch:0 sp:0 p:6", "te:0"], dice="go3,si2"), "go&ch", "peach")
+    sh = s.sheets[0]
+    play(s, "noreward")  # the Gold box's Column Reward, declined
+    assert s.phase == "dice" and ("number", 2, False) in sh.pending
+    play(s, "die:ch", "ch=1")
+    assert texts(s.legal_actions(0)) == ["ch=2"]
+
+
 def test_lantern_festival_square_gives_no_immediate_reward():
     """PF-065, PF-G03 (ruling PF-R03): row 5 has no icon; nothing is pending after writing it."""
     s = commit(pos(["go:0,1,1,1", ""], dice="go1,te4"), "go", "peach")

@@ -79,6 +79,26 @@ def test_turn_track_circle_reward_may_be_gained_before_the_roll():
     assert s.phase == "roll"
 
 
+def test_turn_track_peach_circle_may_be_declined():
+    """PF-075 (ruling PF-R32): "the player may immediately gain that reward": a Peach circle
+    offers ``peach`` (gain it) or ``skip``, like every circle."""
+    s = pos(["go:0,1 ge:0,0 te:0 sp:0 ch:0 si:0 p:6 t:5 r:5"], dice="go5", round=4)
+    play(s, "go")  # the next round marks circle 6 (0-based), which shows a Peach
+    assert s.phase == "track" and s.sheets[0].track == 6
+    assert texts(s.legal_actions(0)) == ["peach", "skip"]
+    play(s, "skip")
+    assert s.sheets[0].peaches == 6 and s.phase == "roll"
+
+
+def test_turn_track_peach_circle_gained_fills_a_spot_with_its_row_bonus():
+    """PF-075, PF-R15: the gained Peach fills the next spot; completing the row queues its
+    bonus, which is then gained like any Market Reward."""
+    s = pos(["go:0,1 ge:0,0 te:0 sp:0 ch:0 si:0 p:6 t:5 r:5"], dice="go5", round=4)
+    play(s, "go", "peach")
+    assert s.sheets[0].peaches == 7 and s.sheets[0].pending == [("number", 2, False)]
+    assert texts(s.legal_actions(0)) == ["go=2"]
+
+
 def test_turn_track_reward_is_settled_before_the_dice_are_rolled():
     """PF-075: with the circle's Die pending the round's action cannot be taken yet."""
     s = pos(["t:7 go:0"], dice="go1,te4", difficulty="easy", round=8)

@@ -21,10 +21,11 @@ PENDING_VALUE = 1.5
 
 
 def immediate_value(state: PeachState, seat: int) -> float:
-    """Score ``seat`` would have if the game ended now, plus credit for pending rewards."""
+    """Score ``seat`` would have if the game ended now, plus credit for the pending rewards it
+    can follow now (one waiting for another, ruling PF-R39, is not counted)."""
     sh = state.sheets[seat]
     return score_breakdown(state, seat)["total"] + PENDING_VALUE * (
-        len(sh.pending) + sh.dice_left + len(state.draw_queue)
+        len(rules.followable(state, seat)) + sh.dice_left + len(state.draw_queue)
     )
 
 

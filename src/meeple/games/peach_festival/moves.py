@@ -67,6 +67,8 @@ def legal_actions(state: PeachState, seat: int) -> list[Action]:
         elif kind == "reward":
             out.update(column_reward_options(state, seat))
             out.add(acts.noreward)
+        elif kind == "peach":  # a turn-track Peach circle (PF-075)
+            out.add(acts.peach)
     if optional:
         out.add(acts.skip)
     return sorted(out, key=lambda a: a.id)

@@ -42,6 +42,7 @@ PENDING_WORDS = {
     "die": lambda arg: "roll the Die icon",
     "reward": lambda arg: "Column Reward",
     "keep": lambda arg: "keep a drawn Request card",
+    "peach": lambda arg: "gain the turn-track Peach (or skip it)",
 }
 
 RULES_SUMMARY = """\
@@ -112,6 +113,8 @@ def describe_move(action: Action, obs: dict, game: PeachFestival) -> str:
     """Like :func:`describe`, plus what the move writes in the observing seat's position."""
     text = describe(action)
     seat = obs["seat"]
+    if action.kind == "peach" and obs.get("phase") == "track":
+        return "Gain the turn-track circle's Peach"
     if action.kind != "take" or seat is None or obs["dice"] is None:
         return text
     col, mod, second = action.args

@@ -133,12 +133,15 @@ def column_reward_options(state: PeachState, seat: int) -> list[Action]:
 
 
 def offer_column_reward(state: PeachState, seat: int) -> None:
-    """Queue a Column Reward choice unless one was gained this round (PF-053, PF-R29, PF-R36)."""
+    """Queue a Column Reward choice unless one was gained this round (PF-053, PF-R29, PF-R36).
+
+    It is queued even when no option is open yet: another reward of the same round may open
+    one first (PF-056, ruling PF-R39); :func:`settle` drops it if none does (PF-052).
+    """
     sh = state.sheets[seat]
     if sh.reward_gained or any(p[0] == "reward" for p in sh.pending):
         return
-    if column_reward_options(state, seat):
-        sh.pending.append(("reward", 0, False))
+    sh.pending.append(("reward", 0, False))
 
 
 # -- the main action ------------------------------------------------------------------------------
@@ -198,11 +201,15 @@ def consume_write(state: PeachState, seat: int, col: int, value: int) -> None:
         write(state, seat, col, value)
 
 
-def settle(state: PeachState, seat: int) -> None:
-    """Drop pending rewards that can no longer be followed (PF-R18, PF-R19, PF-052)."""
+def followable(state: PeachState, seat: int) -> list[tuple]:
+    """The items of ``seat``'s pending list that can be followed now, in its order.
+
+    A Number with no valid column (PF-R18), a write into a full column (PF-R19) and a Column
+    Reward with no option (PF-052) cannot; a roll, a card to keep and a turn-track Peach can.
+    """
     game: PeachFestival = state.game
     sh = state.sheets[seat]
-    keep = []
+    live = []
     for item in sh.pending:
         kind, arg, _ = item
         if kind == "number":
@@ -218,13 +225,30 @@ def settle(state: PeachState, seat: int) -> None:
         else:
             ok = True
         if ok:
-            keep.append(item)
-    if len(keep) != len(sh.pending):
-        sh.pending = keep
+            live.append(item)
+    return live
 
 
-def _only_mandatory_dice(sh: PlayerSheet) -> bool:
-    return bool(sh.pending) and all(k == "die" and not opt for k, _, opt in sh.pending)
+def settle(state: PeachState, seat: int) -> list[tuple]:
+    """The pending decisions ``seat`` can follow now; drop those that can never be followed.
+
+    Rewards may be gained in any order (PF-056), so a reward that cannot be followed now waits
+    while another pending decision can be followed, or while a Die roll of this round is still
+    to come (PF-R11): that one may make it possible (ruling PF-R39). Once nothing can be
+    followed and no roll is coming, the waiting ones are dropped.
+
+    Returns:
+        :func:`followable` (empty: nothing for ``seat`` to decide now).
+    """
+    sh = state.sheets[seat]
+    live = followable(state, seat)
+    if not live and sh.pending and not sh.dice_left:
+        sh.pending = []
+    return live
+
+
+def _only_mandatory_dice(live: list[tuple]) -> bool:
+    return bool(live) and all(k == "die" and not opt for k, _, opt in live)
 
 
 def apply_decision(state: PeachState, action: Action, seat: int) -> None:
@@ -267,6 +291,9 @@ def apply_decision(state: PeachState, action: Action, seat: int) -> None:
         state.draw_queue.extend((-1, -1))
     elif kind == "noreward":
         _remove_pending(sh, "reward")
+    elif kind == "peach":  # a turn-track Peach circle, gained (PF-075, ruling PF-R32)
+        _remove_pending(sh, "peach")
+        gain_peaches(game, sh, 1)
     elif kind == "skip":
         for i, (_, _, optional) in enumerate(sh.pending):
             if optional:
@@ -351,8 +378,8 @@ def start_round(state: PeachState) -> None:
         state.cursor = 0
         if icon is not None:
             kind, arg = icon
-            if kind == "peach":
-                gain_peaches(game, sh, 1)
+            if kind == "peach":  # declinable like every circle (ruling PF-R32): `peach` or `skip`
+                sh.pending.append(("peach", 1, True))
             elif kind == "die":
                 sh.pending.append(("die", 0, True))
             elif kind == "number":
@@ -444,13 +471,13 @@ def advance(state: PeachState) -> None:
         seat = state.order[state.cursor]
         sh = sheets[seat]
         if sh.pending:
-            settle(state, seat)
-        if sh.pending:
-            if _only_mandatory_dice(sh):
-                state.rolling = seat  # PF-R34: nothing else to decide first
-                continue
-            state.node = seat
-            return
+            live = settle(state, seat)
+            if live:
+                if _only_mandatory_dice(live):
+                    state.rolling = seat  # PF-R34: nothing else to decide first
+                    continue
+                state.node = seat
+                return
         if phase == DICE and sh.dice_left:
             sh.dice_left -= 1
             sh.pending.append(("die", 0, False))

@@ -20,7 +20,7 @@ from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from meeple.rl.encoding.base import Encoder, Writer, is_number
 
 PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
-PENDING = ("number", "write", "die", "reward", "keep")
+PENDING = ("number", "write", "die", "reward", "keep", "peach")
 DIFFICULTY = ("easy", "medium", "hard")
 
 
