@@ -27,6 +27,18 @@ def test_opponents_see_no_gold_no_face_down_contracts_no_reserve():
     json.dumps(o)
 
 
+def test_gold_and_face_down_contracts_are_shown_to_all_once_the_game_is_over():
+    """AL-063..AL-065 (ruling AL-R32): final scoring counts every player's gold and
+    contracts, so the final observation shows them to every seat and to spectators."""
+    g = game(3)
+    state, _ = play_game(g, [RandomAgent() for _ in range(3)], seed=4)
+    assert state.is_terminal()
+    for viewer in (0, 1, None):
+        shown = state.observe(viewer)["players"]
+        assert [p["gold"] for p in shown] == state.gold
+        assert [p["incomplete"] for p in shown] == state.incomplete
+
+
 def test_drawn_contracts_are_seen_only_by_the_drawer():
     """AL-G32: the 3 drawn contracts are private until one is kept."""
     st = position(2, page=4, gold=[0, 0], goods=[[0] * 4] * 2)

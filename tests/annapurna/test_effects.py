@@ -109,6 +109,7 @@ def test_oxygen_bottle_stows_a_card_on_the_peak():
     assert texts(state)[-1] == "pass" and "stow a5" in texts(state)
     play(state, "stow a5")
     assert state.down[0] >> 14 & 1
+    assert state.observe(None)["climbers"][0]["side"][14] == [0, card_id(0, 17)]  # AN-R17
     assert "sweep e1" in texts(state)  # complete: the zero card may go now
 
 

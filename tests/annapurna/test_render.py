@@ -63,7 +63,8 @@ def test_cache_and_peeked_cards_are_named_for_their_owner_only():
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 7)])
 def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
-    """AN-010, AN-028: other Backpacks, Caches and unknown face-down cards stay unnamed."""
+    """AN-010, AN-028: other Backpacks, Caches and unknown face-down cards stay unnamed
+    (ruling AN-R17)."""
     game = Annapurna(players)
     for state in _random_states(players, seed):
         for viewer in [*range(players), None]:
@@ -73,11 +74,11 @@ def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
                 if t != viewer:
                     hidden = state.pack[t] + state.cache[t]
                     assert not {game.card_code(c) for c in hidden} & _codes(text)
+                # a spectator identifies only the cards everyone saw turned over (AN-R17)
+                known = state.public if viewer is None else state.known[viewer]
                 for p in range(15):
                     c = state.mount[t][p]
-                    if state.down[t] >> p & 1 and not (
-                        viewer is not None and state.known[viewer] >> c & 1
-                    ):
+                    if state.down[t] >> p & 1 and not known >> c & 1:
                         assert game.card_code(c) not in _codes(text)
             for action in state.legal_actions(state.current_player()):
                 game.describe_move(action, state.observe(state.current_player()))

@@ -3,6 +3,8 @@ rulings AN-R04, AN-R05, AN-R06, AN-R12, AN-R33."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from meeple.core.errors import IllegalActionError
@@ -148,6 +150,20 @@ def test_a_zero_card_with_an_unfinished_effect_cannot_be_scavenged():
     with pytest.raises(IllegalActionError) as err:
         play(state, "scavenge c1")
     assert err.value.rule == "AN-044"
+
+
+def test_buried_card_is_identified_by_spectators_too():
+    """AN-055, ruling AN-R17: a Buried card was seen face up by everyone, so a spectator's view
+    (``observe(None)``) names it like every climber's; a replay or a spectator's screen shows
+    it. It is forgotten by all once it moves (Scavenged)."""
+    state = setup(2, layouts={0: RUSH})
+    climb_route(state, 0)
+    idle(state)  # Blue
+    play(state, "drop", f"card {code(0, 18)}", "to R:e1", "bury e1")
+    for viewer in (0, 1, None):
+        assert state.observe(viewer)["climbers"][0]["side"][4] == [0, card_id(0, 18)]
+    twin = state.game.determinize_observation(state.observe(None), random.Random(0))
+    assert twin.observe(None) == state.observe(None)
 
 
 def test_bury_flips_balanced_groups_face_down_in_place():

@@ -39,9 +39,12 @@ def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
     """
     full = viewer == "all"
     n = st.n
+    # final scoring counts every player's gold and contracts: shown to all once the game is
+    # over (ruling AL-R32)
+    over = not st.tasks
     players = []
     for s in range(n):
-        mine = full or viewer == s
+        mine = full or over or viewer == s
         players.append(
             {
                 "gold": st.gold[s] if mine else None,

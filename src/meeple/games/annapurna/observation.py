@@ -47,7 +47,8 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
     n = st.game.num_players
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = observer_seat(seat, n)
-    known = st.known[seat] if seat is not None else 0
+    # a spectator identifies the face-down cards everyone saw turned over (ruling AN-R17)
+    known = st.known[seat] if seat is not None else st.public
     if seat is None:
         known_pack: list[list[int]] = [[] for _ in range(n)]
         known_cache: list[list[int]] = [[] for _ in range(n)]
@@ -184,7 +185,9 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
             identified.update(cl["cache"])
     known_pack = obs.get("known_pack") or [[] for _ in range(n)]
     known_cache = obs.get("known_cache") or [[] for _ in range(n)]
-    if me is not None:
+    if me is None:
+        st.public = known  # a spectator identifies only what everyone can
+    else:
         st.known[me] = known
         for t in range(n):
             if t == me:

@@ -169,6 +169,7 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
         known = st.known
         for t in range(len(known)):  # Buried cards were seen face up by all (ruling AN-R17)
             known[t] |= everyone
+        st.public |= everyone
 
 
 def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
@@ -287,6 +288,7 @@ def _to(st: AnnapurnaState, args: tuple, seat: int) -> None:
             if k & oldbit:
                 followers |= 1 << w
             known[w] = k & keep  # both cards moved: nobody knows them face down any more
+        st.public &= keep
         known[seat] |= bit  # you know the card you placed (ruling AN-R17)
         # the others cannot tell which Backpack card left, unless it was the only one
         if any(st.kpack[seat :: len(known)]):
@@ -380,6 +382,7 @@ def _stow(st: AnnapurnaState, args: tuple, seat: int) -> None:
     card = 1 << st.mount[seat][p]
     for t in range(len(st.known)):
         st.known[t] |= card
+    st.public |= card
     _continue(st)
 
 
@@ -520,6 +523,7 @@ def _reset(st: AnnapurnaState) -> None:
     st.loc = [-1] * n
     st.arrival = [0] * n
     st.known = [0] * n
+    st.public = 0
     st.kpack = [0] * (n * n)
     st.kcache = [0] * (n * n)
     st.extra = [0] * n

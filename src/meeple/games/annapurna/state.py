@@ -96,6 +96,7 @@ class AnnapurnaState(State):
         "peakfx",
         "pending",
         "placing",
+        "public",
         "sel",
         "shields",
         "skipping",
@@ -123,6 +124,9 @@ class AnnapurnaState(State):
         self.loc: list[int] = [-1] * n
         self.arrival: list[int] = [0] * n
         self.known: list[int] = [0] * n
+        #: Face-down cards everyone saw turned face down in place (Buried, stowed by an effect):
+        #: what a spectator can identify (ruling AN-R17).
+        self.public: int = 0
         self.kpack: list[int] = [0] * (n * n)
         self.kcache: list[int] = [0] * (n * n)
         self.skips: list[list[int]] = [[] for _ in range(n)]
@@ -243,6 +247,7 @@ class AnnapurnaState(State):
         known = self.known
         for s in range(len(known)):
             known[s] &= keep
+        self.public &= keep
 
     def reveal(self, seat: int, p: int) -> None:
         """Turn the face-down card at ``p`` of ``seat`` face up, without effect."""
@@ -339,6 +344,7 @@ class AnnapurnaState(State):
         new.loc = self.loc[:]
         new.arrival = self.arrival[:]
         new.known = self.known[:]
+        new.public = self.public
         new.kpack = self.kpack[:]
         new.kcache = self.kcache[:]
         new.skips = [x[:] for x in self.skips]
@@ -379,6 +385,7 @@ class AnnapurnaState(State):
             "loc": self.loc[:],
             "arrival": self.arrival[:],
             "known": [str(k) for k in self.known],
+            "public": str(self.public),
             "kpack": [str(k) for k in self.kpack],
             "kcache": [str(k) for k in self.kcache],
             "skips": [x[:] for x in self.skips],
