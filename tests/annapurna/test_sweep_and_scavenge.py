@@ -152,6 +152,17 @@ def test_a_zero_card_with_an_unfinished_effect_cannot_be_scavenged():
     assert err.value.rule == "AN-044"
 
 
+def test_zero_card_turned_up_without_its_effect_may_be_buried_at_once():
+    """AN-033 (ruling AN-R40): a Dropped Whiteout (a zero card) runs no effect, so it has none
+    to complete and balances on its own at once: no skipped turn, Bury offered."""
+    state = setup(2, layouts={0: RUSH})
+    climb_route(state, 0)
+    idle(state)  # Blue
+    play(state, "drop", f"card {code(0, 2)}", "to R:e1")
+    assert not state.unfinished >> card_id(0, 2) & 1 and state.skips == [[], []]
+    assert texts(state) == ["bury e1", "end"]
+
+
 def test_buried_card_is_identified_by_spectators_too():
     """AN-055, ruling AN-R17: a Buried card was seen face up by everyone, so a spectator's view
     (``observe(None)``) names it like every climber's; a replay or a spectator's screen shows

@@ -271,7 +271,8 @@ class AnnapurnaState(State):
 
     def sweepable(self, seat: int) -> int:
         """Face-up positions of ``seat`` that may join a group: zero cards whose effect is not
-        complete are excluded (AN-033, AN-044)."""
+        complete are excluded (AN-033, AN-044); a zero card turned up without its effect has
+        none to complete (ruling AN-R40)."""
         up = self.up[seat]
         blocked = self.unfinished
         if not blocked:
