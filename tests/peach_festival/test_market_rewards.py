@@ -113,6 +113,21 @@ def test_reward_not_yet_possible_waits_for_another_reward_to_make_it_possible():
     assert s.sheets[0].cols[3] == [0, 1, 2]
 
 
+def test_waiting_reward_is_shown_as_waiting_on_the_sheet():
+    """Ruling PF-R39: the sheet's "To settle" line tells a waiting reward from a live one."""
+    from rich.console import Console
+
+    s = commit(pos(["ge:0,0 sp:0 ch:0,1,2 p:3", "te:0"], dice="ch3,si2"), "ge&ch", "peach")
+    console = Console(width=400, record=True)
+    console.print(s.game.render(s.observe(0)))
+    text = console.export_text()
+    assert "write any valid number in Spices; write a 2 (waits: no valid square yet)" in text
+    play(s, "sp=1")
+    console = Console(width=400, record=True)
+    console.print(s.game.render(s.observe(0)))
+    assert "write a 2 (waits" not in console.export_text()
+
+
 def test_reward_still_impossible_when_nothing_else_is_pending_is_lost():
     """PF-R39, PF-R18: with nothing left that could make it valid, the Number 2 writes nothing."""
     s = commit(pos(["ge:0,0 sp:0 ch:0,1,2 p:3", "te:0"], dice="ch3,si2"), "ge&ch", "peach")

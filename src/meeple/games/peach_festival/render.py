@@ -174,9 +174,27 @@ def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
         f"Merchants {merchants}  Requests {d['requests']}"
     )
     if d["pending"]:
-        words = [PENDING_WORDS[k](a) for k, a, _ in d["pending"]]
+        words = [
+            PENDING_WORDS[k](a) + (" (waits: no valid square yet)" if _waits(game, d, k, a) else "")
+            for k, a, _ in d["pending"]
+        ]
         table.caption += "\nTo settle: " + "; ".join(words)
     return table
+
+
+def _waits(game: PeachFestival, d: dict, kind: str, arg: int) -> bool:
+    """A Number or write reward with no valid square now, waiting for another reward or the
+    round's Die roll to make one (ruling PF-R39)."""
+    if kind not in ("number", "write"):
+        return False
+    from meeple.games.peach_festival.observation import _sheet_from
+    from meeple.games.peach_festival.rules import is_valid, valid_numbers
+
+    sh = _sheet_from(d, game)
+    if kind == "number":
+        return not any(is_valid(game, sh, c, arg) for c in range(6))
+    cols = range(6) if arg == -1 else (arg,)
+    return not any(valid_numbers(game, sh, c) for c in cols)
 
 
 def _peach_grid(obs: dict, game: PeachFestival, s: int) -> Text:
