@@ -134,3 +134,11 @@ def test_position_notation_round_trips():
 
     s = pos(["go:0,1,2 te:0 p:5 e:1 m:1 r:3,7", ""])
     assert sheet_text(s.game, s.sheets[0]) == "go:0,1,2 te:0 p:5 e:1 m:1 r:3,7 b:"
+
+
+def test_solo_game_takes_no_round_limit():
+    """PF-R24, PF-R35: a solo game ends by its turn track only, so ``max_rounds`` (the limit
+    of games with 2+ players) is refused in solo unless left at its default."""
+    with pytest.raises(ConfigError, match=r"solo game ends by the turn track only \(PF-R24\)"):
+        meeple.make("peach-festival", players=1, difficulty="easy", max_rounds=5)
+    assert meeple.make("peach-festival", players=1, max_rounds=60).max_rounds == 60

@@ -86,11 +86,13 @@ class PeachFestival(Game):
         difficulty: Solo difficulty ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13)
             (PF-074). Solo only: with 2+ players it stays at the default.
         content: Directory holding ``sheet.toml`` and ``requests.toml`` (default: shipped).
-        max_rounds: Safety limit on rounds, a positive integer (PF-R35). Default 60.
+        max_rounds: Safety limit on rounds with 2+ players, a positive integer (PF-R35).
+            Default 60; a solo game ends by the turn track only (PF-R24).
 
     Raises:
         ConfigError: for an unknown difficulty, a difficulty other than the default with 2+
-            players, a max_rounds below 1 or an unsupported player count.
+            players, a max_rounds below 1 or other than the default in solo, or an
+            unsupported player count.
         ContentError: for invalid content files.
     """
 
@@ -128,6 +130,12 @@ class PeachFestival(Game):
         if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
             raise ConfigError(
                 f"max_rounds must be a positive integer (1 or more), not {max_rounds!r}"
+            )
+        if self.solo and max_rounds != self.options["max_rounds"]:
+            raise ConfigError(
+                f"max_rounds limits games with 2+ players (PF-R35): a solo game ends by the "
+                f"turn track only (PF-R24), so it cannot be {max_rounds!r}; leave it at "
+                f"{self.options['max_rounds']!r}"
             )
         self.max_rounds = max_rounds
         self.track_start = self.sheet.track_start(DIFFICULTIES[self.config["difficulty"]])

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+
+# the module, not its names: importing the rules first runs this module while they are half
+# loaded (rules -> state -> moves), and their functions are looked up when called
+from meeple.games.peach_festival import rules
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES, SPICES, TEA
-from meeple.games.peach_festival.rules import column_reward_options, is_valid, valid_numbers
 from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, TRACK, PeachState
 
 if TYPE_CHECKING:
@@ -57,15 +60,15 @@ def legal_actions(state: PeachState, seat: int) -> list[Action]:
     for kind, arg, opt in pending:
         optional |= opt
         if kind == "number":
-            out.update(acts.write[(c, arg)] for c in range(6) if is_valid(game, sh, c, arg))
+            out.update(acts.write[(c, arg)] for c in range(6) if rules.is_valid(game, sh, c, arg))
         elif kind == "write":
             cols = range(6) if arg == -1 else (arg,)
             for c in cols:
-                out.update(acts.write[(c, v)] for v in valid_numbers(game, sh, c))
+                out.update(acts.write[(c, v)] for v in rules.valid_numbers(game, sh, c))
         elif kind == "die":
             out.add(acts.roll)
         elif kind == "reward":
-            out.update(column_reward_options(state, seat))
+            out.update(rules.column_reward_options(state, seat))
             out.add(acts.noreward)
         elif kind == "peach":  # a turn-track Peach circle (PF-075)
             out.add(acts.peach)
@@ -106,7 +109,7 @@ def why_illegal(state: PeachState, action: Action, seat: int) -> tuple[str, str]
             return ("PF-020", "the first number written in a column must be a 0")
         if len(sh.cols[col]) >= game.lengths[col]:
             return ("PF-R28", "that column is full")
-        if not is_valid(game, sh, col, value):
+        if not rules.is_valid(game, sh, col, value):
             return ("PF-021", "each number must equal the previous one or be exactly 1 higher")
         return _why_write_illegal(state, seat)
     if kind in ("draw", "merchant", "take_common", "noreward"):

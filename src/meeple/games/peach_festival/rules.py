@@ -397,7 +397,7 @@ def end_round(state: PeachState) -> None:
         over = state.sheets[0].track >= len(game.sheet.track_rewards) - 1
     else:
         over = any(sh.boxes_marked >= 5 for sh in state.sheets)
-    if over or state.round >= game.max_rounds:
+    if over or (not game.solo and state.round >= game.max_rounds):  # PF-R24: solo by the track
         state.phase = OVER
     else:
         start_round(state)
