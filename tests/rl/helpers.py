@@ -16,12 +16,22 @@ CONFIGS: list[tuple[str, int]] = [
 ]
 
 #: Short configurations for suites that play many whole games: The Peach Festival capped at a
-#: few rounds (its ``max_rounds`` option), a one-flag Annapurna Expedition (Shorter Expedition).
+#: few rounds (its ``max_rounds`` option, 2+ players), a one-flag Annapurna Expedition (Shorter
+#: Expedition). Solo: :func:`short`.
 SHORT: dict[str, dict] = {
     "peach-festival": {"max_rounds": 4},
     "annapurna": {"flag_target": 1},
     "almanac": {},
 }
+
+
+def short(name: str, players: int) -> dict:
+    """Options of a short game of ``name`` with ``players`` seats (see :data:`SHORT`); a solo
+    Peach Festival has no round limit (ruling PF-R24) and is shortened by its difficulty
+    (``hard``: 13 rounds)."""
+    if name == "peach-festival" and players == 1:
+        return {"difficulty": "hard"}
+    return SHORT[name]
 
 
 def ids(configs: list[tuple[str, int]]) -> list[str]:

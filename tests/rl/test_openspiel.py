@@ -22,7 +22,7 @@ from meeple.rl import openspiel as mo  # noqa: E402
 from meeple.rl.common import utility_bounds  # noqa: E402
 from meeple.rl.encoding import make_encoder  # noqa: E402
 
-from .helpers import CONFIGS, SHORT, ids  # noqa: E402
+from .helpers import CONFIGS, ids, short  # noqa: E402
 
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
@@ -50,9 +50,9 @@ def test_pyspiel_random_sim_test_passes_for_variants(name, params):
 
 def test_every_game_is_registered_with_its_parameters():
     names = set(pyspiel.registered_names())
-    for name, short in mo.SHORT_NAMES.items():
-        assert short in names
-        game = pyspiel.load_game(short)
+    for name, short_name in mo.SHORT_NAMES.items():
+        assert short_name in names
+        game = pyspiel.load_game(short_name)
         gtype = game.get_type()
         assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
         assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -96,7 +96,7 @@ def test_game_info_comes_from_the_fixed_action_space(name, players):
 def test_chance_outcomes_match_the_engine(name, players):
     """Every chance node: sorted distinct outcome ids, probabilities in (0, 1] summing to 1,
     equal to the engine's distribution, and the same as the legal chance actions."""
-    game = mo.load_game(name, players=players, **SHORT[name])
+    game = mo.load_game(name, players=players, **short(name, players))
     state = game.new_initial_state()
     rng = np.random.RandomState(7)
     chance_nodes = 0
@@ -310,7 +310,7 @@ def _play(game, bots, seed: int) -> tuple[list[float], int]:
 
 
 def _short_game(name: str, players: int):
-    return mo.load_game(name, players=players, **SHORT[name])
+    return mo.load_game(name, players=players, **short(name, players))
 
 
 @pytest.mark.parametrize(
