@@ -1,29 +1,31 @@
-"""Every AL rule id (AL-001..AL-120) and every ruling of the rulings page appears in a test."""
+"""Every Almanac rule id (AL-001..AL-120) and every ruling of its rulings page is cited by a
+test; every ruling the code cites is on that page (:mod:`meeple.testing.coverage`)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from meeple.testing.coverage import RuleCoverage
+
 HERE = Path(__file__).parent
-DOCS = HERE.parents[1] / "docs" / "games" / "almanac.md"
-
-
-def _test_text() -> str:
-    return "\n".join(
-        p.read_text() for p in HERE.glob("test_*.py") if p.name != "test_rule_coverage.py"
-    )
+ROOT = HERE.parents[1]
+COVERAGE = RuleCoverage(
+    prefix="AL",
+    rules=120,
+    tests=HERE,
+    code=ROOT / "src" / "meeple" / "games" / "almanac",
+    doc=ROOT / "docs" / "games" / "almanac.md",
+)
 
 
 def test_every_rule_id_is_tested():
-    text = _test_text()
-    missing = [f"AL-{i:03d}" for i in range(1, 121) if f"AL-{i:03d}" not in text]
-    assert not missing, missing
+    assert COVERAGE.untested_rules() == []
 
 
 def test_every_ruling_is_tested():
-    rulings = sorted(set(re.findall(r"AL-R\d\d", DOCS.read_text())))
-    assert len(rulings) >= 44
-    text = _test_text()
-    missing = [r for r in rulings if r not in text]
-    assert not missing, missing
+    assert len(COVERAGE.rulings()) == 44
+    assert COVERAGE.untested_rulings() == []
+
+
+def test_every_ruling_cited_in_code_is_on_the_rulings_page():
+    assert COVERAGE.undocumented_rulings() == []

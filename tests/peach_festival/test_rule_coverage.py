@@ -1,43 +1,37 @@
-"""Every rule of the inventory and every ruling has a test; every ruling in code is documented."""
+"""Every Peach Festival rule id (PF-001..PF-096) and every ruling of its rulings page is cited by a
+test; every ruling the code cites is on that page (:mod:`meeple.testing.coverage`)."""
 
-import re
+from __future__ import annotations
+
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-TESTS = Path(__file__).parent
-CODE = ROOT / "src" / "meeple" / "games" / "peach_festival"
-DOC = ROOT / "docs" / "games" / "the-peach-festival.md"
+from meeple.testing.coverage import RuleCoverage
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+COVERAGE = RuleCoverage(
+    prefix="PF",
+    rules=96,
+    tests=HERE,
+    code=ROOT / "src" / "meeple" / "games" / "peach_festival",
+    doc=ROOT / "docs" / "games" / "the-peach-festival.md",
+    pattern="*.py",  # set-ups in conftest.py count too
+)
 
 
-def _text(folder: Path) -> str:
-    return "\n".join(
-        p.read_text() for p in sorted(folder.glob("*.py")) if p.name != Path(__file__).name
-    )
+def test_every_rule_id_is_tested():
+    assert COVERAGE.untested_rules() == []
 
 
-def _rulings() -> set[str]:
-    return set(re.findall(r"^\| (PF-R\d\d) \|", DOC.read_text(), flags=re.M))
-
-
-def test_every_rule_id_appears_in_a_test():
-    tests = _text(TESTS)
-    missing = [f"PF-{i:03d}" for i in range(1, 97) if f"PF-{i:03d}" not in tests]
-    assert missing == []
-
-
-def test_every_gap_of_the_inventory_is_settled_by_a_tested_ruling():
-    tests = _text(TESTS)
-    missing = [f"PF-G{i:02d}" for i in range(1, 34) if f"PF-G{i:02d}" not in tests]
-    assert missing == []
-
-
-def test_every_ruling_on_the_rulings_page_has_a_test():
-    rulings = _rulings()
-    assert len(rulings) == 39
-    tests = _text(TESTS)
-    assert sorted(r for r in rulings if r not in tests) == []
+def test_every_ruling_is_tested():
+    assert len(COVERAGE.rulings()) == 39
+    assert COVERAGE.untested_rulings() == []
 
 
 def test_every_ruling_cited_in_code_is_on_the_rulings_page():
-    cited = set(re.findall(r"PF-R\d\d", _text(CODE)))
-    assert sorted(cited - _rulings()) == []
+    assert COVERAGE.undocumented_rulings() == []
+
+
+def test_every_gap_of_the_inventory_is_settled_by_a_tested_ruling():
+    tests = COVERAGE.test_text()
+    assert [f"PF-G{i:02d}" for i in range(1, 34) if f"PF-G{i:02d}" not in tests] == []
