@@ -89,3 +89,32 @@ def test_records_replay_to_the_same_state():
     state, record = play_game(game, [RandomAgent() for _ in range(3)], seed=9)
     back = replay(GameRecord.from_json(record.to_json()))
     assert back.fingerprint() == state.fingerprint()
+
+
+def test_cards_everyone_identifies_are_face_down_and_known_to_every_climber():
+    """Ruling AN-R17: the spectator's knowledge (``public``: Buried and stowed cards) only ever
+    holds face-down cards every climber identifies; a card that moves or turns face up leaves
+    it, in every random game."""
+    seen = 0
+    for players in (2, 3, 4):
+        game = Annapurna(players)
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                seat = state.current_player()
+                if seat < 0:
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0], seat)
+                else:
+                    legal = state.legal_actions(seat)
+                    state.apply_action(legal[rng.randrange(len(legal))], seat)
+                down = 0
+                for t in range(players):
+                    for p in range(15):
+                        if state.down[t] >> p & 1:
+                            down |= 1 << state.mount[t][p]
+                assert state.public & ~down == 0
+                assert all(state.public & ~known == 0 for known in state.known)
+                seen += state.public != 0
+    assert seen > 100  # the property was put to the test

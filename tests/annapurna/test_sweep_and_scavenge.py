@@ -166,7 +166,7 @@ def test_zero_card_turned_up_without_its_effect_may_be_buried_at_once():
 def test_buried_card_is_identified_by_spectators_too():
     """AN-055, ruling AN-R17: a Buried card was seen face up by everyone, so a spectator's view
     (``observe(None)``) names it like every climber's; a replay or a spectator's screen shows
-    it. It is forgotten by all once it moves (Scavenged)."""
+    it. A state rebuilt from the spectator's view has every climber know it."""
     state = setup(2, layouts={0: RUSH})
     climb_route(state, 0)
     idle(state)  # Blue
@@ -175,6 +175,7 @@ def test_buried_card_is_identified_by_spectators_too():
         assert state.observe(viewer)["climbers"][0]["side"][4] == [0, card_id(0, 18)]
     twin = state.game.determinize_observation(state.observe(None), random.Random(0))
     assert twin.observe(None) == state.observe(None)
+    assert all(twin.observe(v)["climbers"][0]["side"][4] == [0, card_id(0, 18)] for v in (0, 1))
 
 
 def test_bury_flips_balanced_groups_face_down_in_place():

@@ -189,3 +189,15 @@ def test_column_reward_with_no_option_left_is_lost_but_the_box_is_marked():
     sh = s.sheets[0]
     assert sh.boxes & (1 << 1) and not sh.reward_gained and sh.pending == []
     assert s.phase == "roll"
+
+
+def test_waiting_column_reward_is_shown_as_waiting_on_the_sheet():
+    """Ruling PF-R39: a Column Reward with no option yet is marked as waiting on the sheet."""
+    from rich.console import Console
+
+    s = commit(pos(["si:0,1,2 sp:0,1,1,1,1 p:2 e:2 m:3", "te:0"], dice="si3,go2"), "si", "peach")
+    for viewer in (0, 1, None):
+        console = Console(width=400, record=True)
+        console.print(s.game.render(s.observe(viewer)))
+        text = " ".join(console.export_text().split())  # the caption wraps at the table's width
+        assert "Column Reward (waits: not possible yet)" in text

@@ -121,7 +121,7 @@ def test_waiting_reward_is_shown_as_waiting_on_the_sheet():
     console = Console(width=400, record=True)
     console.print(s.game.render(s.observe(0)))
     text = " ".join(console.export_text().split())  # the caption wraps at the table's width
-    assert "write any valid number in Spices; write a 2 (waits: no valid square yet)" in text
+    assert "write any valid number in Spices; write a 2 (waits: not possible yet)" in text
     play(s, "sp=1")
     console = Console(width=400, record=True)
     console.print(s.game.render(s.observe(0)))

@@ -119,6 +119,10 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     climbers' Backpacks and Caches get the cards the observer remembers there (ruling AN-R39)
     plus the remaining cards.
 
+    What the other climbers know is not rebuilt from a climber's view: they identify no
+    face-down card and remember no card of the others' Backpacks and Caches. From a spectator's
+    view, every climber identifies the cards everyone saw turned face down (ruling AN-R17).
+
     Raises:
         ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
     """
@@ -186,7 +190,9 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     known_pack = obs.get("known_pack") or [[] for _ in range(n)]
     known_cache = obs.get("known_cache") or [[] for _ in range(n)]
     if me is None:
-        st.public = known  # a spectator identifies only what everyone can
+        # a spectator identifies only what everyone can, so every climber knows it too
+        st.public = known
+        st.known = [known] * n
     else:
         st.known[me] = known
         for t in range(n):

@@ -81,7 +81,8 @@ def snapshot(state: PeachState) -> dict:
     return data
 
 
-def _sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
+def sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
+    """A player's sheet rebuilt from its observation data (its hand left empty)."""
     sh = PlayerSheet(game.sheet.start_peaches)
     sh.cols = [list(c) for c in d["cols"]]
     sh.boxes = d["boxes"]
@@ -112,7 +113,7 @@ def determinize(game: PeachFestival, obs: dict, rng: random.Random) -> PeachStat
     if seat is None:
         raise ValueError("determinize needs a seat's observation, not a spectator's")
     state = PeachState(game)
-    state.sheets = [_sheet_from(d, game) for d in obs["sheets"]]
+    state.sheets = [sheet_from(d, game) for d in obs["sheets"]]
     state.commons = list(obs["commons"])
     state.removed = list(obs["removed"])
     state.draw_queue = list(obs["draw_queue"])

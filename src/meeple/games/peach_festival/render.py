@@ -174,27 +174,32 @@ def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
         f"Merchants {merchants}  Requests {d['requests']}"
     )
     if d["pending"]:
+        waiting = _waiting(obs, game, s)
         words = [
-            PENDING_WORDS[k](a) + (" (waits: no valid square yet)" if _waits(game, d, k, a) else "")
-            for k, a, _ in d["pending"]
+            PENDING_WORDS[k](a) + (" (waits: not possible yet)" if i in waiting else "")
+            for i, (k, a, _) in enumerate(d["pending"])
         ]
         table.caption += "\nTo settle: " + "; ".join(words)
     return table
 
 
-def _waits(game: PeachFestival, d: dict, kind: str, arg: int) -> bool:
-    """A Number or write reward with no valid square now, waiting for another reward or the
-    round's Die roll to make one (ruling PF-R39)."""
-    if kind not in ("number", "write"):
-        return False
-    from meeple.games.peach_festival.observation import _sheet_from
-    from meeple.games.peach_festival.rules import is_valid, valid_numbers
+def _waiting(obs: dict, game: PeachFestival, s: int) -> set[int]:
+    """Indices of seat ``s``'s pending rewards that cannot be followed yet: they wait for the
+    others or the round's Die roll (ruling PF-R39), as :func:`.rules.followable` judges."""
+    from meeple.games.peach_festival.observation import sheet_from
+    from meeple.games.peach_festival.rules import has_square, reward_options
 
-    sh = _sheet_from(d, game)
-    if kind == "number":
-        return not any(is_valid(game, sh, c, arg) for c in range(6))
-    cols = range(6) if arg == -1 else (arg,)
-    return not any(valid_numbers(game, sh, c) for c in cols)
+    d = obs["sheets"][s]
+    sh = sheet_from(d, game)
+    deck = obs["deck"]["unseen"] + len(obs["deck"]["bottom"])
+    out = set()
+    for i, (kind, arg, _) in enumerate(d["pending"]):
+        if kind in ("number", "write"):
+            if not has_square(game, sh, kind, arg):
+                out.add(i)
+        elif kind == "reward" and not reward_options(game, sh, deck, obs["commons"]):
+            out.add(i)
+    return out
 
 
 def _peach_grid(obs: dict, game: PeachFestival, s: int) -> Text:

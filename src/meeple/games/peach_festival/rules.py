@@ -115,21 +115,37 @@ def gain_peaches(game: PeachFestival, sh: PlayerSheet, count: int) -> None:
 
 def column_reward_options(state: PeachState, seat: int) -> list[Action]:
     """The Column Rewards ``seat`` could gain now, without ``noreward`` (PF-047..PF-052, PF-077/78)."""
-    game: PeachFestival = state.game
-    sh = state.sheets[seat]
+    deck = len(state.deck_unseen) + len(state.deck_bottom)
+    return reward_options(state.game, state.sheets[seat], deck, state.commons)
+
+
+def reward_options(
+    game: PeachFestival, sh: PlayerSheet, deck: int, commons: list[int]
+) -> list[Action]:
+    """:func:`column_reward_options` from the public facts they hang on: the sheet, the number
+    of cards left to draw and the Common cards (so a view of the table can tell them too)."""
     acts = game.acts
     options: list[Action] = []
     if game.solo:
         if sh.uneaten >= 2:  # PF-077, PF-R25
-            options.extend(acts.take_common[c] for c in sorted(state.commons))
+            options.extend(acts.take_common[c] for c in sorted(commons))
     else:
-        deck = len(state.deck_unseen) + len(state.deck_bottom)
         for k in (1, 2, 3):  # PF-048, PF-R23
             if sh.uneaten >= k and deck >= k:
                 options.append(acts.draw[k])
     if sh.merchants < len(game.sheet.merchants):  # PF-051
         options.append(acts.merchant)
     return options
+
+
+def has_square(game: PeachFestival, sh: PlayerSheet, kind: str, arg: int) -> bool:
+    """Whether a Number reward (``kind`` ``"number"``, ``arg`` its number) or a write reward
+    (``"write"``, ``arg`` its column, -1: any) has a valid square on ``sh`` now (PF-R18,
+    PF-R19)."""
+    if kind == "number":
+        return any(is_valid(game, sh, c, arg) for c in range(6))
+    cols = range(6) if arg == -1 else (arg,)
+    return any(valid_numbers(game, sh, c) for c in cols)
 
 
 def offer_column_reward(state: PeachState, seat: int) -> None:
@@ -212,14 +228,8 @@ def followable(state: PeachState, seat: int) -> list[tuple]:
     live = []
     for item in sh.pending:
         kind, arg, _ = item
-        if kind == "number":
-            ok = any(is_valid(game, sh, c, arg) for c in range(6))
-        elif kind == "write":
-            ok = (
-                any(valid_numbers(game, sh, c) for c in range(6))
-                if arg == -1
-                else bool(valid_numbers(game, sh, arg))
-            )
+        if kind in ("number", "write"):
+            ok = has_square(game, sh, kind, arg)
         elif kind == "reward":
             ok = bool(column_reward_options(state, seat))
         else:
