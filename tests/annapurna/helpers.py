@@ -13,6 +13,10 @@ three numbers left out form the Backpack.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
+from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
 
@@ -170,3 +174,17 @@ def climb_route(state: AnnapurnaState, seat: int, route=ROUTE, stop: str | None 
         sweep_all(state)
         finish(state, key)
     return state
+
+
+def random_states(players: int, seed: int) -> Iterator[AnnapurnaState]:
+    """The state after every move of a seeded random Expedition (chance outcomes sampled,
+    decisions uniform), ending with the final one."""
+    rng = random.Random(seed)
+    state = Annapurna(players).new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng), CHANCE)
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        yield state

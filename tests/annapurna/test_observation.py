@@ -10,7 +10,7 @@ from meeple.core.driver import play_game
 from meeple.core.record import GameRecord, replay
 from meeple.games.annapurna.game import Annapurna
 
-from .helpers import card_id, code, hike_all, play, setup
+from .helpers import card_id, code, hike_all, play, random_states, setup
 
 
 def test_backpack_and_cache_are_private():
@@ -97,18 +97,8 @@ def test_cards_everyone_identifies_are_face_down_and_known_to_every_climber():
     it, in every random game."""
     seen = 0
     for players in (2, 3, 4):
-        game = Annapurna(players)
         for seed in range(12):
-            rng = random.Random(seed)
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                seat = state.current_player()
-                if seat < 0:
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0], seat)
-                else:
-                    legal = state.legal_actions(seat)
-                    state.apply_action(legal[rng.randrange(len(legal))], seat)
+            for state in random_states(players, seed):
                 down = 0
                 for t in range(players):
                     for p in range(15):

@@ -10,7 +10,18 @@ from meeple.core.driver import play_game
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 
-from .helpers import card_id, code, finish, hike_all, idle, layout, play, setup, texts
+from .helpers import (
+    card_id,
+    code,
+    finish,
+    hike_all,
+    idle,
+    layout,
+    play,
+    random_states,
+    setup,
+    texts,
+)
 from .test_peak_and_protect import peaked
 
 
@@ -168,17 +179,10 @@ def _check_memory(state) -> None:
 def test_remembered_cards_are_always_where_they_are_remembered():
     """Ruling AN-R39: remembered locations stay true over random Expeditions."""
     for players in (2, 3, 4):
-        game = Annapurna(players)
         for seed in range(4):
-            rng = random.Random(seed)
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.current_player() == CHANCE:
-                    state.apply_action(sample_chance(state, rng), CHANCE)
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                _check_memory(state)
+            for state in random_states(players, seed):
+                if state.history[-1][0] != CHANCE:
+                    _check_memory(state)
 
 
 def test_determinization_never_contradicts_known_locations():
