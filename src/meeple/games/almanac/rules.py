@@ -373,11 +373,7 @@ def place_worker(st: AlmanacState, seat: int, space: int, extra: bool) -> None:
         # AL-R26: tokens do not expire); it is pushed first, so it comes once the space has
         # resolved, and a token that space earned may be used at once (ruling AL-R44)
         st.tasks.append(("farmer", seat))
-        if rule == "cliff":
-            resolve_space(st, seat, sp)
-            PAGE_RULES[rule].on_place(st, seat, page, space)
-            return
-    if sp.action == "goods" and not sp.goods[4]:
+    if sp.action == "goods" and not sp.goods[4] and rule != "cliff":
         # AL-042, AL-043, the common case: the surplus check would come next, straight away
         # (nothing else is pushed above it), so it is pushed only when there is a surplus.
         g = sp.goods
