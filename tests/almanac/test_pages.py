@@ -253,6 +253,21 @@ def test_farmer_token_kept_is_offered_again_only_while_held():
     assert legal(st) == ["farmer", "no-farmer"]
 
 
+def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
+    """AL-098 (ruling AL-R45): with no space left for a second worker the token cannot be
+    used, so the holder is not asked; the token is kept and the turn passes on."""
+    st = position(
+        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+    )
+    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    for i in range(1, len(st.occ)):
+        st.occ[i] = 1  # every other space taken
+    refresh(st)
+    play(st, "place 0")
+    assert st.farmer == [1, 0] and "no-farmer" not in legal(st, 0)
+    assert not any(t[0] == "farmer" for t in st.tasks)
+
+
 def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():
     """AL-G27 (ruling AL-R27, AL-R41): a player without unplaced workers is skipped even
     with ladders; with two ladders of different owners into a cluster the climber chooses."""

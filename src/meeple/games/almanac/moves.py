@@ -324,7 +324,8 @@ def _route_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
 
 
 def _farmer_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
-    T = st.T  # AL-098: only with a space for the second worker
+    T = st.T  # AL-098: only with a space for the second worker; the rules skip the offer
+    # when there is none (ruling AL-R45), so ``no-farmer`` alone is left only to a hand edit
     return [T.FARMER, T.NOFARMER] if place_actions(st, seat) else [T.NOFARMER]
 
 

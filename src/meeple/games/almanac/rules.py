@@ -314,8 +314,9 @@ def _sell(st: AlmanacState, t: tuple) -> bool:
 
 
 def _farmer(st: AlmanacState, t: tuple) -> bool:
-    """AL-098: the offer to discard a farmer token for an immediate second worker."""
-    if st.farmer[t[1]] > 0:
+    """AL-098: the offer to discard a farmer token for an immediate second worker; not made
+    without a token, nor without a space for that worker (ruling AL-R45)."""
+    if st.farmer[t[1]] > 0 and place_actions(st, t[1]):
         return False
     st.tasks.pop()
     return True
