@@ -30,8 +30,8 @@ def test_face_down_cards_show_their_colour_only():
     only to the hider."""
     state = hike_all(setup(2))
     play(state, "hide", f"card {code(0, 1)}", "to B:b1")
-    assert state.observe(1)["climbers"][1]["side"][1] == [0, None]
-    assert state.observe(0)["climbers"][1]["side"][1] == [0, card_id(0, 1)]
+    assert state.observe(1)["climbers"][1]["side"][1] == [0, None, [0]]
+    assert state.observe(0)["climbers"][1]["side"][1] == [0, card_id(0, 1), [0]]
 
 
 def test_chosen_card_of_a_trade_is_seen_by_its_owner_only():
@@ -108,3 +108,48 @@ def test_cards_everyone_identifies_are_face_down_and_known_to_every_climber():
                 assert all(state.public & ~known == 0 for known in state.known)
                 seen += state.public != 0
     assert seen > 100  # the property was put to the test
+
+
+def test_everyone_sees_who_came_to_identify_a_face_down_card():
+    """Ruling AN-R41: a Traded, Hidden or peeked card lists the climber who placed or looked at
+    it in every climber's view, and a spectator's; nobody else learns its face."""
+    state = hike_all(setup(3))
+    play(state, "hide", f"card {code(0, 1)}", "to B:b1")
+    for viewer in (0, 1, 2, None):
+        entry = state.observe(viewer)["climbers"][1]["side"][1]
+        assert entry[0] == 0 and entry[2] == [0]
+        assert (entry[1] is not None) == (viewer == 0)
+
+
+def test_seen_identifications_are_face_down_known_cards_in_every_random_game():
+    """Ruling AN-R41: what everyone saw a climber come to identify (``seen``) is always a
+    face-down card that climber knows; a card that moves or turns face up leaves it."""
+    listed = 0
+    for players in (2, 3, 4):
+        for seed in range(8):
+            for state in random_states(players, seed):
+                down = 0
+                for t in range(players):
+                    for p in range(15):
+                        if state.down[t] >> p & 1:
+                            down |= 1 << state.mount[t][p]
+                for seen, known in zip(state.seen, state.known, strict=True):
+                    assert seen & ~down == 0 and seen & ~known == 0
+                    listed += seen != 0
+    assert listed > 100  # the property was put to the test
+
+
+def test_a_state_rebuilt_from_a_view_gives_the_seen_climbers_the_cards_face():
+    """Ruling AN-R41: determinized from Blue's view, Red still identifies the card it hid on
+    Blue's mountainside, whatever card the determinization put there, and Blue's view of the
+    rebuilt state is Blue's view of the real one."""
+    state = hike_all(setup(2))
+    play(state, "hide", f"card {code(0, 1)}", "to B:b1")
+    view = state.observe(1)
+    for seed in range(5):
+        twin = state.game.determinize_observation(view, random.Random(seed))
+        card = twin.mount[1][1]
+        assert twin.known[0] >> card & 1 and twin.seen[0] >> card & 1
+        assert not twin.known[1] >> card & 1
+        assert twin.observe(1) == view
+        assert twin.observe(0)["climbers"][1]["side"][1] == [0, card, [0]]

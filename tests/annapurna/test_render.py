@@ -61,6 +61,18 @@ def test_cache_and_peeked_cards_are_named_for_their_owner_only():
     assert "1 card (hidden)" in theirs
 
 
+def test_the_picture_shows_which_face_down_cards_others_know():
+    """Ruling AN-R41: Blue's picture says Red knows the card Red Hid on Blue's mountainside
+    (not which card); Red's own picture names the card instead."""
+    state = hike_all(setup(2))
+    play(state, "hide", f"card {code(0, 1)}", "to B:b1")
+    theirs = state.game.render(state.observe(1))
+    mine = state.game.render(state.observe(0))
+    assert "Face-down cards others know: b1 (Red)" in theirs
+    assert "Face-down cards others know" not in mine
+    assert "Face-down cards others know: b1 (Red)" in state.game.render(state.observe(None))
+
+
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 7)])
 def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
     """AN-010, AN-028: other Backpacks, Caches and unknown face-down cards stay unnamed

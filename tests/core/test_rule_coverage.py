@@ -29,8 +29,8 @@ GAMES = {
         _game("PF", "peach_festival", "the-peach-festival", rules=96, gaps=33, pattern="*.py"),
         39,
     ),
-    "annapurna": (_game("AN", "annapurna", "annapurna", rules=76), 40),
-    "almanac": (_game("AL", "almanac", "almanac", rules=120, gaps=36), 44),
+    "annapurna": (_game("AN", "annapurna", "annapurna", rules=76), 41),
+    "almanac": (_game("AL", "almanac", "almanac", rules=120, gaps=36), 45),
 }
 
 

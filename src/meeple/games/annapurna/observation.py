@@ -7,7 +7,8 @@ by everyone) as long as they stay put; their own Backpack and Cache; the other c
 Backpack and Cache sizes (AN-010, AN-028), plus the cards it remembers there (ruling AN-R39):
 cards it watched go in (Swept face-up cards, a Scavenged card, a card it gave, a face-down card
 it knew taken by Trade or Hide, the Cache joining the Backpack at the peak) and that have not
-left in a way it could not follow. Everything else is public.
+left in a way it could not follow. Everything else is public, including which climbers were
+seen to come to identify each face-down card (ruling AN-R41).
 
 Observation layout (JSON data)::
 
@@ -17,8 +18,8 @@ Observation layout (JSON data)::
      "lntb", "winner",
      "known_pack": [[ids] per climber], "known_cache": [[ids] per climber] (cards the seat
                    remembers in the others' Backpacks and Caches; [] for itself),
-     "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
-                   (face down) | null (empty spot),
+     "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null,
+                   [seats seen to identify it]] (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
                    "shields", "peakfx", "extra", "flags", "earned", "placing"}, ...]}
 """
@@ -56,6 +57,7 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         row = seat * n
         known_pack = [board.bits(k) for k in st.kpack[row : row + n]]
         known_cache = [board.bits(k) for k in st.kcache[row : row + n]]
+    seen = st.seen
     climbers = []
     for t in range(n):
         m = st.mount[t]
@@ -67,7 +69,14 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
             if up >> p & 1:
                 side.append(c)
             elif down >> p & 1:
-                side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
+                bit = 1 << c
+                side.append(
+                    [
+                        c // SUIT_SIZE,
+                        c if known & bit else None,
+                        [u for u in range(n) if seen[u] & bit],  # ruling AN-R41
+                    ]
+                )
             else:
                 side.append(None)
         mine = t == seat
@@ -119,9 +128,11 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     climbers' Backpacks and Caches get the cards the observer remembers there (ruling AN-R39)
     plus the remaining cards.
 
-    What the other climbers know is not rebuilt from a climber's view: they identify no
-    face-down card and remember no card of the others' Backpacks and Caches. From a spectator's
-    view, every climber identifies the cards everyone saw turned face down (ruling AN-R17).
+    What the other climbers know is rebuilt as far as the view shows it: each identifies the
+    face-down cards it was seen to come to identify (ruling AN-R41), whatever card the
+    determinization puts there; cards it learnt unseen (following a Backpack's only card) and
+    what it remembers of the others' Backpacks and Caches are not rebuilt. From a spectator's
+    view, every climber also identifies the cards everyone saw turned face down (ruling AN-R17).
 
     Raises:
         ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
@@ -153,6 +164,7 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     identified = set()
     holes: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per colour: (seat, pos)
     known = 0
+    seers: list[tuple[int, int, list[int]]] = []  # (seat, pos, climbers seen to identify it)
     for t, cl in enumerate(obs["climbers"]):
         m = st.mount[t]
         up = down = 0
@@ -165,6 +177,8 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
                 identified.add(e)
             else:
                 down |= 1 << p
+                if len(e) > 2 and e[2]:
+                    seers.append((t, p, e[2]))
                 if e[1] is None:
                     holes[e[0]].append((t, p))
                 else:
@@ -223,6 +237,11 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
         pool += rest
     if not dealing:
         st.undealt = []
+    for t, p, who in seers:  # ruling AN-R41, once every face-down card has its face
+        bit = 1 << st.mount[t][p]
+        for u in who:
+            st.known[u] |= bit
+            st.seen[u] |= bit
     rng.shuffle(pool)
     i = 0
     for t, cl in enumerate(obs["climbers"]):

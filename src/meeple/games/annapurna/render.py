@@ -109,7 +109,7 @@ def _cell(game: Annapurna, entry: object, pos: int, here: bool) -> str:
         net = game.net[entry]
         text = f"{game.card_code(entry)}{net:+d}" if net else f"{game.card_code(entry)}=0"
     else:
-        colour, card = entry  # type: ignore[misc]
+        colour, card = entry[0], entry[1]  # type: ignore[index]
         text = f"[{game.card_code(card)}]" if card is not None else f"[{game.letters[colour]}??]"
     text = f"{board.NAMES[pos]} {text}"
     if here:
@@ -140,6 +140,19 @@ def _identified(game: Annapurna, side: list) -> list[str]:
             out.append(f"{board.NAMES[p]} {game.content.cards[e % SUIT_SIZE].name}")
         elif e is not None and e[1] is not None:
             out.append(f"{board.NAMES[p]} [{game.content.cards[e[1] % SUIT_SIZE].name}, face down]")
+    return out
+
+
+def _seen_by(game: Annapurna, side: list, me: int | None) -> list[str]:
+    """Face-down cards other climbers were seen to identify (ruling AN-R41), by position;
+    cards every climber identifies (Buried, stowed) are left out."""
+    n = game.num_players
+    out = []
+    for p, e in enumerate(side):
+        if isinstance(e, list) and len(e) > 2 and len(e[2]) < n:
+            others = [game.colour(u) for u in e[2] if u != me]
+            if others:
+                out.append(f"{board.NAMES[p]} ({', '.join(others)})")
     return out
 
 
@@ -244,6 +257,9 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         named = _identified(game, c["side"])
         if named:
             out.append("  Known here: " + ", ".join(named))
+        others = _seen_by(game, c["side"], me)
+        if others:
+            out.append("  Face-down cards others know: " + ", ".join(others))
         for e in c["side"]:
             if isinstance(e, int):
                 seen.add(e % SUIT_SIZE)

@@ -97,6 +97,7 @@ class AnnapurnaState(State):
         "pending",
         "placing",
         "public",
+        "seen",
         "sel",
         "shields",
         "skipping",
@@ -127,6 +128,10 @@ class AnnapurnaState(State):
         #: Face-down cards everyone saw turned face down in place (Buried, stowed by an effect):
         #: what a spectator can identify (ruling AN-R17).
         self.public: int = 0
+        #: Per climber, the face-down cards everyone saw that climber come to identify (it
+        #: placed them, peeked at them, or they were Buried or stowed), while they stay put: a
+        #: subset of ``known`` that every observation shows (ruling AN-R41).
+        self.seen: list[int] = [0] * n
         self.kpack: list[int] = [0] * (n * n)
         self.kcache: list[int] = [0] * (n * n)
         self.skips: list[list[int]] = [[] for _ in range(n)]
@@ -245,8 +250,10 @@ class AnnapurnaState(State):
         """Nobody keeps track of ``card`` face down any more (it moved or turned face up)."""
         keep = ~(1 << card)
         known = self.known
+        seen = self.seen
         for s in range(len(known)):
             known[s] &= keep
+            seen[s] &= keep
         self.public &= keep
 
     def reveal(self, seat: int, p: int) -> None:
@@ -346,6 +353,7 @@ class AnnapurnaState(State):
         new.arrival = self.arrival[:]
         new.known = self.known[:]
         new.public = self.public
+        new.seen = self.seen[:]
         new.kpack = self.kpack[:]
         new.kcache = self.kcache[:]
         new.skips = [x[:] for x in self.skips]
@@ -387,6 +395,7 @@ class AnnapurnaState(State):
             "arrival": self.arrival[:],
             "known": [str(k) for k in self.known],
             "public": str(self.public),
+            "seen": [str(k) for k in self.seen],
             "kpack": [str(k) for k in self.kpack],
             "kcache": [str(k) for k in self.kcache],
             "skips": [x[:] for x in self.skips],

@@ -9,7 +9,8 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
   ``window`` (2n), ``flags`` (peaked now, skipping, auto sweep, flag target), ``unfinished`` (72);
 * ``pack``/``cache``: the observer's own Backpack and Cache (72 each);
 * per climber: 15 mountainside spots (empty / face down unknown / face down known / face up,
-  colour, card, Yang minus Yin), Backpack and Cache sizes, location (16), arrival, skipped turns,
+  colour, card, Yang minus Yin, and for a face-down card the climbers seen to identify it, n),
+  Backpack and Cache sizes, location (16), arrival, skipped turns,
   shields and peak effects (18 each), extra turns, flags, flags earned, placing (n + 1).
 """
 
@@ -118,12 +119,14 @@ class AnnapurnaEncoder(Encoder):
         w.section(f"climber{k}")
         side = list(cl.get("side") or [])
         # the 15 spots, written straight into the writer's non-zero features (the hot loop of
-        # every encoding): per spot 4 state slots, COLOURS colour slots, SUIT card slots, net
+        # every encoding): per spot 4 state slots, COLOURS colour slots, SUIT card slots, net,
+        # n slots of the climbers seen to identify a face-down card (ruling AN-R41)
         hot = w.hot
         net = self.net
         max_net = self.max_net
         pos = w.pos
-        width = 4 + COLOURS + SUIT + 1
+        seers = 4 + COLOURS + SUIT + 1
+        width = seers + n
         for p in range(SPOTS):
             e = side[p] if p < len(side) else None
             if e is None:
@@ -134,6 +137,11 @@ class AnnapurnaEncoder(Encoder):
                 colour = e[0] if e else None
                 card = e[1] if len(e) > 1 else None
                 hot[pos + (1 if card is None else 2)] = 1.0  # face down: unknown / known
+                who = e[2] if len(e) > 2 else None
+                if isinstance(who, list):
+                    for u in who:
+                        if isinstance(u, int) and 0 <= u < n:
+                            hot[pos + seers + (u - me) % n] = 1.0
             else:
                 card = e
                 hot[pos + 3] = 1.0  # face up
