@@ -51,3 +51,33 @@ def test_replay_for_a_seat_does_not_name_others_private_cards(runner, tmp_path, 
         assert "face down" in lines[n] or "Cache" in lines[n]
     full = runner(["replay", str(path)]).output  # the omniscient replay still shows them
     assert any(t in full for _, t in hidden)
+
+
+@pytest.mark.parametrize("game_name", ["peach-festival", "almanac"])
+def test_replay_for_a_seat_tells_the_chance_outcomes_that_seat_may_see(runner, tmp_path, game_name):
+    """As ``play`` tells them: the seat's own draws, dice and face-up cards; nothing of
+    another seat's private draws."""
+    game = meeple.make(game_name, players=2)
+    own = "heuristic" if game_name == "almanac" else "greedy"
+    agents = [make_agent(own, game) for _ in range(2)]
+    _, record = play_game(game, agents, seed=3)
+    state = game.new_initial_state()
+    told, untold = [], []
+    for n, (seat, text) in enumerate(record.actions, 1):
+        action = game.action(text, chance=seat == CHANCE)
+        if seat == CHANCE:
+            line = game.describe_move_for(state, CHANCE, action, 0)
+            (told if line else untold).append((n, line))
+        state.apply_action(text, seat)
+    assert told and untold  # both kinds happened
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    out = runner(["replay", str(path), "--seat", "0"]).output
+    numbered = {
+        int(m.group(1)): line for line in out.splitlines() if (m := re.match(r"\s*(\d+)\. ", line))
+    }
+    for n, line in told:
+        assert numbered[n].split(". ", 1)[1].startswith("chance:")
+        assert " ".join(line.split())[:40] in " ".join(numbered[n].split())  # lines wrap
+    for n, _ in untold:
+        assert n not in numbered

@@ -27,8 +27,10 @@ def replay_record(
         record: The record.
         con: Where to print.
         step: Show the rendered view and wait for Enter between actions (``q`` stops).
-        seat: Show only what this seat may see: its view, its own actions, the public actions
-            of others; others' sealed choices and chance outcomes are not shown.
+        seat: Show only what this seat may see, as a driver tells it during play: its view,
+            its own actions, what it may learn of the others' actions and of chance outcomes
+            (``Game.describe_move_for``: its own draws, dice, face-up cards); others' sealed
+            choices show as made, without their content.
         read_line: Input for ``step`` (``None`` at end of input stops waiting).
 
     Raises:
@@ -66,17 +68,20 @@ def replay_record(
         after = state.clone()
         after.apply_action(text, s)  # the rules check seat and move before anything is told
         action = game.action(text, chance=s == CHANCE)
-        hidden = seat is not None and s != seat and (s == CHANCE or cp == SIMULTANEOUS)
         told = (
             game.describe_move_for(state, s, action, seat)
-            if seat is not None and s not in (seat, CHANCE)
+            if seat is not None and s != seat and (s == CHANCE or cp != SIMULTANEOUS)
             else None
         )
         state = after
-        if hidden:
-            if s != CHANCE:
+        if seat is not None and s != seat:
+            if s == CHANCE:  # only what the seat may learn of it, as play tells it
+                if told:
+                    con.print(f"{n:>4}. chance: {escape(told)}")
+                continue
+            if cp == SIMULTANEOUS:
                 con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")
-            continue
+                continue
         if told is not None and told != game.describe_action(action):
             con.print(f"{n:>4}. {escape(who(s))}: {escape(told)}")
             continue
