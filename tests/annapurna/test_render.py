@@ -12,7 +12,7 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import LEGEND
 
-from .helpers import card_id, code, hike_all, play, setup
+from .helpers import card_id, code, hike_all, layout, play, setup
 
 
 def _codes(text: str) -> set[str]:
@@ -73,10 +73,22 @@ def test_the_picture_shows_which_face_down_cards_others_know():
     assert "Face-down cards others know: b1 (Red)" in state.game.render(state.observe(None))
 
 
+def test_the_picture_names_the_cards_you_remember_in_another_backpack():
+    """Ruling AN-R39: a card you saw go into another climber's Backpack is named under it for
+    you, not for a climber who did not see it."""
+    state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15)}))
+    play(state, "explore b1", "end", "scavenge b1")  # Blue takes Red's Moonrise, face up
+    moonrise = code(0, 15)
+    for viewer in (0, 2):
+        text = state.game.render(state.observe(viewer))
+        assert f"you know in the Backpack: {moonrise} Moonrise" in text
+    assert "you know in the Backpack" not in state.game.render(state.observe(1))
+
+
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 7)])
 def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
     """AN-010, AN-028: other Backpacks, Caches and unknown face-down cards stay unnamed
-    (ruling AN-R17)."""
+    (ruling AN-R17), but for the cards the viewer remembers there (ruling AN-R39)."""
     game = Annapurna(players)
     for state in _random_states(players, seed):
         for viewer in [*range(players), None]:
@@ -84,7 +96,8 @@ def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
             text = game.render(obs)
             for t in range(players):
                 if t != viewer:
-                    hidden = state.pack[t] + state.cache[t]
+                    remembered = set(obs["known_pack"][t] + obs["known_cache"][t])
+                    hidden = set(state.pack[t] + state.cache[t]) - remembered
                     assert not {game.card_code(c) for c in hidden} & _codes(text)
                 # a spectator identifies only the cards everyone saw turned over (AN-R17)
                 known = state.public if viewer is None else state.known[viewer]

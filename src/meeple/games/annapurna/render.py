@@ -253,6 +253,12 @@ def render_observation(game: Annapurna, obs: dict) -> str:
             out += ["    " + x for x in cache]
         else:
             out.append(f"  Backpack: {pack[0]}   Cache: {cache[0]}")
+            # the cards the viewer remembers there (ruling AN-R39)
+            for label, key in (("Backpack", "known_pack"), ("Cache", "known_cache")):
+                held = obs[key][t] if t < len(obs.get(key) or []) else []
+                if held:
+                    names = ", ".join(short_name(game, x) for x in held)
+                    out.append(f"    you know in the {label}: {names}")
         out += ["  " + line for line in render_pyramid(game, c["side"], c["loc"])]
         named = _identified(game, c["side"])
         if named:
