@@ -590,3 +590,13 @@ def test_a_drawn_seed_is_kept_secret_until_the_game_ends(runner, tmp_path):
     assert f"The game's seed was {seed}." in tail
     given = runner(["play", "fixture-pips", "--seed", "5", "--save", str(path)], "quit\n")
     assert "seed 5" in given.stdout.splitlines()[0]
+
+
+def test_a_move_typed_with_other_spacing_or_letter_case_is_played(runner, tmp_path):
+    """``EXPLORE   B1`` is read as the one legal move ``explore b1``."""
+    path = tmp_path / "an.json"
+    res = runner(["play", "annapurna", "--seed", "3", "--save", str(path)], "EXPLORE   B1\nquit\n")
+    assert res.exit_code == 0, res.output[-2000:]
+    assert "Unknown move" not in res.stdout
+    first = next(a for a in _record(path).actions if a[0] == 0)
+    assert list(first) == [0, "explore b1"]

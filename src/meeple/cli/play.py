@@ -28,7 +28,8 @@ from meeple.core.seeding import make_rng
 
 HELP = """Commands:
   <number>   play the move with that number in the list
-  <notation> play a move by its notation (shown beside each number)
+  <notation> play a move by its notation (shown beside each number; letter case and
+             extra blanks do not matter)
   <prefix>   list the legal moves whose notation starts with it
   moves      list the legal moves again
   view       show your view again
@@ -261,8 +262,11 @@ class PlaySession:
                 action = legal[n - 1]
             elif text in self.game.action_space:
                 action = text
+            elif (loose := self._loose_match(text, legal)) is not None:
+                action = loose  # typed with other spacing or letter case
             else:
-                matches = [a for a in legal if a.text.startswith(text)]
+                folded = " ".join(text.split()).lower()
+                matches = [a for a in legal if a.text.lower().startswith(folded)]
                 if matches:
                     con.print(f"Legal moves starting with {escape(text)!r}:")
                     self.show_moves(legal, only=matches, observation=observation)
@@ -286,6 +290,14 @@ class PlaySession:
                 self.clear_screen()
             self.announce(seat, played, told, sealed and shared)
             return
+
+    @staticmethod
+    def _loose_match(text: str, legal: list) -> Action | None:
+        """The one legal move whose notation is ``text`` up to blanks and letter case, or
+        ``None`` (no such move, or several)."""
+        folded = " ".join(text.split()).lower()
+        found = [a for a in legal if a.text.lower() == folded]
+        return found[0] if len(found) == 1 else None
 
     def clear_screen(self) -> None:
         """Clear a terminal, its scrollback too (a shared screen must not keep a private view
