@@ -151,6 +151,7 @@ def test_bots_only(runner, tmp_path):
         (["play", "fixture-pips", "-o", "rounds=many"], "whole number"),
         (["play", "fixture-pips", "-o", "rounds"], "key=value"),
         (["play", "fixture-pips", "--seat", "5"], "seat 5 does not exist"),
+        (["play", "fixture-pips", "--humans", "0,0"], "seat 0 is given twice"),
         (["play", "fixture-pips", "--bots", "nobody"], "no agent 'nobody'"),
         (["play", "fixture-pips", "-p", "3", "--bots", "a,b,c,d"], "--bots names 4 agents"),
     ],
@@ -211,6 +212,7 @@ def test_peach_festival_solo_hard_to_the_end(runner, tmp_path):
     rec = _record(path)
     assert rec.config["difficulty"] == "hard" and rec.result is not None
     assert rec.result["extras"].get("rounds", 13) == 13
+    assert "Final score:" in res.stdout and "Winner" not in res.stdout  # nobody to beat
 
 
 def test_a_notation_prefix_lists_the_matching_moves(runner, tmp_path):

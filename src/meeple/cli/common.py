@@ -110,7 +110,7 @@ def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
     """Seats from repeated and/or comma-separated numbers (``"0,2"``); ``none`` means no seat.
 
     Raises:
-        ConfigError: for a non-number or a seat outside ``0..players-1``.
+        ConfigError: for a non-number, a seat outside ``0..players-1`` or a seat given twice.
     """
     seats: list[int] = []
     for text in texts or ():
@@ -126,8 +126,9 @@ def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
                 ) from None
             if not 0 <= seat < players:
                 raise ConfigError(f"seat {seat} does not exist with {players} players")
-            if seat not in seats:
-                seats.append(seat)
+            if seat in seats:
+                raise ConfigError(f"seat {seat} is given twice")
+            seats.append(seat)
     return sorted(seats)
 
 

@@ -321,12 +321,15 @@ class PlaySession:
             parts = ", ".join(f"{k} {v:g}" for k, v in s.breakdown.items())
             table.add_row(
                 str(s.seat),
-                escape(self.who(s.seat)) + (" ★" if s.winner else ""),
+                escape(self.who(s.seat)) + (" ★" if s.winner and len(result.seats) > 1 else ""),
                 f"{s.score:g}",
                 str(s.rank),
                 escape(parts),
             )
         con.print(table)
+        if len(result.seats) == 1:  # a solo game has a score to beat, not a winner
+            con.print(f"Final score: {result.seats[0].score:g}")
+            return
         winners = ", ".join(self.who(s) for s in result.winners)
         con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {escape(winners)}")
 

@@ -43,7 +43,7 @@ def _solo_table(lines: list[Line]) -> Table:
     for x in lines:
         if x.n >= 2:
             half = float(t.ppf(0.975, x.n - 1)) * x.std / math.sqrt(x.n)
-            interval = f"{x.mean - half:.1f}-{x.mean + half:.1f}"
+            interval = f"{x.mean - half:.1f} to {x.mean + half:.1f}"
         else:
             interval = "-"
         table.add_row(escape(x.label), str(x.n), f"{x.mean:.3f}", _std_text(x), interval)
