@@ -119,8 +119,10 @@ def test_a_top_level_module_that_python_finds_names_an_agent_class(tmp_path, mon
     (tmp_path / "toplevelbots.py").write_text(AGENTS)
     monkeypatch.syspath_prepend(str(tmp_path))
     assert make_agent("toplevelbots:FirstAgent", make("fixture-pips", players=2)).arg == ""
-    with pytest.raises(ConfigError, match="no agent 'nowhere_to_be_found'"):
+    with pytest.raises(ConfigError, match="no agent 'nowhere_to_be_found'") as e:
         make_agent("nowhere_to_be_found:FirstAgent", make("fixture-pips", players=2))
+    assert "importable module 'nowhere_to_be_found'" in str(e.value)  # the likely cause
+    assert "PYTHONPATH" in str(e.value)
 
 
 def test_an_agent_file_imports_the_modules_beside_it(tmp_path):
