@@ -121,7 +121,7 @@ def test_a_top_level_module_that_python_finds_names_an_agent_class(tmp_path, mon
     assert make_agent("toplevelbots:FirstAgent", make("fixture-pips", players=2)).arg == ""
     with pytest.raises(ConfigError, match="no agent 'nowhere_to_be_found'") as e:
         make_agent("nowhere_to_be_found:FirstAgent", make("fixture-pips", players=2))
-    assert "importable module 'nowhere_to_be_found'" in str(e.value)  # the likely cause
+    assert "no importable module 'nowhere_to_be_found'" in str(e.value)  # the likely cause
     assert "PYTHONPATH" in str(e.value)
 
 

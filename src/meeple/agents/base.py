@@ -101,14 +101,12 @@ def make_agent(spec: str, game: Game) -> Agent:
         agent.name = name
         return agent
     if name not in table:
-        hint = " (a class of your own: FILE.py:Class or module:Class)"
+        hint = "a class of your own: FILE.py:Class or module:Class"
         if name.isidentifier() and arg.partition(":")[0].isidentifier():
             # read as module:Class, but no such module can be found
-            hint = (
-                f"; nor is there an importable module {name!r} (is it installed or on PYTHONPATH?)"
-            )
+            hint += f"; no importable module {name!r}: is it installed or on PYTHONPATH?"
         raise ConfigError(
-            f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))}{hint}"
+            f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))} ({hint})"
         )
     module, _, cls = table[name].partition(":")
     klass = getattr(importlib.import_module(module), cls)
