@@ -52,6 +52,15 @@ def test_invalid_icon_names_file_and_field(tmp_path):
     assert e.value.file.endswith("sheet.toml") and e.value.field == "columns[0].rewards.2"
 
 
+@pytest.mark.parametrize(("length", "message"), [(0, "at least one square"), (99, "multiplier")])
+def test_a_column_length_outside_the_sheet_is_refused_with_its_reason(tmp_path, length, message):
+    """PF-G01 (ruling PF-R01): a column has 1 square or more, each with a row multiplier."""
+    d = custom(tmp_path, "sheet.toml", "length = 6", f"length = {length}")
+    with pytest.raises(ContentError, match=message) as e:
+        load_content(d)
+    assert e.value.field == "columns[0].length"
+
+
 def test_track_that_breaks_the_round_counts_is_refused(tmp_path):
     """PF-082: the turn track must give exactly 17/15/13 rounds."""
     d = custom(tmp_path, "sheet.toml", '[[track]]\ncolour = "orange"', "[[track]]\n\n[[track]]")

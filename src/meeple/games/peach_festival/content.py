@@ -155,7 +155,9 @@ def _sheet(data: dict, file: str) -> Sheet:
     lengths, icons = [], []
     for i, col in enumerate(columns):
         length = _require(col, "length", int, file, f"columns[{i}].")
-        if not 1 <= length <= len(multipliers):
+        if length < 1:
+            raise ContentError(file, f"columns[{i}].length", "a column has at least one square")
+        if length > len(multipliers):
             raise ContentError(file, f"columns[{i}].length", "needs a multiplier for every row")
         row_icons: list[Icon | None] = [None] * length
         rewards = require_table(col.get("rewards", {}), file, f"columns[{i}].rewards")
