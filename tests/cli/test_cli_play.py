@@ -122,6 +122,16 @@ def test_two_humans_take_turns_at_the_sealed_node(runner, tmp_path):
     assert _record(path).agents == ["human", "human"]
 
 
+def test_text_typed_at_the_handoff_is_not_played_but_quit_stops(runner, tmp_path):
+    """Between two people at one keyboard, a line typed before the view is shown is said not
+    to be played; ``quit`` there stops the game as at the prompt."""
+    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save"]
+    res = runner([*args, str(tmp_path / "a.json")], "1\n2\n" + ENOUGH)
+    assert res.exit_code == 0 and "Not played: '2' (typed before the view)." in res.stdout
+    res = runner([*args, str(tmp_path / "b.json")], "1\nquit\n")
+    assert "Game stopped." in res.stdout and "Pass the keyboard" in res.stdout
+
+
 def test_per_seat_bots_and_human_seat_choice(runner, tmp_path):
     path = tmp_path / "g.json"
     args = ["play", "fixture-pips", "-p", "3", "--seat", "1", "--bots", "high,random"]

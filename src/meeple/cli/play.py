@@ -184,9 +184,17 @@ class PlaySession:
             # the last person's view was wiped when they moved: what the screen shows now is
             # the table's news (moves announced since), left to read until Enter
             self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
-            if self.read_line() is None:
+            line = self.read_line()
+            if line is None:
                 raise Quit(eof=True)
+            typed = line.strip()
+            if typed.lower() in ("quit", "exit", "q"):
+                raise Quit()
             self.clear_screen()
+            if typed:  # a move typed before its player has seen the view is not played
+                self.console.print(
+                    f"[yellow]Not played: {escape(typed)!r} (typed before the view).[/]"
+                )
         self._last_viewer = seat
 
     def show_moves(
