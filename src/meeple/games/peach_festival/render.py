@@ -33,7 +33,7 @@ CONDITIONS = {
 }
 ICON_TEXT = {"peach": "🍑", "die": "🎲", "spices": "+Sp", "tea": "+Te"}
 LEGEND = (
-    "🍑 Peach  🎲 Die  #n write n  +Sp/+Te write Spices/Tea Leaves  ▣ crate square  "
+    "🍑 Peach  🎲 Die  #n write n  +Sp/+Te write Spices/Tea Leaves  ▣ crate square\n"
     "🏮 Lantern row (x4)  xN row multiplier  ☑ Column Reward box marked"
 )
 PENDING_WORDS = {
@@ -169,9 +169,11 @@ def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
     merchants = " ".join(
         ("✔" if i < hired else "·") + str(n) for i, n in enumerate(game.sheet.merchants)
     )
+    taken = ", ".join(f"#{r}" for r in d["requests"]) or "none"
+    # one fact per line: a line wider than the sheet would wrap mid-word under it
     table.caption = (
-        f"Peaches {d['peaches'] - d['eaten']} uneaten, {d['eaten']} eaten  "
-        f"Merchants {merchants}  Requests {d['requests']}"
+        f"Peaches {d['peaches'] - d['eaten']} uneaten, {d['eaten']} eaten\n"
+        f"Merchants {merchants}\nRequest cards taken: {taken}"
     )
     if d["pending"]:
         waiting = _waiting(obs, game, s)
