@@ -122,6 +122,38 @@ def test_chance_outcomes_match_the_engine(name, players):
     assert chance_nodes > 3
 
 
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_masks_are_the_legal_actions_of_each_player_at_every_node(name, players):
+    """A seat's mask covers the player actions and marks its legal actions; at a chance node a
+    seat has none (even where chance outcome ids run past the player actions, as in The Peach
+    Festival) and the chance player's mask covers the chance outcomes."""
+    game = mo.load_game(name, players=players, **short(name, players))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    chance = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for p in range(players):
+            mask = state.legal_actions_mask(np.int64(p))
+            assert len(mask) == game.num_distinct_actions()
+            assert [a for a, m in enumerate(mask) if m] == state.legal_actions(p)
+        if state.is_chance_node():
+            chance += 1
+            assert all(state.legal_actions(p) == [] for p in range(players))
+            mask = state.legal_actions_mask()
+            assert len(mask) == game.max_chance_outcomes()
+            assert [a for a, m in enumerate(mask) if m] == [a for a, _ in state.chance_outcomes()]
+            outcomes = state.chance_outcomes()
+            action = rng.choice([a for a, _ in outcomes], p=[q for _, q in outcomes])
+        else:
+            legal = state.legal_actions()
+            assert state.legal_actions_mask() == state.legal_actions_mask(state.current_player())
+            action = legal[rng.randint(len(legal))]
+        state.apply_action(int(action))
+    assert chance > 0
+
+
 def test_simultaneous_choices_are_sequentialised_and_hidden():
     """PF-030: the seats commit in seat order; a commitment stays out of the others' views."""
     game = mo.load_game("peach-festival", players=3)

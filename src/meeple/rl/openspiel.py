@@ -279,6 +279,43 @@ class MeepleState(pyspiel.State):
             return []
         return sorted(a.id for a in st.legal_actions(player))
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal action ids of ``player`` (default: the player to move; at a chance node, the
+        chance outcomes' ids).
+
+        pyspiel's own version answers a seat at a chance node with the chance outcomes' ids; a
+        seat has no legal action there, so it gets ``[]`` (chance outcome ids may lie beyond the
+        player action space, as in The Peach Festival).
+        """
+        if player is None:
+            return super().legal_actions()
+        player = plain_number(player)
+        if player >= 0 and self.is_chance_node():
+            return []
+        return super().legal_actions(player)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """0/1 list over the player actions (over the chance outcomes for the chance player),
+        1 where legal.
+
+        Replaces pyspiel's version, which writes the chance outcomes' ids into a mask sized for
+        the player actions when asked for a seat at a chance node: out of bounds where there are
+        more chance outcomes than player actions (The Peach Festival).
+        """
+        if player is None:
+            player = self.current_player()
+        player = plain_number(player)
+        game = self.get_game()
+        if player == pyspiel.PlayerId.CHANCE:
+            size = game.max_chance_outcomes()
+        else:
+            size = game.num_distinct_actions()
+        mask = [0] * size
+        for a in self.legal_actions(player):
+            if 0 <= a < size:
+                mask[a] = 1
+        return mask
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return sorted((a.id, p) for a, p in self._core.state.chance_outcomes())
 
