@@ -3,6 +3,7 @@ seat's observation alone (a determinized twin encodes identically)."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -169,3 +170,70 @@ def test_an_observation_of_another_game_is_refused(encoder, observed):
     obs = meeple.make(observed, players=2).new_initial_state().observe(0)
     with pytest.raises(ValueError, match=f"{observed} given to|not an observation of {encoder}"):
         enc.encode(obs)
+
+
+def _first_observation(name: str, players: int, seat: int, wanted) -> dict:
+    """The first observation of ``seat`` in seeded random games for which ``wanted`` holds."""
+    for seed in range(20):
+        for state in random_walk(name, players, seed):
+            obs = state.observe(seat)
+            if wanted(obs):
+                return obs
+    raise AssertionError("no such observation in 20 random games")
+
+
+def _changes_encoding(encoder, obs: dict, edit) -> bool:
+    other = copy.deepcopy(obs)
+    edit(other)
+    return encoder.encode(obs).tolist() != encoder.encode(other).tolist()
+
+
+def test_annapurna_encoding_carries_the_cards_remembered_in_other_zones():
+    """Ruling AN-R39: the cards a climber remembers in another climber's Backpack or Cache are
+    in its tensor, per other climber."""
+    game = meeple.make("annapurna", players=3)
+    enc = make_encoder(game)
+    obs = _first_observation("annapurna", 3, 0, lambda o: o["known_pack"][1] or o["known_cache"][1])
+    key = "known_pack" if obs["known_pack"][1] else "known_cache"
+    assert _changes_encoding(enc, obs, lambda o: o[key].__setitem__(1, []))
+    moved = enc.encode({**obs, key: [[], [], obs[key][1]]})  # the same cards, the next climber
+    assert moved.tolist() != enc.encode(obs).tolist()
+
+
+def test_annapurna_encoding_carries_who_identifies_a_face_down_card():
+    """Ruling AN-R41: the climbers seen to identify a face-down card are in every tensor."""
+    game = meeple.make("annapurna", players=2)
+    enc = make_encoder(game)
+
+    def listed(o):
+        return any(isinstance(e, list) and e[2] for c in o["climbers"] for e in c["side"])
+
+    obs = _first_observation("annapurna", 2, 1, listed)
+
+    def forget(o):
+        for c in o["climbers"]:
+            for e in c["side"]:
+                if isinstance(e, list):
+                    e[2] = []
+
+    assert _changes_encoding(enc, obs, forget)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_almanac_encoding_carries_the_last_bids_winner_and_price(players):
+    """The last bidding, revealed to all (AL-055), is encoded from the observer's seat: every
+    seat's bid, the winner and what it paid."""
+    game = meeple.make("almanac", players=players)
+    enc = make_encoder(game)
+    obs = _first_observation("almanac", players, 1, lambda o: bool(o["last_bids"]))
+    n = players
+
+    def bump(i):
+        return lambda o: o["last_bids"].__setitem__(i, o["last_bids"][i] + 5)
+
+    for i in range(n):
+        assert _changes_encoding(enc, obs, bump(i))
+    assert _changes_encoding(enc, obs, bump(n + 1))  # the price
+    assert _changes_encoding(
+        enc, obs, lambda o: o["last_bids"].__setitem__(n, (o["last_bids"][n] + 1) % n)
+    )

@@ -10,7 +10,8 @@ Blocks:
 * ``contracts``: deck size, contracts under the deck (count, and those this seat knows),
   contracts this seat sees drawn and not yet kept; ``start_pool`` (multi-hot);
 * ``supply``: guards, tokens per kind; ``board``: each space's occupant, the page's extra state;
-* ``bids``: per seat (none / sealed / amount), the context, last bids;
+* ``bids``: per seat (none / sealed / amount), the context, the last bidding (whether there was
+  one, each seat's bid, the winner, what it paid);
 * ``encounter``: the encounter card, won, fled, option, roll;
 * ``tasks``: depth, the top three tasks' kinds, the top task's seat and small arguments;
 * per player: gold (own only), goods, crates, shields, strength, starting caravan, caravan cards,
@@ -124,9 +125,14 @@ class AlmanacEncoder(Encoder):
             w.logscalar(b, GOLD_BOUND)
         ctx = obs.get("bid_context")
         w.onehot(BID_CONTEXTS.index(ctx) if ctx in BID_CONTEXTS else -1, len(BID_CONTEXTS))
+        # the last bidding: each seat's bid, the winner and what it paid ([*bids, winner, pay])
         last = list(obs.get("last_bids") or [])
-        for i in range(max(4, n + 1)):
-            w.logscalar(last[i] if i < len(last) else None, GOLD_BOUND)
+        have = len(last) == n + 2
+        w.flag(have)
+        for s in self.seats_from(me):
+            w.logscalar(last[s] if have else None, GOLD_BOUND)
+        w.onehot(self.rel(last[n], me) if have else -1, n)
+        w.logscalar(last[n + 1] if have else None, GOLD_BOUND)
         w.section("encounter")
         w.onehot(obs.get("encounter"), self.encounters)
         w.scalar(obs.get("encounter_won"), 1)
@@ -162,7 +168,7 @@ class AlmanacEncoder(Encoder):
         w.logscalar(p.get("gold"), GOLD_BOUND)
         w.scalar(p.get("gold"), 50)
         w.scalars(p.get("goods"), 4, self.goods_cap)
-        w.scalar(p.get("crates"), 10)
+        w.scalar(p.get("crates"), 30)  # crates grow with every caravan card
         w.scalar(p.get("shields"), 10)
         w.scalar(p.get("strength"), 30)
         w.onehot(p.get("start"), self.starting)

@@ -11,7 +11,9 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 * per climber: 15 mountainside spots (empty / face down unknown / face down known / face up,
   colour, card, Yang minus Yin, and for a face-down card the climbers seen to identify it, n),
   Backpack and Cache sizes, location (16), arrival, skipped turns,
-  shields and peak effects (18 each), extra turns, flags, flags earned, placing (n + 1).
+  shields and peak effects (18 each), extra turns, flags, flags earned, placing (n + 1);
+* ``remembered``: the cards the observer remembers in each other climber's Backpack, then in
+  each other climber's Cache (72 each, ruling AN-R39).
 """
 
 from __future__ import annotations
@@ -113,6 +115,13 @@ class AnnapurnaEncoder(Encoder):
             )
         for k, s in enumerate(self.seats_from(me)):
             self._climber(w, climbers[s] if s < len(climbers) else {}, me, k)
+        w.section("remembered")
+        # the cards this seat remembers in the other climbers' Backpacks and Caches (AN-R39)
+        for key in ("known_pack", "known_cache"):
+            held = obs.get(key) or []
+            for s in self.seats_from(me)[1:]:
+                cards = held[s] if s < len(held) and isinstance(held[s], list) else []
+                w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
 
     def _climber(self, w: Writer, cl: dict, me: int, k: int) -> None:
         n = self.num_players
@@ -157,7 +166,7 @@ class AnnapurnaEncoder(Encoder):
         w.pos = pos
         for key in ("pack", "cache"):
             held = cl.get(key)
-            w.scalar(len(held) if isinstance(held, list) else held, 8)
+            w.scalar(len(held) if isinstance(held, list) else held, 24)  # Caches grow long
         loc = cl.get("loc")
         w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
         w.scalar(cl.get("arrival"), n)
