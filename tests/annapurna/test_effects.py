@@ -26,8 +26,9 @@ def test_peeking_shows_the_card_to_the_peeker_only():
     assert "peek R:a5" not in texts(state)  # already known
     play(state, "peek R:b4")
     a5 = state.mount[0][14]
-    assert state.observe(0)["climbers"][0]["side"][14] == [0, a5, [0]]
-    assert state.observe(1)["climbers"][0]["side"][14] == [0, None, [0]]
+    assert state.observe(0)["climbers"][0]["side"][14] == [0, a5]
+    assert state.observe(1)["climbers"][0]["side"][14] == [0, None]
+    assert [0, 14, [0]] in state.observe(1)["identified"]  # Blue saw Red look at a5
 
 
 def test_the_spyglass_looks_at_any_mountainside():
@@ -35,7 +36,7 @@ def test_the_spyglass_looks_at_any_mountainside():
     play(state, "explore b1")
     assert "peek B:a5" in texts(state) and "peek R:a5" in texts(state)
     play(state, "peek B:a5")
-    assert state.observe(0)["climbers"][1]["side"][14] == [1, state.mount[1][14], [0]]
+    assert state.observe(0)["climbers"][1]["side"][14] == [1, state.mount[1][14]]
 
 
 def test_fixed_rope_offers_one_more_explore_or_pass():
@@ -110,7 +111,7 @@ def test_oxygen_bottle_stows_a_card_on_the_peak():
     assert texts(state)[-1] == "pass" and "stow a5" in texts(state)
     play(state, "stow a5")
     assert state.down[0] >> 14 & 1
-    assert state.observe(None)["climbers"][0]["side"][14] == [0, card_id(0, 17), [0, 1]]  # AN-R17
+    assert state.observe(None)["climbers"][0]["side"][14] == [0, card_id(0, 17)]  # AN-R17
     assert "sweep e1" in texts(state)  # complete: the zero card may go now
 
 

@@ -76,8 +76,9 @@ def test_trade_swaps_a_backpack_card_with_an_own_face_down_card():
     assert state.mount[0][14] == card_id(0, 1) and state.down[0] >> 14 & 1
     assert state.cache[0] == [old]
     assert len(state.pack[0]) == 3 - 1  # the old card went to the Cache, not the Backpack
-    assert state.observe(0)["climbers"][0]["side"][14] == [0, card_id(0, 1), [0]]  # Red's
-    assert state.observe(1)["climbers"][0]["side"][14] == [0, None, [0]]  # Blue: Red knows it
+    assert state.observe(0)["climbers"][0]["side"][14] == [0, card_id(0, 1)]  # known to Red
+    assert state.observe(1)["climbers"][0]["side"][14] == [0, None]  # not to Blue
+    assert state.observe(1)["identified"] == [[0, 14, [0]]]  # Blue saw Red place it (AN-R41)
 
 
 def test_hide_swaps_with_another_climbers_card_into_your_own_cache():
@@ -87,7 +88,7 @@ def test_hide_swaps_with_another_climbers_card_into_your_own_cache():
     play(state, "hide", f"card {code(0, 2)}", "to B:b1")
     assert state.mount[1][1] == card_id(0, 2)
     assert state.cache[0] == [old] and state.cache[1] == []
-    assert state.observe(0)["climbers"][1]["side"][1] == [0, card_id(0, 2), [0]]
+    assert state.observe(0)["climbers"][1]["side"][1] == [0, card_id(0, 2)]
 
 
 def test_hide_and_trade_targets_are_checked():
@@ -110,7 +111,8 @@ def test_you_may_not_look_at_face_down_cards():
     """AN-028: face-down cards show only their colour (ruling AN-R36)."""
     state = setup(2)
     obs = state.observe(0)
-    assert all(e == [0, None, []] for e in obs["climbers"][0]["side"])
+    assert all(e == [0, None] for e in obs["climbers"][0]["side"])
+    assert obs["identified"] == []
 
 
 def test_turn_ends_by_placing_the_meeple_on_the_last_explored_card():

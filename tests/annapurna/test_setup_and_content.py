@@ -106,7 +106,7 @@ def test_every_climber_sees_every_mountainside():
     state = setup(3)
     obs = state.observe(2)
     assert len(obs["climbers"]) == 3
-    assert obs["climbers"][0]["side"][0] == [0, None, []]
+    assert obs["climbers"][0]["side"][0] == [0, None]
 
 
 def test_two_to_four_climbers_only():

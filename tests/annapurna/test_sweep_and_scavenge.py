@@ -172,7 +172,7 @@ def test_buried_card_is_identified_by_spectators_too():
     idle(state)  # Blue
     play(state, "drop", f"card {code(0, 18)}", "to R:e1", "bury e1")
     for viewer in (0, 1, None):
-        assert state.observe(viewer)["climbers"][0]["side"][4] == [0, card_id(0, 18), [0, 1]]
+        assert state.observe(viewer)["climbers"][0]["side"][4] == [0, card_id(0, 18)]
     twin = state.game.determinize_observation(state.observe(None), random.Random(0))
     assert twin.observe(None) == state.observe(None)
     assert all(twin.observe(v)["climbers"][0]["side"][4][1] == card_id(0, 18) for v in (0, 1))
@@ -190,7 +190,8 @@ def test_bury_flips_balanced_groups_face_down_in_place():
     play(state, "bury b4")
     assert state.down[0] >> 13 & 1 and not state.up[0] >> 13 & 1
     assert state.mount[0][13] == card_id(0, 18)
-    assert state.observe(1)["climbers"][0]["side"][13] == [0, card_id(0, 18), [0, 1]]
+    assert state.observe(1)["climbers"][0]["side"][13] == [0, card_id(0, 18)]
+    assert [0, 13, [0, 1]] in state.observe(1)["identified"]  # everyone saw it (AN-R41)
     idle(state)  # Blue
     play(state, "drop", f"card {code(0, 5)}", "to R:e1", "end")
     assert state.stage == SCAVENGE and texts(state) == ["scavenge e1", "pass"]

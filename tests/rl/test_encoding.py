@@ -204,19 +204,8 @@ def test_annapurna_encoding_carries_who_identifies_a_face_down_card():
     """Ruling AN-R41: the climbers seen to identify a face-down card are in every tensor."""
     game = meeple.make("annapurna", players=2)
     enc = make_encoder(game)
-
-    def listed(o):
-        return any(isinstance(e, list) and e[2] for c in o["climbers"] for e in c["side"])
-
-    obs = _first_observation("annapurna", 2, 1, listed)
-
-    def forget(o):
-        for c in o["climbers"]:
-            for e in c["side"]:
-                if isinstance(e, list):
-                    e[2] = []
-
-    assert _changes_encoding(enc, obs, forget)
+    obs = _first_observation("annapurna", 2, 1, lambda o: bool(o["identified"]))
+    assert _changes_encoding(enc, obs, lambda o: o.__setitem__("identified", []))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

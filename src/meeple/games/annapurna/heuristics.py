@@ -130,7 +130,7 @@ class HeuristicAgent(Agent):
 
     def _expected(self, t: int, entry: object) -> float:
         """Expected |t + value| of flipping the face-down card ``entry``."""
-        colour, card = entry[0], entry[1]  # type: ignore[index]
+        colour, card = entry  # type: ignore[misc]
         if card is not None:
             return abs(t + self.game.net[card])
         mean = self._means.get((t, colour))
@@ -158,7 +158,7 @@ class HeuristicAgent(Agent):
         """Chance in [0, 1] that flipping the face-down card ``entry`` (``[colour, card id or
         None]``) leaves the total ``t`` at exactly 0 (0.0 when no card of its colour is left
         unseen)."""
-        colour, card = entry[0], entry[1]  # type: ignore[index]
+        colour, card = entry  # type: ignore[misc]
         if card is not None:
             return float(t + self.game.net[card] == 0)
         pool = self.pool[colour]

@@ -18,8 +18,10 @@ Observation layout (JSON data)::
      "lntb", "winner",
      "known_pack": [[ids] per climber], "known_cache": [[ids] per climber] (cards the seat
                    remembers in the others' Backpacks and Caches; [] for itself),
-     "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null,
-                   [seats seen to identify it]] (face down) | null (empty spot),
+     "identified": [[climber, position, [seats]], ...] (the face-down cards of a climber's
+                   mountainside that those seats were seen to identify, ruling AN-R41),
+     "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
+                   (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
                    "shields", "peakfx", "extra", "flags", "earned", "placing"}, ...]}
 """
@@ -57,7 +59,6 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         row = seat * n
         known_pack = [board.bits(k) for k in st.kpack[row : row + n]]
         known_cache = [board.bits(k) for k in st.kcache[row : row + n]]
-    seen = st.seen
     climbers = []
     for t in range(n):
         m = st.mount[t]
@@ -69,14 +70,7 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
             if up >> p & 1:
                 side.append(c)
             elif down >> p & 1:
-                bit = 1 << c
-                side.append(
-                    [
-                        c // SUIT_SIZE,
-                        c if known & bit else None,
-                        [u for u in range(n) if seen[u] & bit],  # ruling AN-R41
-                    ]
-                )
+                side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
             else:
                 side.append(None)
         mine = t == seat
@@ -118,8 +112,19 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "winner": st.winner,
         "known_pack": known_pack,
         "known_cache": known_cache,
+        "identified": _identified(st),
         "climbers": climbers,
     }
+
+
+def _identified(st: AnnapurnaState) -> list[list]:
+    """``[climber, position, [seats]]`` for every face-down card those seats were seen to
+    identify (ruling AN-R41), in board order (card order would tell the cards apart)."""
+    if not st.seen:
+        return []
+    out = [[t, p, board.bits(who)] for t, p, who in st.seen.values()]
+    out.sort()
+    return out
 
 
 def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaState:
@@ -164,7 +169,6 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     identified = set()
     holes: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per colour: (seat, pos)
     known = 0
-    seers: list[tuple[int, int, list[int]]] = []  # (seat, pos, climbers seen to identify it)
     for t, cl in enumerate(obs["climbers"]):
         m = st.mount[t]
         up = down = 0
@@ -177,8 +181,6 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
                 identified.add(e)
             else:
                 down |= 1 << p
-                if len(e) > 2 and e[2]:
-                    seers.append((t, p, e[2]))
                 if e[1] is None:
                     holes[e[0]].append((t, p))
                 else:
@@ -237,11 +239,14 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
         pool += rest
     if not dealing:
         st.undealt = []
-    for t, p, who in seers:  # ruling AN-R41, once every face-down card has its face
-        bit = 1 << st.mount[t][p]
+    for t, p, who in obs.get("identified") or ():  # ruling AN-R41, every card now has a face
+        c = st.mount[t][p]
+        bit = 1 << c
+        mask = 0
         for u in who:
             st.known[u] |= bit
-            st.seen[u] |= bit
+            mask |= 1 << u
+        st.seen[c] = (t, p, mask)
     rng.shuffle(pool)
     i = 0
     for t, cl in enumerate(obs["climbers"]):

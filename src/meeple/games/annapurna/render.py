@@ -109,7 +109,7 @@ def _cell(game: Annapurna, entry: object, pos: int, here: bool) -> str:
         net = game.net[entry]
         text = f"{game.card_code(entry)}{net:+d}" if net else f"{game.card_code(entry)}=0"
     else:
-        colour, card = entry[0], entry[1]  # type: ignore[index]
+        colour, card = entry  # type: ignore[misc]
         text = f"[{game.card_code(card)}]" if card is not None else f"[{game.letters[colour]}??]"
     text = f"{board.NAMES[pos]} {text}"
     if here:
@@ -143,14 +143,15 @@ def _identified(game: Annapurna, side: list) -> list[str]:
     return out
 
 
-def _seen_by(game: Annapurna, side: list, me: int | None) -> list[str]:
-    """Face-down cards other climbers were seen to identify (ruling AN-R41), by position;
-    cards every climber identifies (Buried, stowed) are left out."""
+def _seen_by(game: Annapurna, obs: dict, t: int) -> list[str]:
+    """Face-down cards of ``t``'s mountainside that other climbers than the viewer were seen
+    to identify (ruling AN-R41), by position; cards every climber identifies (Buried, stowed)
+    are left out."""
     n = game.num_players
     out = []
-    for p, e in enumerate(side):
-        if isinstance(e, list) and len(e) > 2 and len(e[2]) < n:
-            others = [game.colour(u) for u in e[2] if u != me]
+    for side, p, who in obs.get("identified") or ():
+        if side == t and len(who) < n:
+            others = [game.colour(u) for u in who if u != obs["seat"]]
             if others:
                 out.append(f"{board.NAMES[p]} ({', '.join(others)})")
     return out
@@ -263,7 +264,7 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         named = _identified(game, c["side"])
         if named:
             out.append("  Known here: " + ", ".join(named))
-        others = _seen_by(game, c["side"], me)
+        others = _seen_by(game, obs, t)
         if others:
             out.append("  Face-down cards others know: " + ", ".join(others))
         for e in c["side"]:

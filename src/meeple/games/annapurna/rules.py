@@ -164,13 +164,14 @@ def _remove_group(st: AnnapurnaState, s: int, mask: int) -> None:
         st.up[s] &= ~mask
         st.down[s] |= mask
         everyone = 0
+        n = len(st.known)
         for p in board.POSITIONS[mask]:
-            everyone |= 1 << st.mount[s][p]
+            c = st.mount[s][p]
+            everyone |= 1 << c
+            st.seen[c] = (s, p, (1 << n) - 1)  # ruling AN-R41
         known = st.known
-        seen = st.seen
-        for t in range(len(known)):  # Buried cards were seen face up by all (ruling AN-R17)
+        for t in range(n):  # Buried cards were seen face up by all (ruling AN-R17)
             known[t] |= everyone
-            seen[t] |= everyone
         st.public |= everyone
 
 
@@ -284,17 +285,16 @@ def _to(st: AnnapurnaState, args: tuple, seat: int) -> None:
         oldbit = 1 << old
         keep = ~(bit | oldbit)
         known = st.known
-        seen = st.seen
         followers = 0  # who knew the replaced card watched it go (ruling AN-R39)
         for w in range(len(known)):
             k = known[w]
             if k & oldbit:
                 followers |= 1 << w
             known[w] = k & keep  # both cards moved: nobody knows them face down any more
-            seen[w] &= keep
         st.public &= keep
         known[seat] |= bit  # you know the card you placed (ruling AN-R17)
-        seen[seat] |= bit  # ... and everyone saw you place it (ruling AN-R41)
+        st.seen.pop(old, None)
+        st.seen[card] = (t, p, 1 << seat)  # ... and everyone saw you place it (ruling AN-R41)
         # the others cannot tell which Backpack card left, unless it was the only one
         if any(st.kpack[seat :: len(known)]):
             for w in board.bits(_lose_one(st, seat, single)):
@@ -334,7 +334,9 @@ def _pass(st: AnnapurnaState, args: tuple, seat: int) -> None:
 def _peek(st: AnnapurnaState, args: tuple, seat: int) -> None:
     t, p = args
     st.known[seat] |= 1 << st.mount[t][p]
-    st.seen[seat] |= 1 << st.mount[t][p]  # everyone saw which card was looked at (AN-R41)
+    c = st.mount[t][p]
+    was = st.seen.get(c)  # everyone saw which card was looked at (ruling AN-R41)
+    st.seen[c] = (t, p, (was[2] if was else 0) | 1 << seat)
     top = st.pending[-1]
     top[2] -= 1
     if top[2] <= 0:
@@ -386,9 +388,9 @@ def _stow(st: AnnapurnaState, args: tuple, seat: int) -> None:
     st.up[seat] &= ~bit
     st.down[seat] |= bit
     card = 1 << st.mount[seat][p]
+    st.seen[st.mount[seat][p]] = (seat, p, (1 << len(st.known)) - 1)  # ruling AN-R41
     for t in range(len(st.known)):
         st.known[t] |= card
-        st.seen[t] |= card
     st.public |= card
     _continue(st)
 
@@ -531,7 +533,7 @@ def _reset(st: AnnapurnaState) -> None:
     st.arrival = [0] * n
     st.known = [0] * n
     st.public = 0
-    st.seen = [0] * n
+    st.seen = {}
     st.kpack = [0] * (n * n)
     st.kcache = [0] * (n * n)
     st.extra = [0] * n

@@ -128,10 +128,11 @@ class AnnapurnaState(State):
         #: Face-down cards everyone saw turned face down in place (Buried, stowed by an effect):
         #: what a spectator can identify (ruling AN-R17).
         self.public: int = 0
-        #: Per climber, the face-down cards everyone saw that climber come to identify (it
-        #: placed them, peeked at them, or they were Buried or stowed), while they stay put: a
-        #: subset of ``known`` that every observation shows (ruling AN-R41).
-        self.seen: list[int] = [0] * n
+        #: The face-down cards climbers were seen to come to identify (they placed them, peeked
+        #: at them, or the cards were Buried or stowed), which every observation shows (ruling
+        #: AN-R41): card -> ``(climber, position, seats mask)``. Such a card stays put while
+        #: listed (a move or a turn face up forgets it), and the seats know it (``known``).
+        self.seen: dict[int, tuple[int, int, int]] = {}
         self.kpack: list[int] = [0] * (n * n)
         self.kcache: list[int] = [0] * (n * n)
         self.skips: list[list[int]] = [[] for _ in range(n)]
@@ -250,11 +251,10 @@ class AnnapurnaState(State):
         """Nobody keeps track of ``card`` face down any more (it moved or turned face up)."""
         keep = ~(1 << card)
         known = self.known
-        seen = self.seen
         for s in range(len(known)):
             known[s] &= keep
-            seen[s] &= keep
         self.public &= keep
+        self.seen.pop(card, None)
 
     def reveal(self, seat: int, p: int) -> None:
         """Turn the face-down card at ``p`` of ``seat`` face up, without effect."""
@@ -353,7 +353,7 @@ class AnnapurnaState(State):
         new.arrival = self.arrival[:]
         new.known = self.known[:]
         new.public = self.public
-        new.seen = self.seen[:]
+        new.seen = self.seen.copy()
         new.kpack = self.kpack[:]
         new.kcache = self.kcache[:]
         new.skips = [x[:] for x in self.skips]
@@ -395,7 +395,7 @@ class AnnapurnaState(State):
             "arrival": self.arrival[:],
             "known": [str(k) for k in self.known],
             "public": str(self.public),
-            "seen": [str(k) for k in self.seen],
+            "seen": sorted(list(v) for v in self.seen.values()),
             "kpack": [str(k) for k in self.kpack],
             "kcache": [str(k) for k in self.kcache],
             "skips": [x[:] for x in self.skips],

@@ -19,7 +19,7 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 from __future__ import annotations
 
 from meeple.core.game import Game
-from meeple.rl.encoding.base import Encoder, Writer
+from meeple.rl.encoding.base import Encoder, Writer, is_int
 
 STAGES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
 SUIT = 18
@@ -113,8 +113,14 @@ class AnnapurnaEncoder(Encoder):
             w.multihot(
                 [self._card(c, me) for c in held] if isinstance(held, list) else [], COLOURS * SUIT
             )
+        seen: dict[int, dict[int, list]] = {}  # climber -> position -> seats (AN-R41)
+        for entry in obs.get("identified") or ():
+            if isinstance(entry, list | tuple) and len(entry) == 3:
+                t, p, who = entry
+                if is_int(t) and is_int(p) and isinstance(who, list):
+                    seen.setdefault(int(t), {})[int(p)] = who
         for k, s in enumerate(self.seats_from(me)):
-            self._climber(w, climbers[s] if s < len(climbers) else {}, me, k)
+            self._climber(w, climbers[s] if s < len(climbers) else {}, me, k, seen.get(s, {}))
         w.section("remembered")
         # the cards this seat remembers in the other climbers' Backpacks and Caches (AN-R39)
         for key in ("known_pack", "known_cache"):
@@ -123,7 +129,7 @@ class AnnapurnaEncoder(Encoder):
                 cards = held[s] if s < len(held) and isinstance(held[s], list) else []
                 w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
 
-    def _climber(self, w: Writer, cl: dict, me: int, k: int) -> None:
+    def _climber(self, w: Writer, cl: dict, me: int, k: int, seen: dict[int, list]) -> None:
         n = self.num_players
         w.section(f"climber{k}")
         side = list(cl.get("side") or [])
@@ -146,8 +152,8 @@ class AnnapurnaEncoder(Encoder):
                 colour = e[0] if e else None
                 card = e[1] if len(e) > 1 else None
                 hot[pos + (1 if card is None else 2)] = 1.0  # face down: unknown / known
-                who = e[2] if len(e) > 2 else None
-                if isinstance(who, list):
+                who = seen.get(p)
+                if who:
                     for u in who:
                         if isinstance(u, int) and 0 <= u < n:
                             hot[pos + seers + (u - me) % n] = 1.0
