@@ -185,3 +185,10 @@ def test_the_base_class_itself_is_no_agent(tmp_path):
     path.write_text("from meeple.agents.base import Agent\n")
     with pytest.raises(ConfigError, match="does not implement act"):
         make_agent(f"{path}:Agent", make("fixture-pips", players=2))
+
+
+def test_a_game_agent_missing_from_this_game_gets_no_module_hint():
+    """``greedy:fast`` names a parameterised agent, not a module and a class."""
+    with pytest.raises(ConfigError) as e:
+        make_agent("greedy:fast", make("fixture-pips", players=2))
+    assert "no agent 'greedy'" in str(e.value) and "PYTHONPATH" not in str(e.value)

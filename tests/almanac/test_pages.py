@@ -254,8 +254,8 @@ def test_farmer_token_kept_is_offered_again_only_while_held():
 
 
 def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
-    """AL-098 (ruling AL-R45): with no space left for a second worker the token cannot be
-    used, so the holder is not asked; the token is kept and the turn passes on."""
+    """AL-098 (ruling AL-R45): with every space taken the token cannot be used, so the holder
+    is not asked; the token is kept and the game goes on."""
     st = position(
         2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
     )
@@ -266,6 +266,27 @@ def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
     play(st, "place 0")
     assert st.farmer == [1, 0] and "no-farmer" not in legal(st, 0)
     assert not any(t[0] == "farmer" for t in st.tasks)
+
+
+def test_farmer_offer_does_not_tell_the_others_the_holders_gold():
+    """AL-098, AL-R32 (ruling AL-R45): when only the holder's hidden gold rules out the space
+    left, the offer is still made (``no-farmer`` its one answer), so the other player sees the
+    same game whatever that gold is."""
+    costly = next(i for i, sp in enumerate(C.pages[4].spaces) if i and sp.cost > 0)
+    views = []
+    for gold in (0, 9):
+        st = position(
+            2, page=4, rnd=3, gold=[gold, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        )
+        stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+        for i in range(1, len(st.occ)):
+            if i != costly:
+                st.occ[i] = 1
+        refresh(st)
+        play(st, "place 0")
+        assert legal(st) == (["no-farmer"] if gold == 0 else ["farmer", "no-farmer"])
+        views.append(st.observe(1))
+    assert views[0] == views[1]
 
 
 def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():

@@ -192,6 +192,7 @@ def test_bury_flips_balanced_groups_face_down_in_place():
     assert state.mount[0][13] == card_id(0, 18)
     assert state.observe(1)["climbers"][0]["side"][13] == [0, card_id(0, 18)]
     assert [0, 13, [0, 1]] in state.observe(1)["identified"]  # everyone saw it (AN-R41)
+    assert "b4 (everyone)" in state.game.render(state.observe(None))
     idle(state)  # Blue
     play(state, "drop", f"card {code(0, 5)}", "to R:e1", "end")
     assert state.stage == SCAVENGE and texts(state) == ["scavenge e1", "pass"]

@@ -612,3 +612,15 @@ def test_a_move_typed_with_other_spacing_or_letter_case_is_played(runner, tmp_pa
     assert "Unknown move" not in res.stdout
     first = next(a for a in _record(path).actions if a[0] == 0)
     assert list(first) == [0, "explore b1"]
+
+
+@peach
+def test_blanks_inside_a_typed_notation_do_not_matter(runner, tmp_path):
+    """``KEEP : 22`` is read as the one legal move ``keep:22``."""
+    path = tmp_path / "pf.json"
+    res = runner(
+        ["play", "peach-festival", "--seed", "3", "--save", str(path)], "KEEP : 22\nquit\n"
+    )
+    assert res.exit_code == 0, res.output[-2000:]
+    first = next(a for a in _record(path).actions if a[0] == 0)
+    assert list(first) == [0, "keep:22"]

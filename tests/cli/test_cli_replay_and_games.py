@@ -183,3 +183,13 @@ def test_replay_of_a_record_with_an_unknown_seat_or_move_stops_before_telling_it
         assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
         assert "does not replay under the installed rules" in res.stderr
         assert f"{n + 1:>4}." not in res.stdout
+
+
+def test_a_solo_replay_ends_with_the_final_score_not_a_winner(runner, tmp_path):
+    """A solo Peach Festival records a final score to beat (the rulebook's Solo Mode), as
+    ``play`` shows it."""
+    game = make("peach-festival", players=1)
+    _, rec = play_game(game, [make_agent("greedy", game)], seed=2)
+    path = rec.save(tmp_path / "solo.json")
+    out = runner(["replay", str(path)]).stdout
+    assert f"Final score: {rec.result['scores'][0]:g}" in out and "★" not in out

@@ -326,3 +326,14 @@ def test_an_agent_that_changes_its_legal_list_cannot_make_an_illegal_move_legal(
 
     with pytest.raises(IllegalActionError):
         play_game(game2, [Smuggler(), Smuggler()], seed=1)
+
+
+def test_an_action_space_lists_every_spelling_parse_reads_as_an_action():
+    """An action's notation first, then its aliases; an action without aliases has one."""
+    space = ActionSpace(
+        [("a&b", "pair", ()), ("c", "one", ())], aliases={"b&a": "a&b", "B&A": "a&b"}
+    )
+    pair, one = space.actions
+    assert space.spellings(pair) == ["a&b", "b&a", "B&A"]
+    assert all(space.parse(t) is pair for t in space.spellings(pair))
+    assert space.spellings(one) == ["c"]

@@ -138,6 +138,7 @@ def test_masks_are_the_legal_actions_of_each_player_at_every_node(name, players)
             mask = state.legal_actions_mask(np.int64(p))
             assert len(mask) == game.num_distinct_actions()
             assert [a for a, m in enumerate(mask) if m] == state.legal_actions(p)
+        assert state.legal_actions(-4) == []  # a pseudo-player never has legal actions
         if state.is_chance_node():
             chance += 1
             assert all(state.legal_actions(p) == [] for p in range(players))
@@ -149,6 +150,8 @@ def test_masks_are_the_legal_actions_of_each_player_at_every_node(name, players)
         else:
             legal = state.legal_actions()
             assert state.legal_actions_mask() == state.legal_actions_mask(state.current_player())
+            assert state.legal_actions(-1) == [] and not any(state.legal_actions_mask(-1))
+            assert len(state.legal_actions_mask(-1)) == game.max_chance_outcomes()
             action = legal[rng.randint(len(legal))]
         state.apply_action(int(action))
     assert chance > 0

@@ -102,8 +102,9 @@ def make_agent(spec: str, game: Game) -> Agent:
         return agent
     if name not in table:
         hint = "a class of your own: FILE.py:Class or module:Class"
-        if name.isidentifier() and arg.partition(":")[0].isidentifier():
-            # read as module:Class, but no such module can be found
+        cls_name = arg.partition(":")[0]
+        if name.isidentifier() and cls_name.isidentifier() and cls_name[:1].isupper():
+            # reads as module:Class (a class name is capitalised), but no such module is found
             hint += f"; no importable module {name!r}: is it installed or on PYTHONPATH?"
         raise ConfigError(
             f"no agent {name!r} for {game.info.name}; known: {', '.join(agent_names(game))} ({hint})"

@@ -299,12 +299,16 @@ class PlaySession:
             self.announce(seat, played, told, sealed and shared)
             return
 
-    @staticmethod
-    def _loose_match(text: str, legal: list) -> Action | None:
-        """The one legal move whose notation is ``text`` up to blanks and letter case, or
-        ``None`` (no such move, or several)."""
-        folded = " ".join(text.split()).lower()
-        found = [a for a in legal if a.text.lower() == folded]
+    def _loose_match(self, text: str, legal: list) -> Action | None:
+        """The one legal move one of whose spellings (notation or alias) is ``text`` up to
+        blanks and letter case, or ``None`` (no such move, or several)."""
+        space = self.game.action_space
+
+        def fold(t: str) -> str:
+            return "".join(t.split()).lower()
+
+        folded = fold(text)
+        found = [a for a in legal if any(fold(t) == folded for t in space.spellings(a))]
         return found[0] if len(found) == 1 else None
 
     def clear_screen(self) -> None:

@@ -99,14 +99,17 @@ def replay_record(
     table = Table(title="Result")
     for col in ("seat", "player", "score", "rank", "breakdown"):
         table.add_column(col)
+    solo = len(result.seats) == 1  # a score to beat, not a winner
     for r in result.seats:
         table.add_row(
             str(r.seat),
-            escape(who(r.seat)) + (" ★" if r.winner else ""),
+            escape(who(r.seat)) + (" ★" if r.winner and not solo else ""),
             f"{r.score:g}",
             str(r.rank),
             escape(", ".join(f"{k} {v:g}" for k, v in r.breakdown.items())),
         )
     con.print(table)
+    if solo:
+        con.print(f"Final score: {result.seats[0].score:g}")
     if result.extras:
         con.print(escape(", ".join(f"{k}: {v}" for k, v in result.extras.items())))

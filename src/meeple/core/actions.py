@@ -137,5 +137,9 @@ class ActionSpace:
                     return table[index]
         raise NotationError(f"no action with id {key!r}")
 
+    def spellings(self, action: Action) -> list[str]:
+        """Every text :meth:`parse` reads as ``action``: its notation, then its aliases."""
+        return [action.text, *(a for a, act in self._aliases.items() if act is action)]
+
     def __contains__(self, text: str) -> bool:
         return text in self._by_text or text in self._aliases

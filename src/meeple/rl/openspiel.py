@@ -281,16 +281,18 @@ class MeepleState(pyspiel.State):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Legal action ids of ``player`` (default: the player to move; at a chance node, the
-        chance outcomes' ids).
+        chance outcomes' ids). The chance player's are the chance outcomes at a chance node;
+        a seat at a chance node, and any other pseudo-player, has none.
 
-        pyspiel's own version answers a seat at a chance node with the chance outcomes' ids; a
-        seat has no legal action there, so it gets ``[]`` (chance outcome ids may lie beyond the
-        player action space, as in The Peach Festival).
+        pyspiel's own version answers a seat at a chance node with the chance outcomes' ids,
+        which may lie beyond the player action space (The Peach Festival).
         """
         if player is None:
             return super().legal_actions()
         player = plain_number(player)
-        if player >= 0 and self.is_chance_node():
+        if player == pyspiel.PlayerId.CHANCE:
+            return [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else []
+        if player < 0 or self.is_chance_node():
             return []
         return super().legal_actions(player)
 

@@ -36,7 +36,7 @@ class Almanac(Game):
     info = GameInfo(
         name="almanac",
         title="Almanac: The Crystal Peaks",
-        version="1.0",
+        version="1.1",
         min_players=2,
         max_players=4,
         has_chance=True,

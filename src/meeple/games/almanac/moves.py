@@ -207,6 +207,21 @@ def place_actions(st: AlmanacState, seat: int, turn: bool = False) -> list[Actio
 TURN_KEY = "turn"
 
 
+def open_space_left(st: AlmanacState, seat: int) -> bool:
+    """Whether an empty space is open to ``seat`` by the page's geometry (its paths and
+    clusters): what every player can see, leaving out what ``seat``'s hidden gold and contracts
+    allow (ruling AL-R45)."""
+    page = st.content.pages[st.page]
+    tab = place_table(page)
+    open_ = tab.all
+    if tab.cluster_key is not None:
+        key = tab.cluster_key(st, seat)
+        m = tab.open_by_key.get(key)
+        open_ &= tab.open_for_key(key) if m is None else m
+    occ = st.occ
+    return any(occ[i] < 0 for i in tab.indices(open_))
+
+
 def turn_options(st: AlmanacState, seat: int) -> list[Action]:
     """A placement turn: put a worker, or a page turn action such as a ladder (AL-090)."""
     if st.workers[seat] - st.placed[seat] <= 0:
@@ -324,8 +339,9 @@ def _route_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
 
 
 def _farmer_legal(st: AlmanacState, seat: int, t: tuple) -> list[Action]:
-    T = st.T  # AL-098: only with a space for the second worker; the rules skip the offer
-    # when there is none (ruling AL-R45), so ``no-farmer`` alone is left only to a hand edit
+    T = st.T  # AL-098: only with a space for the second worker; the rules skip the offer when
+    # no space is open for all to see (ruling AL-R45), so ``no-farmer`` alone is left when the
+    # holder's hidden gold or contracts rule out the spaces left
     return [T.FARMER, T.NOFARMER] if place_actions(st, seat) else [T.NOFARMER]
 
 

@@ -17,7 +17,13 @@ from meeple.games.almanac.effects import (
     fire_arrival,
     gain_goods,
 )
-from meeple.games.almanac.moves import TURN_KEY, alt_cost, can_afford, place_actions
+from meeple.games.almanac.moves import (
+    TURN_KEY,
+    alt_cost,
+    can_afford,
+    open_space_left,
+    place_actions,
+)
 from meeple.games.almanac.pages import PAGE_RULES, climb, rule_of
 
 if TYPE_CHECKING:
@@ -315,8 +321,9 @@ def _sell(st: AlmanacState, t: tuple) -> bool:
 
 def _farmer(st: AlmanacState, t: tuple) -> bool:
     """AL-098: the offer to discard a farmer token for an immediate second worker; not made
-    without a token, nor without a space for that worker (ruling AL-R45)."""
-    if st.farmer[t[1]] > 0 and place_actions(st, t[1]):
+    without a token, nor when no empty space is open to the holder by the page's geometry
+    (ruling AL-R45: a test on hidden gold or contracts would reveal them)."""
+    if st.farmer[t[1]] > 0 and open_space_left(st, t[1]):
         return False
     st.tasks.pop()
     return True

@@ -144,16 +144,20 @@ def _identified(game: Annapurna, side: list) -> list[str]:
 
 
 def _seen_by(game: Annapurna, obs: dict, t: int) -> list[str]:
-    """Face-down cards of ``t``'s mountainside that other climbers than the viewer were seen
-    to identify (ruling AN-R41), by position; cards every climber identifies (Buried, stowed)
-    are left out."""
+    """Face-down cards of ``t``'s mountainside that climbers other than the viewer were seen
+    to identify (ruling AN-R41), by position: ``b1 (Red)``, or ``b1 (everyone)`` when every
+    climber identifies it (Buried, stowed, or placed and peeked at by all)."""
     n = game.num_players
     out = []
     for side, p, who in obs.get("identified") or ():
-        if side == t and len(who) < n:
-            others = [game.colour(u) for u in who if u != obs["seat"]]
-            if others:
-                out.append(f"{board.NAMES[p]} ({', '.join(others)})")
+        if side != t:
+            continue
+        if len(who) == n:
+            out.append(f"{board.NAMES[p]} (everyone)")
+            continue
+        others = [game.colour(u) for u in who if u != obs["seat"]]
+        if others:
+            out.append(f"{board.NAMES[p]} ({', '.join(others)})")
     return out
 
 
