@@ -310,3 +310,11 @@ def test_an_instance_of_the_bare_agent_class_is_no_opponent():
 
     with pytest.raises(ValueError, match="act\\(\\) of its own"):
         ge.MeepleEnv("annapurna", players=2, opponents=Agent())
+
+
+def test_a_numpy_integer_seed_starts_the_same_game_as_the_int():
+    """NumPy integers work wherever an integer does, the seed of ``reset`` included."""
+    a, b = ge.MeepleEnv("annapurna", players=2), ge.MeepleEnv("annapurna", players=2)
+    obs_a, _ = a.reset(seed=3)
+    obs_b, _ = b.reset(seed=np.int64(3))
+    assert np.array_equal(obs_a, obs_b) and a.seat == b.seat

@@ -189,3 +189,11 @@ def test_seeded_runs_agree_across_processes_with_different_hash_seeds(name, play
         )
         digests.add(json.loads(out.stdout.strip().splitlines()[-1]))
     assert len(digests) == 1
+
+
+def test_a_numpy_integer_seed_starts_the_same_game_as_the_int():
+    """NumPy integers work wherever an integer does, the seed of ``reset`` included."""
+    a, b = pz.env("annapurna", players=2), pz.env("annapurna", players=2)
+    a.reset(seed=3)
+    b.reset(seed=np.int64(3))
+    assert a.state_.fingerprint() == b.state_.fingerprint()

@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 from meeple.agents.base import Agent, absolute_spec, make_agent
 from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import CHANCE, TERMINAL, sample_chance, seat_number
+from meeple.core.game import CHANCE, TERMINAL, plain_number, sample_chance, seat_number
 from meeple.rl.common import (
     acting_seat,
     build_game,
@@ -153,7 +153,7 @@ class MeepleEnv(gym.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a new game and play until the learner must act."""
-        super().reset(seed=seed)
+        super().reset(seed=plain_number(seed))  # a NumPy integer seeds like an int
         n = self.game.num_players
         master = rng_from(self.np_random)
         self.seat = master.randrange(n) if self.fixed_seat is None else self.fixed_seat

@@ -34,7 +34,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from meeple.core.game import TERMINAL
+from meeple.core.game import TERMINAL, plain_number
 from meeple.rl.common import (
     acting_seat,
     build_game,
@@ -114,7 +114,7 @@ class MeepleAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; ``seed`` seeds the chance generator."""
         if seed is not None:
-            self._np_random, _ = seeding.np_random(seed)
+            self._np_random, _ = seeding.np_random(plain_number(seed))  # NumPy ints too
         self._rng = rng_from(self.np_random)
         self.state_ = self.game.new_initial_state()
         play_chance(self.state_, self._rng)
