@@ -93,6 +93,12 @@ class PlaceTable:
         #: mask -> the spaces of ``mask`` in increasing order (filled on demand)
         self.index_of: dict[int, tuple[int, ...]] = {}
 
+    def open_to(self, st: AlmanacState, seat: int) -> int:
+        """The spaces the page's clusters open to ``seat`` now (pages with ``cluster_key``)."""
+        key = self.cluster_key(st, seat)  # type: ignore[misc]
+        m = self.open_by_key.get(key)
+        return self.open_for_key(key) if m is None else m
+
     def open_for_key(self, key: int) -> int:
         """The spaces in the clusters open for cluster key ``key`` (remembered)."""
         m = self.in_clusters(self._rule.clusters_for(self.page, key))
@@ -139,11 +145,8 @@ def place_actions(st: AlmanacState, seat: int, turn: bool = False) -> list[Actio
         open_ = tab.affordable[gold]
     else:
         open_ = 0
-    key_of = tab.cluster_key
-    if key_of is not None:
-        key = key_of(st, seat)
-        m = tab.open_by_key.get(key)
-        open_ &= tab.open_for_key(key) if m is None else m
+    if tab.cluster_key is not None:
+        open_ &= tab.open_to(st, seat)
     ok = tab.free
     g0, g1, g2, g3 = st.goods[seat]
     if tab.sell_any & open_:
@@ -211,13 +214,8 @@ def open_space_left(st: AlmanacState, seat: int) -> bool:
     """Whether an empty space is open to ``seat`` by the page's geometry (its paths and
     clusters): what every player can see, leaving out what ``seat``'s hidden gold and contracts
     allow (ruling AL-R45)."""
-    page = st.content.pages[st.page]
-    tab = place_table(page)
-    open_ = tab.all
-    if tab.cluster_key is not None:
-        key = tab.cluster_key(st, seat)
-        m = tab.open_by_key.get(key)
-        open_ &= tab.open_for_key(key) if m is None else m
+    tab = place_table(st.content.pages[st.page])
+    open_ = tab.all if tab.cluster_key is None else tab.open_to(st, seat)
     occ = st.occ
     return any(occ[i] < 0 for i in tab.indices(open_))
 

@@ -333,8 +333,8 @@ def _pass(st: AnnapurnaState, args: tuple, seat: int) -> None:
 # -- pending decisions -------------------------------------------------------------------------
 def _peek(st: AnnapurnaState, args: tuple, seat: int) -> None:
     t, p = args
-    st.known[seat] |= 1 << st.mount[t][p]
     c = st.mount[t][p]
+    st.known[seat] |= 1 << c
     was = st.seen.get(c)  # everyone saw which card was looked at (ruling AN-R41)
     st.seen[c] = (t, p, (was[2] if was else 0) | 1 << seat)
     top = st.pending[-1]
@@ -387,8 +387,9 @@ def _stow(st: AnnapurnaState, args: tuple, seat: int) -> None:
     bit = 1 << p
     st.up[seat] &= ~bit
     st.down[seat] |= bit
-    card = 1 << st.mount[seat][p]
-    st.seen[st.mount[seat][p]] = (seat, p, (1 << len(st.known)) - 1)  # ruling AN-R41
+    c = st.mount[seat][p]
+    card = 1 << c
+    st.seen[c] = (seat, p, (1 << len(st.known)) - 1)  # seen by all (ruling AN-R41)
     for t in range(len(st.known)):
         st.known[t] |= card
     st.public |= card
