@@ -38,6 +38,15 @@ HELP = """Commands:
   quit       stop the game (the unfinished game is still saved)"""
 
 
+#: What stops the game at a prompt (and at a handoff).
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+def _fold(text: str) -> str:
+    """``text`` without blanks, in lower case: how typed notations are compared."""
+    return "".join(text.split()).lower()
+
+
 class Quit(Exception):
     """The person at the keyboard asked to stop (or the input ended)."""
 
@@ -188,7 +197,7 @@ class PlaySession:
             if line is None:
                 raise Quit(eof=True)
             typed = line.strip()
-            if typed.lower() in ("quit", "exit", "q"):
+            if typed.lower() in QUIT_WORDS:
                 raise Quit()
             self.clear_screen()
             if typed:  # a move typed before its player has seen the view is not played
@@ -246,7 +255,7 @@ class PlaySession:
             low = text.lower()
             if not text:
                 continue
-            if low in ("quit", "exit", "q"):
+            if low in QUIT_WORDS:
                 raise Quit()
             if low in ("help", "?", "h"):
                 con.print(HELP, markup=False)
@@ -273,8 +282,8 @@ class PlaySession:
             elif (loose := self._loose_match(text, legal)) is not None:
                 action = loose  # typed with other spacing or letter case
             else:
-                folded = " ".join(text.split()).lower()
-                matches = [a for a in legal if a.text.lower().startswith(folded)]
+                folded = _fold(text)
+                matches = [a for a in legal if _fold(a.text).startswith(folded)]
                 if matches:
                     con.print(f"Legal moves starting with {escape(text)!r}:")
                     self.show_moves(legal, only=matches, observation=observation)
@@ -303,12 +312,8 @@ class PlaySession:
         """The one legal move one of whose spellings (notation or alias) is ``text`` up to
         blanks and letter case, or ``None`` (no such move, or several)."""
         space = self.game.action_space
-
-        def fold(t: str) -> str:
-            return "".join(t.split()).lower()
-
-        folded = fold(text)
-        found = [a for a in legal if any(fold(t) == folded for t in space.spellings(a))]
+        folded = _fold(text)
+        found = [a for a in legal if any(_fold(t) == folded for t in space.spellings(a))]
         return found[0] if len(found) == 1 else None
 
     def clear_screen(self) -> None:
