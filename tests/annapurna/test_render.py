@@ -12,7 +12,7 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import LEGEND
 
-from .helpers import card_id, code, hike_all, layout, play, setup
+from .helpers import ZERO_RUSH, card_id, climb_route, code, hike_all, layout, play, setup, texts
 
 
 def _codes(text: str) -> set[str]:
@@ -146,3 +146,26 @@ def test_private_moves_stay_private_in_announcements():
     assert "Chocolate" not in game.describe_move_for(state, 0, act, 1)
     assert "Chocolate" in game.describe_move_for(state, 0, act, 0)
     assert card_id(0, 1) in state.pack[0]
+
+
+def test_the_peak_turn_is_shown_sweeping_not_burying():
+    """Rulebook, Protecting, and ruling AN-R08: the climber who reaches the peak finishes that
+    turn with a Sweep, so the picture says Sweeping until the turn ends."""
+    state = setup(2, layouts={0: layout(e1=14, d2=7, c3=18, b4=16, a5=17)})
+    climb_route(state, 0, stop="a5")
+    play(state, "explore a5")
+    assert "sweep b4+a5" in texts(state)
+    text = state.game.render(state.observe(0))
+    first = text.splitlines()[0]
+    assert "Bury" not in first and "Sweep" in first
+    assert "Red (you): finishing the peak turn (reached the peak #1)" in text
+
+
+def test_an_expedition_won_in_its_first_ascent_shows_how_it_was_scored():
+    """AN-063 and AN-071: a shorter Expedition won by Left No Trace Behind in the first Ascent
+    still shows that Ascent's flags in the final picture."""
+    state = setup(3, layouts={0: ZERO_RUSH}, flag_target=4)
+    climb_route(state, 0)
+    assert state.is_terminal() and state.ascent == 1
+    text = state.game.render(state.observe(None))
+    assert "Final Ascent: Red #1 +4" in text and "Red Left No Trace Behind" in text

@@ -6,10 +6,21 @@ from __future__ import annotations
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
 from meeple.games.annapurna import rules
-from meeple.games.annapurna.consts import AWARDS, DEAL, LNTB_FLAGS, ROUND_LIMIT
+from meeple.games.annapurna.consts import AWARDS, DEAL, LNTB_FLAGS, MAIN, ROUND_LIMIT
 from meeple.games.annapurna.game import Annapurna
 
-from .helpers import RUSH, ZERO_RUSH, card_id, climb_route, deal, finish, play, setup, sweep_all
+from .helpers import (
+    RUSH,
+    ZERO_RUSH,
+    card_id,
+    climb_route,
+    deal,
+    finish,
+    idle,
+    play,
+    setup,
+    sweep_all,
+)
 
 
 def go_sweeping(state, move):
@@ -107,11 +118,11 @@ def test_first_to_the_target_wins_and_more_flags_break_simultaneous_arrivals():
     state = setup(2)
     state.flags = [8, 7]
     state2 = state.clone()
-    _score(state, [0, 1])  # Blue closest: 3 -> 10, Red 2 -> 10? No: Red 8+2=10, Blue 7+3=10
+    _score(state, [2, 1])  # Blue closest: 3 -> 10, Red 2 -> 10? No: Red 8+2=10, Blue 7+3=10
     assert state.is_terminal()
     assert state.flags == [10, 10] and state.winner == 1  # AN-070: final Ascent's winner
     state2.flags = [8, 5]
-    _score(state2, [0, 1])
+    _score(state2, [2, 1])
     assert state2.flags == [10, 8] and state2.winner == 0
 
 
@@ -119,7 +130,7 @@ def test_flag_ties_go_to_the_better_final_ascent_placing():
     """AN-070 and ruling AN-R20 (AN-I09): among 3+ tied climbers the best final placing wins."""
     state = setup(3)
     state.flags = [8, 7, 6]
-    _score(state, [1, 3, 0], totals=[2, 0, 1])  # placings: Blue 1st, Green 2nd, Red 3rd
+    _score(state, [1, 3, 2], totals=[2, 0, 1])  # placings: Blue 1st, Green 2nd, Red 3rd
     assert state.flags == [9, 10, 8] and state.winner == 1
     assert state.result().seats[1].rank == 1 and state.returns() == [0.0, 1.0, 0.0]
 
@@ -169,3 +180,18 @@ def test_an_ascent_that_drags_on_ends_at_the_round_limit():
     rules._start_turn(state, 1)
     assert state.ascent == 2 and sum(state.earned) == 5
     assert state.placing == [1, 2]  # equal totals: clockwise from the starter (Red)
+
+
+def test_a_climber_who_never_peaked_ranks_after_every_peaked_one_at_the_round_limit():
+    """Ruling AN-R34: at the round limit a climber who never peaked ranks after every climber
+    who did, even with a face-up total closer to zero."""
+    state = setup(2, layouts={0: RUSH})
+    climb_route(state, 0)  # Red peaks off zero; Blue never leaves the trailhead
+    assert state.arrival == [1, 0] and abs(state.total(0)) > abs(state.total(1))
+    state.turns = ROUND_LIMIT * 2
+    while state.ascent == 1:
+        if state.stage == MAIN:
+            idle(state)
+        else:
+            finish(state)
+    assert state.placing == [1, 2] and state.earned == [3, 2]

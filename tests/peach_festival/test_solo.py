@@ -99,6 +99,21 @@ def test_turn_track_peach_circle_gained_fills_a_spot_with_its_row_bonus():
     assert texts(s.legal_actions(0)) == ["go=2"]
 
 
+def test_turn_track_peach_is_announced_apart_from_the_take_a_peach_action():
+    """PF-075 and PF-030: the circle's Peach and the round's Take a Peach share the notation
+    ``peach``; announcements (play, replay) and the move list name the circle's Peach."""
+    s = pos(["go:0,1 ge:0,0 te:0 sp:0 ch:0 si:0 p:6 t:5 r:5"], dice="go5", round=4)
+    play(s, "go")
+    assert s.phase == "track"
+    peach = s.game.action("peach")
+    told = "Gain the turn-track circle's Peach"
+    assert s.game.describe_move_for(s, 0, peach, None) == told
+    assert s.game.describe_move(peach, s.observe(0)) == told
+    play(s, "skip", "roll:te5")
+    assert s.phase == "action"
+    assert s.game.describe_move_for(s, 0, peach, None) == "Take a Peach"
+
+
 def test_turn_track_reward_is_settled_before_the_dice_are_rolled():
     """PF-075: with the circle's Die pending the round's action cannot be taken yet."""
     s = pos(["t:7 go:0"], dice="go1,te4", difficulty="easy", round=8)

@@ -161,7 +161,9 @@ def _seen_by(game: Annapurna, obs: dict, t: int) -> list[str]:
     return out
 
 
-def _status(c: dict) -> str:
+def _status(c: dict, peak_turn: bool) -> str:
+    if c["arrival"] and peak_turn:  # ruling AN-R08: the peak turn still Sweeps
+        return f"finishing the peak turn (reached the peak #{c['arrival']})"
     if c["arrival"]:
         return f"Protecting (reached the peak #{c['arrival']})"
     if c["loc"] < 0:
@@ -223,7 +225,8 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     me = obs["seat"]
     turn = obs["turn"]
     stage = obs["stage"]
-    protecting = bool(obs["climbers"][turn]["arrival"])
+    # the climber who peaked this turn still Sweeps (rulebook, Protecting; ruling AN-R08)
+    protecting = bool(obs["climbers"][turn]["arrival"]) and not obs["peaked_now"]
     doing = STAGE_WORDS.get(stage, stage)
     if stage == "sweep" and protecting:
         doing = "Burying balanced groups"
@@ -231,7 +234,11 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         f"Annapurna — Ascent {obs['ascent']}, first to {obs['target']} flags. "
         f"Turn: {game.colour(turn)} ({doing})"
     ]
-    if obs["ascent"] > 1 and any(obs["climbers"][t]["placing"] for t in range(obs["players"])):
+    # an Expedition may end in its first Ascent (Left No Trace Behind, a shorter Expedition)
+    over = obs["winner"] >= 0
+    if (obs["ascent"] > 1 or over) and any(
+        obs["climbers"][t]["placing"] for t in range(obs["players"])
+    ):
         order = sorted(range(obs["players"]), key=lambda t: obs["climbers"][t]["placing"])
         parts = [
             f"{game.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
@@ -239,14 +246,16 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         ]
         lntb = obs["lntb"]
         extra = f" ({game.colour(lntb)} Left No Trace Behind)" if lntb >= 0 else ""
-        out.append("Previous Ascent: " + ", ".join(parts) + " flags" + extra)
+        label = "Final Ascent" if over else "Previous Ascent"
+        out.append(f"{label}: " + ", ".join(parts) + " flags" + extra)
     seen: set[int] = set()
     for t, c in enumerate(obs["climbers"]):
         total = sum(game.net[e] for e in c["side"] if isinstance(e, int))
         who = game.colour(t) + (" (you)" if t == me else "")
         marks = _marks(game, c)
         out.append("")
-        out.append(f"{who}: {_status(c)}; face-up total {total:+d}; flags {c['flags']}")
+        peak_turn = t == turn and obs["peaked_now"]
+        out.append(f"{who}: {_status(c, peak_turn)}; face-up total {total:+d}; flags {c['flags']}")
         out += [f"  ({m})" for m in marks]
         mine = isinstance(c["pack"], list)
         pack = _cards(game, c["pack"], mine)

@@ -487,9 +487,10 @@ def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
     else:
         # AN-060..AN-062, AN-064, AN-065, ruling AN-R21; climbers who never peaked (ruling
         # AN-R34) come after every peaked climber, clockwise from the starter.
-        def key(s: int) -> tuple[int, int]:
-            arr = st.arrival[s] or n + 1 + (s - starter) % n
-            return (abs(st.total(s)), arr)
+        def key(s: int) -> tuple[bool, int, int]:
+            if st.arrival[s]:
+                return (False, abs(st.total(s)), st.arrival[s])
+            return (True, 0, (s - starter) % n)
 
         order = sorted(range(n), key=key)
         earned = [0] * n

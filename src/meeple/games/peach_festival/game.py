@@ -13,7 +13,7 @@ from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.peach_festival.content import CODES, COMMODITIES, Content, load_content
-from meeple.games.peach_festival.state import SETUP_DEAL, PeachState, PlayerSheet
+from meeple.games.peach_festival.state import SETUP_DEAL, TRACK, PeachState, PlayerSheet
 
 DIFFICULTIES = {"easy": "green", "medium": "orange", "hard": "red"}  # PF-074
 
@@ -233,8 +233,16 @@ class PeachFestival(Game):
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None
     ) -> str:
-        """Dice and Common cards are public; a card drawn into a hand is seen by its drawer."""
+        """Dice and Common cards are public; a card drawn into a hand is seen by its drawer.
+
+        The solo turn-track circle's Peach (PF-075) shares the ``peach`` notation with the
+        round's Take a Peach action and is told apart by the phase.
+        """
         if seat != CHANCE:
+            if action.kind == "peach" and state.phase == TRACK:
+                from meeple.games.peach_festival.render import TRACK_PEACH
+
+                return TRACK_PEACH
             return self.describe_action(action)
         if action.kind == "card":
             dest = state.draw_queue[0] if state.draw_queue else -1

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from meeple.core.actions import Action
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
+from meeple.games.peach_festival.state import TRACK
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
@@ -58,6 +59,10 @@ Score: Lantern row x4, each column's last number x its row multiplier, 10 per fu
   (max 8), 2 per Merchant, 1 per uneaten Peach.
 Notation: te, te+, te-, te&si (Impress), te>si (Barter), peach; te=3 writes 3 in Tea Leaves;
   draw1..3, merchant, take:ID (solo), keep:ID, noreward, skip, roll."""
+
+
+#: The solo turn-track circle's Peach (PF-075), written ``peach`` like the round's action.
+TRACK_PEACH = "Gain the turn-track circle's Peach"
 
 
 def describe(action: Action) -> str:
@@ -113,8 +118,8 @@ def describe_move(action: Action, obs: dict, game: PeachFestival) -> str:
     """Like :func:`describe`, plus what the move writes in the observing seat's position."""
     text = describe(action)
     seat = obs["seat"]
-    if action.kind == "peach" and obs.get("phase") == "track":
-        return "Gain the turn-track circle's Peach"
+    if action.kind == "peach" and obs.get("phase") == TRACK:
+        return TRACK_PEACH
     if action.kind != "take" or seat is None or obs["dice"] is None:
         return text
     col, mod, second = action.args
