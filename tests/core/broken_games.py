@@ -85,8 +85,8 @@ class NoWinnerState(PipsState):
 
     __slots__ = ()
 
-    def result(self) -> GameResult:
-        res = super().result()
+    def _result(self) -> GameResult:
+        res = super()._result()
         for s in res.seats:
             s.winner = False
         return res

@@ -256,7 +256,7 @@ class PipsState(State):
     def scores(self) -> list[int]:
         return [p - h for p, h in zip(self.prizes, self.hits, strict=True)]
 
-    def result(self) -> GameResult:
+    def _result(self) -> GameResult:
         scores = self.scores()
         ranks = rank_seats([(s,) for s in scores])
         seats = [

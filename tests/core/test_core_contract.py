@@ -143,6 +143,18 @@ def test_core_refusals_name_their_rule(game2, action, seat, rule):
     assert state.fingerprint() == before
 
 
+def test_a_refused_action_is_kept_as_the_caller_gave_it(game2):
+    """IllegalActionError.action is the caller's value (id, notation or Action), for the
+    game's own refusals as for the core's; the message shows an Action by its notation."""
+    state = to_bid(game2, [[1, 5, 9], [2, 8, 10]], prize=12)
+    keep = game2.action("keep")
+    for given in (keep.id, "keep", keep):
+        with pytest.raises(IllegalActionError) as err:
+            state.apply_action(given, 0)
+        assert err.value.rule == "FX-04" and err.value.action is given
+        assert "(action 'keep' by seat 0)" in str(err.value) or given == keep.id
+
+
 def test_chance_outcome_off_a_chance_node_is_a_core_refusal(game2):
     state = to_bid(game2, [[1, 5, 9], [2, 8, 10]], prize=12)
     before = state.fingerprint()
@@ -153,13 +165,36 @@ def test_chance_outcome_off_a_chance_node_is_a_core_refusal(game2):
     assert state.fingerprint() == before
 
 
+def test_chance_outcome_at_a_decision_node_is_refused_whatever_the_game_says():
+    """CORE-07: a chance outcome applies only at a chance node, even one the game would take as
+    an outcome of its own node kind (Annapurna's "first" climber draw)."""
+    import meeple
+
+    state = meeple.make("annapurna", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0], CHANCE)
+    assert state.current_player() >= 0
+    before, length = state.fingerprint(), len(state.history)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action("first B", CHANCE)
+    assert err.value.rule == "CORE-07" and "not a chance node" in err.value.reason
+    assert state.fingerprint() == before and len(state.history) == length
+
+
+def test_result_is_refused_before_the_game_is_over(game2):
+    """A mid-game result would count hidden cards and name winners too early."""
+    state = game2.new_initial_state()
+    with pytest.raises(ValueError, match="not over"):
+        state.result()
+
+
 def test_seat_without_a_decision_cannot_act(game2):
     state = to_bid(game2, [[1, 5, 9], [2, 8, 10]], prize=12)
     state.apply_action("b1", seat=0)
     before = state.fingerprint()
     with pytest.raises(IllegalActionError) as err:
         state.apply_action("b5", seat=0)
-    assert err.value.rule == "CORE-06"
+    assert err.value.rule == "CORE-06" and "already chosen" in err.value.reason
     assert state.fingerprint() == before
 
 
@@ -337,3 +372,16 @@ def test_an_action_space_lists_every_spelling_parse_reads_as_an_action():
     assert space.spellings(pair) == ["a&b", "b&a", "B&A"]
     assert all(space.parse(t) is pair for t in space.spellings(pair))
     assert space.spellings(one) == ["c"]
+
+
+def test_typed_moves_are_found_up_to_blanks_and_letter_case():
+    """ActionSpace.find_typed: what drivers do with a move a person typed."""
+    import meeple
+
+    game = meeple.make("annapurna", players=2)
+    space = game.action_space
+    legal = [game.action("explore b1"), game.action("explore b2"), game.action("trade")]
+    assert space.find_typed("EXPLORE  B1", legal) is legal[0]
+    assert space.find_typed(" Trade ", legal) is legal[2]
+    assert space.find_typed("explore b3", legal) is None  # a move, but not among these
+    assert space.find_typed("climb", legal) is None

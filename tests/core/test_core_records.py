@@ -82,12 +82,29 @@ def test_a_result_that_the_replay_does_not_reach_is_a_config_error(game2):
         replay(dataclasses.replace(record, result=result))
 
 
-def test_illegal_action_in_a_record_raises(game2):
+def test_a_truncated_record_that_keeps_its_result_is_a_config_error(game2):
+    """A record claiming a final result must reach the end of the game."""
+    _, record = _play(game2, seed=6)
+    short = dataclasses.replace(record, actions=record.actions[:-3], fingerprint=None)
+    with pytest.raises(ConfigError, match="end before the game does"):
+        replay(short)
+
+
+def test_another_version_is_named_before_its_options_are_read(game2):
+    """A record of another rules version may hold options the installed rules lack."""
+    _, record = _play(game2, seed=6)
+    old = dataclasses.replace(record, version="0.9", config={**record.config, "variant": "x"})
+    with pytest.raises(ConfigError, match=r"rules 0\.9"):
+        replay(old)
+
+
+def test_illegal_action_in_a_record_raises_naming_its_entry(game2):
     _, record = _play(game2, seed=6)
     actions = [list(a) for a in record.actions]
-    actions[0] = [-1, "b1"]
-    with pytest.raises(IllegalActionError):
+    actions[4] = [actions[4][0], "xyzzy"]
+    with pytest.raises(IllegalActionError) as err:
         replay(dataclasses.replace(record, actions=actions))
+    assert err.value.reason.startswith("actions[4]: ") and err.value.rule == "CORE-04"
 
 
 @pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"game": "x"}', '{"gam": 1}'])

@@ -42,11 +42,6 @@ HELP = """Commands:
 QUIT_WORDS = ("quit", "exit", "q")
 
 
-def _fold(text: str) -> str:
-    """``text`` without blanks, in lower case: how typed notations are compared."""
-    return "".join(text.split()).lower()
-
-
 class Quit(Exception):
     """The person at the keyboard asked to stop (or the input ended)."""
 
@@ -237,6 +232,7 @@ class PlaySession:
         """
         con = self.console
         state = self.state
+        space = self.game.action_space
         self.handoff(seat)
         con.rule(f"{escape(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
         observation = state.observe(seat)
@@ -269,7 +265,7 @@ class PlaySession:
             if low in ("view", "v"):
                 print_view(con, self.game, state.observe(seat))
                 continue
-            if text.isascii() and text.isdigit() and text not in self.game.action_space:
+            if text.isascii() and text.isdigit() and text not in space:
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     con.print(
@@ -277,13 +273,13 @@ class PlaySession:
                     )
                     continue
                 action = legal[n - 1]
-            elif text in self.game.action_space:
+            elif text in space:
                 action = text
-            elif (loose := self._loose_match(text, legal)) is not None:
+            elif (loose := space.find_typed(text, legal)) is not None:
                 action = loose  # typed with other spacing or letter case
             else:
-                folded = _fold(text)
-                matches = [a for a in legal if _fold(a.text).startswith(folded)]
+                folded = space.fold(text)
+                matches = [a for a in legal if space.fold(a.text).startswith(folded)]
                 if matches:
                     con.print(f"Legal moves starting with {escape(text)!r}:")
                     self.show_moves(legal, only=matches, observation=observation)
@@ -307,14 +303,6 @@ class PlaySession:
                 self.clear_screen()
             self.announce(seat, played, told, sealed and shared)
             return
-
-    def _loose_match(self, text: str, legal: list) -> Action | None:
-        """The one legal move one of whose spellings (notation or alias) is ``text`` up to
-        blanks and letter case, or ``None`` (no such move, or several)."""
-        space = self.game.action_space
-        folded = _fold(text)
-        found = [a for a in legal if any(_fold(t) == folded for t in space.spellings(a))]
-        return found[0] if len(found) == 1 else None
 
     def clear_screen(self) -> None:
         """Clear a terminal, its scrollback too (a shared screen must not keep a private view

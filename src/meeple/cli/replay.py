@@ -11,7 +11,7 @@ from rich.table import Table
 from meeple.cli.common import print_view
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, SIMULTANEOUS
-from meeple.core.record import GameRecord, check_replayed, replay
+from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay
 
 
 def replay_record(
@@ -66,7 +66,8 @@ def replay_record(
             if line is None or line.strip().lower() in ("q", "quit"):
                 waiting = False
         after = state.clone()
-        after.apply_action(text, s)  # the rules check seat and move before anything is told
+        # the rules check seat and move before anything is told
+        apply_recorded(after, n - 1, s, text)
         action = game.action(text, chance=s == CHANCE)
         told = (
             game.describe_move_for(state, s, action, seat)

@@ -141,5 +141,28 @@ class ActionSpace:
         """Every text :meth:`parse` reads as ``action``: its notation, then its aliases."""
         return [action.text, *(a for a, act in self._aliases.items() if act is action)]
 
+    @staticmethod
+    def fold(text: str) -> str:
+        """``text`` without blanks, in lower case: how typed notations are compared."""
+        return "".join(text.split()).lower()
+
+    def find_typed(self, text: str, among: Sequence[Action]) -> Action | None:
+        """The action of ``among`` that a person meant by typing ``text``.
+
+        ``text`` is read as a notation or alias first; failing that, it is compared with the
+        spellings of every action of ``among`` up to blanks and letter case (``EXPLORE B1``,
+        ``keep : 22``). For drivers that take moves typed by people (terminal, web).
+
+        Returns:
+            The action (one of ``among``), or ``None`` when no action of ``among`` matches, or
+            several do after folding.
+        """
+        exact = self._by_text.get(text.strip()) or self._aliases.get(text.strip())
+        if exact is not None:
+            return exact if exact in among else None
+        folded = self.fold(text)
+        found = [a for a in among if any(self.fold(t) == folded for t in self.spellings(a))]
+        return found[0] if len(found) == 1 else None
+
     def __contains__(self, text: str) -> bool:
         return text in self._by_text or text in self._aliases

@@ -30,7 +30,10 @@ class IllegalActionError(MeepleError):
         self.reason = reason
         self.action = action
         self.seat = seat
-        super().__init__(f"[{rule}] {reason} (action {action!r}{_by(seat)})")
+        # an Action object is shown by its notation, as a caller would have typed it
+        text = getattr(action, "text", None)
+        shown = repr(text) if type(text) is str else repr(action)
+        super().__init__(f"[{rule}] {reason} (action {shown}{_by(seat)})")
 
     def __reduce__(self):
         # pickled with its own arguments (it crosses process pools), notes included

@@ -309,7 +309,18 @@ class State:
         raise NotImplementedError
 
     def result(self) -> GameResult:
-        """Final scores with breakdown and ranks (terminal states only)."""
+        """Final scores with breakdown and ranks.
+
+        Raises:
+            ValueError: before the game is over: scores mid-game would be counted from the
+                whole state, hidden cards included, and name winners too early.
+        """
+        if not self.is_terminal():
+            raise ValueError("the game is not over: result() is defined at terminal states only")
+        return self._result()
+
+    def _result(self) -> GameResult:
+        """The game's final result (called at terminal states only)."""
         raise NotImplementedError
 
     def returns(self) -> list[float]:
@@ -422,19 +433,24 @@ class State:
                 action,
                 seat,
             )
+        if chance and cp != CHANCE:
+            raise IllegalActionError(
+                "CORE-07", "this is not a chance node: no chance outcome applies now", action, seat
+            )
         if chance and self._is_chance_outcome(act):
             pass  # a possible outcome, checked without listing every outcome
         elif act not in (legal := self._legal_cache.get(seat) or self.legal_actions(seat)):
             if not legal:
-                raise IllegalActionError(
-                    "CORE-06", f"seat {seat} has no decision to make now", action, seat
-                )
+                why = f"seat {seat} has no decision to make now"
+                if cp == SIMULTANEOUS and not chance:
+                    why += " (at this sealed node it has already chosen, or takes no part)"
+                raise IllegalActionError("CORE-06", why, action, seat)
             if chance:
                 raise IllegalActionError(
                     "CORE-07", f"{act} is not a possible outcome of this chance node", action, seat
                 )
             rule, why = self._why_illegal(act, seat)
-            raise IllegalActionError(rule, why, str(act), seat)
+            raise IllegalActionError(rule, why, action, seat)
         self._legal_cache = {}
         self.history.append((seat, act))
         self._apply(act, seat)

@@ -12,9 +12,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import State
-from meeple.core.registry import make
+from meeple.core.registry import game_class, make
 
 
 @dataclass
@@ -174,23 +174,39 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
         verify: Check the final fingerprint when the whole record is replayed.
 
     Raises:
-        ConfigError: if the record's rules version differs from the installed game's, or the
-            rebuilt state does not match the recorded fingerprint.
-        IllegalActionError: if an action in the record is illegal under the current rules.
+        ConfigError: if the record's rules version differs from the installed game's (checked
+            before its options are read, which another version may not have), or the rebuilt
+            state does not match the recorded fingerprint or result.
+        IllegalActionError: if an action in the record is illegal under the current rules; its
+            reason starts with the action's place in the record (``actions[40]: ...``).
     """
-    game = make(record.game, **{k: v for k, v in record.config.items()})
-    if game.info.version != record.version:
+    installed = game_class(record.game).info.version
+    if installed != record.version:
         raise ConfigError(
             f"record was played under {record.game} rules {record.version}, "
-            f"installed rules are {game.info.version}"
+            f"installed rules are {installed}"
         )
+    game = make(record.game, **{k: v for k, v in record.config.items()})
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
-    for seat, text in actions:
-        state.apply_action(text, seat)
+    for n, (seat, text) in enumerate(actions):
+        apply_recorded(state, n, seat, text)
     if verify and upto is None:
         check_replayed(record, state)
     return state
+
+
+def apply_recorded(state: State, n: int, seat: int, text: str) -> None:
+    """Apply ``record.actions[n]`` (``seat``, ``text``) to ``state``.
+
+    Raises:
+        IllegalActionError: as :meth:`State.apply_action` (the state is then unchanged), with
+            ``actions[n]: `` before the reason, so the message says which entry failed.
+    """
+    try:
+        state.apply_action(text, seat)
+    except IllegalActionError as e:
+        raise IllegalActionError(e.rule, f"actions[{n}]: {e.reason}", e.action, e.seat) from None
 
 
 def _canonical(value: Any) -> str:
@@ -213,7 +229,12 @@ def check_replayed(record: GameRecord, state: State) -> None:
     )
     if record.fingerprint and state.fingerprint() != record.fingerprint:
         raise ConfigError(f"replayed state differs from the recorded one{hint}")
-    if record.result is not None and state.is_terminal():
+    if record.result is not None and not state.is_terminal():
+        raise ConfigError(
+            "the record holds a final result, but its moves end before the game does "
+            f"({len(state.history)} actions replayed){hint}"
+        )
+    if record.result is not None:
         now = json.loads(json.dumps(state.result().to_dict()))
         # compared as JSON text: true is not 1, and 2.0 is not 2
         if _canonical(now) != _canonical(record.result):

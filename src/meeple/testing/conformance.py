@@ -118,6 +118,16 @@ def check_illegal_actions_raise(state: State, rng: random.Random, samples: int =
                 _fail(f"seat {seat} acted out of turn", state)
             if state.fingerprint() != before:
                 _fail("rejected out-of-turn action changed the state", state)
+        # no chance outcome applies at a decision node, whatever the outcome
+        for a in rng.sample(space.chance_outcomes, min(samples, len(space.chance_outcomes))):
+            try:
+                state.apply_action(a, CHANCE)
+            except IllegalActionError:
+                pass
+            else:
+                _fail(f"chance outcome {a.text!r} was accepted at a decision node", state)
+            if state.fingerprint() != before:
+                _fail("rejected chance outcome changed the state", state)
 
 
 def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -> None:

@@ -281,7 +281,7 @@ class AlmanacState(State):
             left += c.contracts[k].fame
         return total + -left
 
-    def result(self) -> GameResult:
+    def _result(self) -> GameResult:
         """Scores, breakdowns and ranks: fame, then gold, then goods (AL-070..AL-073)."""
         n = self.n
         bds = [self.fame(s) for s in range(n)]

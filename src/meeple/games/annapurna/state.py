@@ -206,7 +206,7 @@ class AnnapurnaState(State):
         kind = action.kind
         if self.stage == DEAL:
             return kind == "deal" and action.args[0] in self.undealt
-        return kind == "first" and action.args[0] < self.game.num_players
+        return self.stage == START and kind == "first" and action.args[0] < self.game.num_players
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
         """A chance outcome drawn as :func:`meeple.core.game.sample_chance` draws it from
@@ -422,7 +422,7 @@ class AnnapurnaState(State):
         }
 
     # -- results -------------------------------------------------------------------------------
-    def result(self) -> GameResult:
+    def _result(self) -> GameResult:
         """Flags per climber; the winner ranks first, the others by flags then by their
         placing in the final Ascent (AN-068..AN-070, ruling AN-R20)."""
         n = self.game.num_players

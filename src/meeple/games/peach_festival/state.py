@@ -235,7 +235,7 @@ class PeachState(State):
     def snapshot(self) -> dict:
         return observation.snapshot(self)
 
-    def result(self) -> GameResult:
+    def _result(self) -> GameResult:
         return scoring.game_result(self)
 
     def returns(self) -> list[float]:
