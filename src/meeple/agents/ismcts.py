@@ -454,10 +454,13 @@ class ISMCTSAgent(Agent):
         mark = None if self._checkpoint is None else self._checkpoint(state)
         depth = 0
         expanded = False
+        checkpoint = self._checkpoint
         while not expanded:
             cp = state.current_player()
             if cp == TERMINAL:
                 break
+            if checkpoint is not None and checkpoint(state) != mark:
+                break  # a tree move reached the checkpoint: scored there, as a rollout would be
             if cp == CHANCE:
                 state.apply_legal(sample_chance(state, rng), CHANCE)
                 depth += 1
@@ -548,7 +551,7 @@ class ISMCTSAgent(Agent):
             if state.current_player() == TERMINAL:
                 return self._final_reward(state)
             if self._evaluator is not None:  # horizon, checkpoint, or a stuck determinization
-                return self._reward(*self._evaluator(state))
+                return self._evaluator(state)[0]
             n = state.num_players
             return [1.0 / n] * n
         eps = self.epsilon
@@ -561,8 +564,7 @@ class ISMCTSAgent(Agent):
                 checkpoint is not None and checkpoint(state) != mark
             ):
                 assert self._evaluator is not None
-                estimate, scores = self._evaluator(state)
-                return self._reward(estimate, scores)
+                return self._evaluator(state)[0]
             if cp == CHANCE:
                 state.apply_legal(sample_chance(state, rng), CHANCE)
                 continue
@@ -570,7 +572,7 @@ class ISMCTSAgent(Agent):
             legal = state.legal_actions(seats[0]) if seats else []
             if not legal:  # a determinization the rules cannot continue: score it as it stands
                 if self._evaluator is not None:
-                    return self._reward(*self._evaluator(state))
+                    return self._evaluator(state)[0]
                 n = state.num_players
                 return [1.0 / n] * n
             seat = seats[0]
