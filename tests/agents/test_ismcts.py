@@ -10,6 +10,7 @@ from meeple.agents import make_agent
 from meeple.agents.ismcts import ISMCTSAgent, parse_spec
 from meeple.core import ConfigError, make
 from meeple.core.driver import play_game
+from meeple.core.game import CHANCE, sample_chance
 
 
 def _peach_position():
@@ -370,3 +371,74 @@ def test_numpy_numbers_configure_the_search():
     np = pytest.importorskip("numpy")
     agent = ISMCTSAgent(iterations=np.int64(50), c=np.float32(0.5))
     assert agent.iterations == 50 and type(agent.iterations) is int and agent.c == 0.5
+
+
+def _after(state, seat, action):
+    after = state.clone()
+    after.apply_action(action, seat)
+    return after
+
+
+def _ends_the_ascent_in_every_world(game, state, seat, action) -> bool:
+    """``action`` ends the Ascent (not the Expedition) with the same flags whatever the cards
+    ``seat`` cannot see (a peak card's effect, say, could otherwise prolong the turn)."""
+    worlds = [state] + [
+        game.determinize_observation(state.observe(seat), random.Random(k)) for k in range(12)
+    ]
+    flags = set()
+    for world in worlds:
+        after = _after(world, seat, action)
+        if after.ascent == world.ascent or after.is_terminal():
+            return False
+        flags.add(tuple(after.flags))
+    return len(flags) == 1
+
+
+def _annapurna_ascent_end():
+    """Two heuristic climbers, seeds from 0: the first decision with a legal move that ends
+    the Ascent (and not the Expedition) in every world the climber cannot tell apart."""
+    game = make("annapurna", players=2)
+    for seed in range(40):
+        agents = [make_agent("heuristic", game) for _ in range(2)]
+        for s, agent in enumerate(agents):
+            agent.setup(game, s)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng), CHANCE)
+                continue
+            seat = state.acting_seats()[0]
+            legal = state.legal_actions(seat)
+            for a in legal if len(legal) > 1 else ():
+                if _ends_the_ascent_in_every_world(game, state, seat, a):
+                    return game, state, seat, a, _after(state, seat, a)
+            state.apply_action(agents[seat].act(state.observe(seat), legal, rng), seat)
+    raise AssertionError("no Ascent-ending move found")
+
+
+def test_a_tree_move_that_ends_the_ascent_is_scored_by_the_flag_race_at_the_checkpoint():
+    """checkpoint=1 stops the tree's descent as it stops rollouts: every playout after a root
+    move that ends the Ascent is the flag race of the flags it leaves (public, so exact)."""
+    from meeple.agents.evaluation import flag_race
+
+    game, state, seat, ender, after = _annapurna_ascent_end()
+    agent = ISMCTSAgent("iterations=40,checkpoint=1,rollout=heuristic,paired=1,guide=1")
+    agent.setup(game, seat)
+    agent.act(state.observe(seat), state.legal_actions(seat), random.Random(0))
+    visits, mean = agent.root_stats[ender]
+    target = game.config["flag_target"]
+    assert visits > 0 and mean == pytest.approx(flag_race(tuple(after.flags), target)[seat])
+
+
+def test_evaluated_positions_are_not_blended_with_the_score_weight():
+    """score_weight (and its scale) blend terminal rewards only: a search whose rollouts all
+    stop at the horizon keeps the same statistics with or without them."""
+    game, state, seat = _annapurna_choice()
+    stats = []
+    for extra in ("", ",score_weight=0.5,scale=0.5"):
+        agent = ISMCTSAgent("iterations=60,horizon=2" + extra)
+        agent.setup(game, seat)
+        agent.act(state.observe(seat), state.legal_actions(seat), random.Random(3))
+        stats.append(agent.root_stats)
+    assert stats[0] == stats[1]
