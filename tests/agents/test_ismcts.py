@@ -431,13 +431,14 @@ def test_a_tree_move_that_ends_the_ascent_is_scored_by_the_flag_race_at_the_chec
     assert visits > 0 and mean == pytest.approx(flag_race(tuple(after.flags), target)[seat])
 
 
-def test_evaluated_positions_are_not_blended_with_the_score_weight():
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_evaluated_positions_are_not_blended_with_the_score_weight(rollout):
     """score_weight (and its scale) blend terminal rewards only: a search whose rollouts all
     stop at the horizon keeps the same statistics with or without them."""
     game, state, seat = _annapurna_choice()
     stats = []
     for extra in ("", ",score_weight=0.5,scale=0.5"):
-        agent = ISMCTSAgent("iterations=60,horizon=2" + extra)
+        agent = ISMCTSAgent(f"iterations=60,horizon=2,rollout={rollout}" + extra)
         agent.setup(game, seat)
         agent.act(state.observe(seat), state.legal_actions(seat), random.Random(3))
         stats.append(agent.root_stats)

@@ -195,3 +195,11 @@ def test_a_climber_who_never_peaked_ranks_after_every_peaked_one_at_the_round_li
         else:
             finish(state)
     assert state.placing == [1, 2] and state.earned == [3, 2]
+
+
+def test_climbers_who_never_peaked_rank_clockwise_from_the_starter_whatever_their_totals():
+    """Ruling AN-R34: among climbers who never peaked, the order is clockwise from the starter,
+    not by face-up totals."""
+    state = setup(3)
+    _score(state, [0, 1, 0], totals=[2, 0, 1])  # Red (starter) +2, Green +1: both never peaked
+    assert state.placing == [2, 1, 3]

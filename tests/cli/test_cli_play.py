@@ -624,3 +624,36 @@ def test_blanks_inside_a_typed_notation_do_not_matter(runner, tmp_path):
     assert res.exit_code == 0, res.output[-2000:]
     first = next(a for a in _record(path).actions if a[0] == 0)
     assert list(first) == [0, "keep:22"]
+
+
+def test_a_lone_players_turn_track_peach_is_announced_as_such():
+    """PF-075: the solo turn-track circle's Peach, typed as ``peach`` like the round's action,
+    is echoed in its own words."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from meeple.agents import make_agent
+    from meeple.cli.play import PlaySession
+    from meeple.core import make
+
+    game = make("peach-festival", players=1)
+    bot = make_agent("greedy", game)
+    bot.setup(game, 0)
+    rng = random.Random(0)
+    out = io.StringIO()
+    track = []
+
+    def read_line():
+        state = session.state
+        action = bot.act(state.observe(0), list(state.legal_actions(0)), rng)
+        if action.text == "peach" and state.phase == "track":
+            track.append(action)
+        return action.text
+
+    session = PlaySession(game, [0], {}, 0, Console(file=out, width=200), read_line)
+    session.run()
+    assert track
+    told = [line for line in out.getvalue().splitlines() if line.startswith("seat 0")]
+    assert sum(line.endswith(": Gain the turn-track circle's Peach") for line in told) == len(track)

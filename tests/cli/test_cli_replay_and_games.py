@@ -193,3 +193,20 @@ def test_a_solo_replay_ends_with_the_final_score_not_a_winner(runner, tmp_path):
     path = rec.save(tmp_path / "solo.json")
     out = runner(["replay", str(path)]).stdout
     assert f"Final score: {rec.result['scores'][0]:g}" in out and "★" not in out
+
+
+def test_a_solo_replay_names_the_turn_track_peach_apart_from_take_a_peach(runner, tmp_path):
+    """PF-075 and PF-030 share the notation ``peach``: the replay tells the turn-track circle's
+    Peach in its own words, with and without ``--seat``."""
+    game = make("peach-festival", players=1)
+    _, rec = play_game(game, [make_agent("greedy", game)], seed=0)
+    track = 0
+    replayed = game.new_initial_state()
+    for seat, text in rec.actions:
+        track += text == "peach" and replayed.phase == "track"
+        replayed.apply_action(text, seat)
+    assert track > 0
+    path = rec.save(tmp_path / "solo.json")
+    for extra in ([], ["--seat", "0"]):
+        out = runner(["replay", str(path), *extra]).stdout
+        assert out.count("Gain the turn-track circle's Peach") == track

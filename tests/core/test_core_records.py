@@ -104,7 +104,7 @@ def test_illegal_action_in_a_record_raises_naming_its_entry(game2):
     actions[4] = [actions[4][0], "xyzzy"]
     with pytest.raises(IllegalActionError) as err:
         replay(dataclasses.replace(record, actions=actions))
-    assert err.value.reason.startswith("actions[4]: ") and err.value.rule == "CORE-04"
+    assert err.value.reason.startswith("actions[4] (move 5): ") and err.value.rule == "CORE-04"
 
 
 @pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"game": "x"}', '{"gam": 1}'])

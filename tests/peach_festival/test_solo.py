@@ -101,7 +101,7 @@ def test_turn_track_peach_circle_gained_fills_a_spot_with_its_row_bonus():
 
 def test_turn_track_peach_is_announced_apart_from_the_take_a_peach_action():
     """PF-075 and PF-030: the circle's Peach and the round's Take a Peach share the notation
-    ``peach``; announcements (play, replay) and the move list name the circle's Peach."""
+    ``peach``; what the seat is told and its move list name the circle's Peach."""
     s = pos(["go:0,1 ge:0,0 te:0 sp:0 ch:0 si:0 p:6 t:5 r:5"], dice="go5", round=4)
     play(s, "go")
     assert s.phase == "track"

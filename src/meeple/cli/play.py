@@ -292,8 +292,8 @@ class PlaySession:
             played = self.game.action(action)
             shared = len(self.humans) > 1  # other people see the screen
             told = self.game.describe_action(played)
-            if shared and played in legal:  # decided before the move, like a bot's
-                told = self.game.describe_move_for(state, seat, played, None)
+            if played in legal:  # decided before the move, like a bot's; alone, in full
+                told = self.game.describe_move_for(state, seat, played, None if shared else seat)
             try:
                 state.apply_action(played, seat)
             except IllegalActionError as e:

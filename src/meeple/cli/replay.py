@@ -69,11 +69,14 @@ def replay_record(
         # the rules check seat and move before anything is told
         apply_recorded(after, n - 1, s, text)
         action = game.action(text, chance=s == CHANCE)
-        told = (
-            game.describe_move_for(state, s, action, seat)
-            if seat is not None and s != seat and (s == CHANCE or cp != SIMULTANEOUS)
-            else None
-        )
+        if s == CHANCE:  # told to the seat as play tells it; in full without a seat
+            told = game.describe_move_for(state, s, action, seat) if seat is not None else None
+        elif seat is None or s == seat:  # the mover's own words (a solo turn-track Peach)
+            told = game.describe_move_for(state, s, action, s)
+        elif cp != SIMULTANEOUS:
+            told = game.describe_move_for(state, s, action, seat)
+        else:
+            told = None
         state = after
         if seat is not None and s != seat:
             if s == CHANCE:  # only what the seat may learn of it, as play tells it

@@ -23,21 +23,32 @@ class IllegalActionError(MeepleError):
         seat: The seat that tried to act as the caller gave it: ``CHANCE`` (-1) for a chance
             outcome, ``None`` when no seat was named; any other value (a seat that does not
             exist, text...) is kept as given and shown in the message.
+        shown: The move's notation when the refusing code resolved it (``None`` otherwise);
+            the message names the move by it.
     """
 
-    def __init__(self, rule: str, reason: str, action: object = None, seat: object = None):
+    def __init__(
+        self,
+        rule: str,
+        reason: str,
+        action: object = None,
+        seat: object = None,
+        shown: str | None = None,
+    ):
         self.rule = rule
         self.reason = reason
         self.action = action
         self.seat = seat
-        # an Action object is shown by its notation, as a caller would have typed it
-        text = getattr(action, "text", None)
-        shown = repr(text) if type(text) is str else repr(action)
-        super().__init__(f"[{rule}] {reason} (action {shown}{_by(seat)})")
+        self.shown = shown
+        # the message names the move by its notation when the refusing code knows it (an id
+        # or an Action given by the caller), else as the caller gave it
+        named = repr(shown) if shown is not None else repr(action)
+        super().__init__(f"[{rule}] {reason} (action {named}{_by(seat)})")
 
     def __reduce__(self):
         # pickled with its own arguments (it crosses process pools), notes included
-        return (type(self), (self.rule, self.reason, self.action, self.seat), self.__dict__)
+        args = (self.rule, self.reason, self.action, self.seat, self.shown)
+        return (type(self), args, self.__dict__)
 
 
 def _by(seat: object) -> str:

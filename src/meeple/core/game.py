@@ -432,10 +432,15 @@ class State:
                 else "a player action is applied by the seat that takes it, not as CHANCE",
                 action,
                 seat,
+                act.text,
             )
         if chance and cp != CHANCE:
             raise IllegalActionError(
-                "CORE-07", "this is not a chance node: no chance outcome applies now", action, seat
+                "CORE-07",
+                "this is not a chance node: no chance outcome applies now",
+                action,
+                seat,
+                act.text,
             )
         if chance and self._is_chance_outcome(act):
             pass  # a possible outcome, checked without listing every outcome
@@ -444,13 +449,17 @@ class State:
                 why = f"seat {seat} has no decision to make now"
                 if cp == SIMULTANEOUS and not chance:
                     why += " (at this sealed node it has already chosen, or takes no part)"
-                raise IllegalActionError("CORE-06", why, action, seat)
+                raise IllegalActionError("CORE-06", why, action, seat, act.text)
             if chance:
                 raise IllegalActionError(
-                    "CORE-07", f"{act} is not a possible outcome of this chance node", action, seat
+                    "CORE-07",
+                    f"{act} is not a possible outcome of this chance node",
+                    action,
+                    seat,
+                    act.text,
                 )
             rule, why = self._why_illegal(act, seat)
-            raise IllegalActionError(rule, why, action, seat)
+            raise IllegalActionError(rule, why, action, seat, act.text)
         self._legal_cache = {}
         self.history.append((seat, act))
         self._apply(act, seat)

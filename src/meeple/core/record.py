@@ -178,7 +178,7 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
             before its options are read, which another version may not have), or the rebuilt
             state does not match the recorded fingerprint or result.
         IllegalActionError: if an action in the record is illegal under the current rules; its
-            reason starts with the action's place in the record (``actions[40]: ...``).
+            reason starts with the action's place in the record (``actions[40] (move 41): ...``).
     """
     installed = game_class(record.game).info.version
     if installed != record.version:
@@ -201,12 +201,15 @@ def apply_recorded(state: State, n: int, seat: int, text: str) -> None:
 
     Raises:
         IllegalActionError: as :meth:`State.apply_action` (the state is then unchanged), with
-            ``actions[n]: `` before the reason, so the message says which entry failed.
+            ``actions[n] (move n+1): `` before the reason, so the message says which entry
+            failed (``move`` counts from 1, as ``meeple replay`` lists them).
     """
     try:
         state.apply_action(text, seat)
     except IllegalActionError as e:
-        raise IllegalActionError(e.rule, f"actions[{n}]: {e.reason}", e.action, e.seat) from None
+        raise IllegalActionError(
+            e.rule, f"actions[{n}] (move {n + 1}): {e.reason}", e.action, e.seat, e.shown
+        ) from e
 
 
 def _canonical(value: Any) -> str:
@@ -232,7 +235,7 @@ def check_replayed(record: GameRecord, state: State) -> None:
     if record.result is not None and not state.is_terminal():
         raise ConfigError(
             "the record holds a final result, but its moves end before the game does "
-            f"({len(state.history)} actions replayed){hint}"
+            f"({len(state.history)} actions replayed)"
         )
     if record.result is not None:
         now = json.loads(json.dumps(state.result().to_dict()))
