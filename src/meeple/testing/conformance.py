@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Callable
 
+from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
 from meeple.core.record import GameRecord, replay
@@ -97,37 +98,28 @@ def check_illegal_actions_raise(state: State, rng: random.Random, samples: int =
         pool = space.chance_outcomes if seat == CHANCE else space.actions
         illegal = [a for a in pool if a.id not in legal]
         for a in rng.sample(illegal, min(samples, len(illegal))):
-            try:
-                state.apply_action(a, seat)
-            except IllegalActionError as e:
-                if not e.rule:
-                    _fail("IllegalActionError without a rule id", state)
-            else:
-                _fail(f"illegal action {a.text!r} by seat {seat} was accepted", state)
-            if state.fingerprint() != before:
-                _fail(f"rejected action {a.text!r} changed the state", state)
-    # a seat that has nothing to decide cannot act either
+            _must_refuse(state, a, seat, before, f"illegal action {a.text!r} by seat {seat}")
     if not state.is_chance_node():
+        # a seat that has nothing to decide cannot act either
         idle = [s for s in range(state.num_players) if s not in state.acting_seats()]
         for seat in idle[:1]:
-            try:
-                state.apply_action(space.actions[0], seat)
-            except IllegalActionError:
-                pass
-            else:
-                _fail(f"seat {seat} acted out of turn", state)
-            if state.fingerprint() != before:
-                _fail("rejected out-of-turn action changed the state", state)
+            _must_refuse(state, space.actions[0], seat, before, f"a move of idle seat {seat}")
         # no chance outcome applies at a decision node, whatever the outcome
         for a in rng.sample(space.chance_outcomes, min(samples, len(space.chance_outcomes))):
-            try:
-                state.apply_action(a, CHANCE)
-            except IllegalActionError:
-                pass
-            else:
-                _fail(f"chance outcome {a.text!r} was accepted at a decision node", state)
-            if state.fingerprint() != before:
-                _fail("rejected chance outcome changed the state", state)
+            _must_refuse(state, a, CHANCE, before, f"chance outcome {a.text!r} at a decision node")
+
+
+def _must_refuse(state: State, action: Action, seat: int, before: str, what: str) -> None:
+    """``action`` by ``seat`` raises an error naming a rule and leaves the state as ``before``."""
+    try:
+        state.apply_action(action, seat)
+    except IllegalActionError as e:
+        if not e.rule:
+            _fail("IllegalActionError without a rule id", state)
+    else:
+        _fail(f"{what} was accepted", state)
+    if state.fingerprint() != before:
+        _fail(f"refusing {what} changed the state", state)
 
 
 def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -> None:
