@@ -451,10 +451,10 @@ class ISMCTSAgent(Agent):
         me = self.seat
         c = self.c
         path: list[tuple[list[float], int]] = []
-        mark = None if self._checkpoint is None else self._checkpoint(state)
+        checkpoint = self._checkpoint
+        mark = None if checkpoint is None else checkpoint(state)
         depth = 0
         expanded = False
-        checkpoint = self._checkpoint
         while not expanded:
             cp = state.current_player()
             if cp == TERMINAL:
