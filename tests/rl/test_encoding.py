@@ -93,6 +93,22 @@ def test_peach_festival_sealed_action_shows_only_to_its_owner():
     assert enc.encode(state.observe(waiting))[hidden].sum() == 0
 
 
+def test_peach_festival_revealed_action_shows_to_every_seat():
+    """PF-030: once the actions are revealed, each sheet's action is in every seat's encoding."""
+    game = meeple.make("peach-festival", players=2)
+    enc = make_encoder(game)
+    A = game.action_space.num_actions
+    state = next(
+        s for s in random_walk("peach-festival", 2, 2) if s.observe(0)["sheets"][1]["last"]
+    )
+    last = game.action_space.parse(state.observe(0)["sheets"][1]["last"]).id
+    layout = {n: (s, k) for n, s, k in enc.layout}
+    for seat in (0, 1):
+        start, length = layout[f"sheet{(1 - seat) % 2}"]  # seat 1's sheet, seen from ``seat``
+        block = enc.encode(state.observe(seat))[start + length - 2 * A : start + length - A]
+        assert block.sum() == 1 and block[last] == 1
+
+
 def test_encoder_shape_depends_on_the_player_count_only():
     for name, counts in (("annapurna", (2, 3)), ("almanac", (2, 4))):
         sizes = [make_encoder(meeple.make(name, players=p)).size for p in counts]

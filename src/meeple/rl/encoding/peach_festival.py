@@ -10,8 +10,9 @@ to the observer's left):
 * ``draw_queue`` (n + 1), ``order`` (n x n), ``cursor`` (1), ``rolling`` (n),
   ``node`` (n + 3: seat, chance, simultaneous, terminal), ``acting`` (n);
 * per sheet: every square (filled, value), column heights, Column Reward boxes, Peaches, eaten,
-  Merchants, Requests taken, Two-Peach icons paid, flags, pending decisions, and the sealed
-  action as a one-hot over the A actions when the observer may see it (PF-030, PF-R10).
+  Merchants, Requests taken, Two-Peach icons paid, flags, pending decisions, the action last
+  revealed on it and the sealed action, each a one-hot over the A actions (the sealed one only
+  when the observer may see it, PF-030, PF-R10).
 """
 
 from __future__ import annotations
@@ -135,11 +136,14 @@ class PeachFestivalEncoder(Encoder):
         w.onehot(PENDING.index(first[0]) if first and first[0] in PENDING else -1, len(PENDING))
         w.scalar(first[1] if first and len(first) > 1 else None, self.max_value)
         w.flag(first[2] if first and len(first) > 2 else False)
-        commit = sh.get("commit")
-        idx = -1
-        if isinstance(commit, str) and commit in self.space:
-            idx = self.space.parse(commit).id
-        w.onehot(idx, self.space.num_actions)
+        w.onehot(self._action_id(sh.get("last")), self.space.num_actions)
+        w.onehot(self._action_id(sh.get("commit")), self.space.num_actions)
+
+    def _action_id(self, text) -> int:
+        """Index of the action written ``text``, or -1 for none (or an unknown spelling)."""
+        if isinstance(text, str) and text in self.space:
+            return self.space.parse(text).id
+        return -1
 
 
 __all__ = ["PeachFestivalEncoder"]
