@@ -53,6 +53,22 @@ def test_replay_for_a_seat_does_not_name_others_private_cards(runner, tmp_path, 
     assert any(t in full for _, t in hidden)
 
 
+@pytest.mark.parametrize("game_name", ["annapurna", "almanac"])
+def test_seat_log_never_holds_the_notation_of_anothers_private_move(game_name):
+    """The server's per-seat log (``seat_log``) hides what ``replay --seat`` hides."""
+    from meeple.core.record import GameRecord, seat_log
+
+    for seed in range(6):
+        text, hidden = private_moves(game_name, 2, seed, watcher=0)
+        if hidden:
+            break
+    assert hidden, "no private move happened in the seeded games"
+    log = seat_log(GameRecord.from_json(text), 0)
+    for n, _ in hidden:
+        assert log[n - 1].move is None and log[n - 1].told and not log[n - 1].sealed
+    assert all(e.move is None for e in log if e.seat == CHANCE)
+
+
 @pytest.mark.parametrize("game_name", ["peach-festival", "almanac"])
 def test_replay_for_a_seat_tells_the_chance_outcomes_that_seat_may_see(runner, tmp_path, game_name):
     """As ``play`` tells them: the seat's own draws, dice and face-up cards; nothing of

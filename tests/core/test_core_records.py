@@ -255,3 +255,50 @@ def test_a_result_is_compared_as_written_true_is_not_one(game2):
     result["ranks"] = [True if r == 1 else r for r in result["ranks"]]
     with pytest.raises(ConfigError, match="its ranks"):
         replay(dataclasses.replace(record, result=result))
+
+
+def _bid(text: str) -> bool:
+    return text[0] == "b" and text[1:].isdigit()
+
+
+def test_seat_log_shows_another_seats_sealed_bid_only_as_made(game2):
+    """FX-04: bids are sealed; the bidder's own log names its bid, the other's only says so."""
+    from meeple.core.record import seat_log
+
+    _, record = _play(game2, seed=3)
+    logs = [seat_log(record, 0), seat_log(record, 1)]
+    bids = [(n, seat, text) for n, (seat, text) in enumerate(record.actions) if _bid(text)]
+    assert len(bids) == 2 * 3
+    for n, seat, text in bids:
+        own, other = logs[seat][n], logs[1 - seat][n]
+        assert (own.number, own.seat, own.move, own.sealed) == (n + 1, seat, text, False)
+        assert (other.seat, other.move, other.told, other.sealed) == (seat, None, "", True)
+
+
+def test_seat_log_tells_public_decisions_and_hides_unannounced_chance(game2):
+    """FX-06: keep, burn and hit are public; the fixture announces no chance outcome."""
+    from meeple.core.record import seat_log
+
+    _, record = _play(game2, seed=3)
+    for viewer in (0, 1, None):
+        log = seat_log(record, viewer)
+        assert len(log) == len(record.actions)
+        for entry, (seat, text) in zip(log, record.actions, strict=True):
+            if seat == -1:
+                assert (entry.move, entry.told) == (None, "")
+            elif not _bid(text):
+                assert entry.move == text and not entry.sealed
+    spectator = seat_log(record, None)
+    bids = [e for e, (_, text) in zip(spectator, record.actions, strict=True) if _bid(text)]
+    assert bids and all(e.sealed and e.move is None for e in bids)
+
+
+def test_seat_log_refuses_a_seat_the_game_does_not_have_and_a_tampered_record(game2):
+    from meeple.core.record import seat_log
+
+    _, record = _play(game2, seed=3)
+    with pytest.raises(ConfigError, match="seat 2 does not exist"):
+        seat_log(record, 2)
+    tampered = dataclasses.replace(record, fingerprint="0" * 16)
+    with pytest.raises(ConfigError, match="differs"):
+        seat_log(tampered, 0)

@@ -10,8 +10,8 @@ from rich.table import Table
 
 from meeple.cli.common import print_view
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, SIMULTANEOUS
-from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay
+from meeple.core.game import CHANCE
+from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay, tell_move
 
 
 def replay_record(
@@ -58,7 +58,6 @@ def replay_record(
     )
     waiting = step
     for n, (s, text) in enumerate(record.actions, 1):
-        cp = state.current_player()
         if waiting:
             print_view(con, game, state.observe(seat))
             con.print("[dim]Enter: next action, q: stop stepping[/]")
@@ -69,29 +68,27 @@ def replay_record(
         # the rules check seat and move before anything is told
         apply_recorded(after, n - 1, s, text)
         action = game.action(text, chance=s == CHANCE)
-        if s == CHANCE:  # told to the seat as play tells it; in full without a seat
-            told = game.describe_move_for(state, s, action, seat) if seat is not None else None
-        elif seat is None or s == seat:  # the mover's own words (a solo turn-track Peach)
-            told = game.describe_move_for(state, s, action, s)
-        elif cp != SIMULTANEOUS:
-            told = game.describe_move_for(state, s, action, seat)
-        else:
-            told = None
-        state = after
-        if seat is not None and s != seat:
-            if s == CHANCE:  # only what the seat may learn of it, as play tells it
-                if told:
-                    con.print(f"{n:>4}. chance: {escape(told)}")
-                continue
-            if cp == SIMULTANEOUS:
+        if seat is not None:  # only what the seat may learn, as play tells it
+            entry = tell_move(state, n, s, action, seat)
+            state = after
+            if entry.sealed:
                 con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")
-                continue
+            elif s == CHANCE:
+                if entry.told:
+                    con.print(f"{n:>4}. chance: {escape(entry.told)}")
+            elif entry.move is None or entry.told != game.describe_action(action):
+                con.print(f"{n:>4}. {escape(who(s))}: {escape(entry.told)}")
+            else:
+                _print_move(con, n, who(s), game.describe_action(action), action.text)
+            continue
+        # in full: every move and outcome with its notation; the mover's own words where
+        # they differ (a solo turn-track Peach)
+        told = game.describe_move_for(state, s, action, s) if s != CHANCE else None
+        state = after
         if told is not None and told != game.describe_action(action):
             con.print(f"{n:>4}. {escape(who(s))}: {escape(told)}")
             continue
-        desc = game.describe_action(action)
-        extra = f" — {escape(desc)}" if desc != action.text else ""
-        con.print(f"{n:>4}. {escape(who(s))}: [bold]{escape(action.text)}[/]{extra}")
+        _print_move(con, n, who(s), game.describe_action(action), action.text)
     if len(record.actions):
         check_replayed(record, state)
     con.rule("End of record")
@@ -117,3 +114,9 @@ def replay_record(
         con.print(f"Final score: {result.seats[0].score:g}")
     if result.extras:
         con.print(escape(", ".join(f"{k}: {v}" for k, v in result.extras.items())))
+
+
+def _print_move(con: Console, n: int, who: str, desc: str, text: str) -> None:
+    """Print move ``n`` by its notation, with its description when that says more."""
+    extra = f" — {escape(desc)}" if desc != text else ""
+    con.print(f"{n:>4}. {escape(who)}: [bold]{escape(text)}[/]{extra}")

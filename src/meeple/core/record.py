@@ -3,6 +3,9 @@
 A record names the game, its rules version and configuration, the driver's seed, the agents,
 every action (chance outcomes included) with the seat that took it, and the result.
 ``replay(record)`` rebuilds the identical state (equal :meth:`State.fingerprint`).
+
+A record holds every hidden outcome, so it is for the game's end or for the server's eyes;
+``seat_log(record, seat)`` is the same game as one seat (or a spectator) may be told it.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import State
+from meeple.core.game import CHANCE, SIMULTANEOUS, State
 from meeple.core.registry import game_class, make
 
 
@@ -249,3 +253,88 @@ def check_replayed(record: GameRecord, state: State) -> None:
                 else f"its {', '.join(differ)}"
             )
             raise ConfigError(f"replayed result differs from the recorded one ({said}){hint}")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of a game as one viewer may be told it.
+
+    Attributes:
+        number: Place in the game, counting from 1 (``record.actions[number - 1]``).
+        seat: Who took it: a seat, or ``CHANCE`` (-1).
+        move: The action's notation, or ``None`` when the viewer may not see it (a chance
+            outcome, another seat's sealed choice, a move whose notation names a hidden card).
+        told: What the viewer is told, from :meth:`Game.describe_move_for`; ``""`` when
+            nothing is (a hidden draw, a sealed choice).
+        sealed: Another seat's sealed choice at a simultaneous node: only the fact of it is
+            told, never its content.
+    """
+
+    number: int
+    seat: int
+    move: str | None
+    told: str
+    sealed: bool = False
+
+
+def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | None) -> LogEntry:
+    """What ``viewer`` may be told when ``seat`` takes ``action`` in ``state``.
+
+    The one rule every driver and log follows: a seat sees its own moves in full; another
+    seat's sealed choice shows only as made; other moves and chance outcomes are told in the
+    words of :meth:`Game.describe_move_for`, with the notation only when those words are the
+    move's full description (the notation may name a hidden card).
+
+    Args:
+        state: The state before the action (not changed).
+        number: The action's place in the game, counting from 1.
+        seat: Who takes it (``CHANCE`` for an outcome).
+        action: An :class:`Action` of the game, or its notation.
+        viewer: The seat told, or ``None`` for a spectator.
+
+    Raises:
+        NotationError: when ``action`` is notation the game cannot read.
+    """
+    game = state.game
+    if not isinstance(action, Action):
+        action = game.action(action, chance=seat == CHANCE)
+    if seat == CHANCE:
+        return LogEntry(number, seat, None, game.describe_move_for(state, seat, action, viewer))
+    if seat == viewer:  # the mover's own words (a solo turn-track Peach)
+        return LogEntry(
+            number, seat, action.text, game.describe_move_for(state, seat, action, seat)
+        )
+    if state.current_player() == SIMULTANEOUS:
+        return LogEntry(number, seat, None, "", sealed=True)
+    told = game.describe_move_for(state, seat, action, viewer)
+    public = told == game.describe_action(action)
+    return LogEntry(number, seat, action.text if public else None, told)
+
+
+def seat_log(record: GameRecord, viewer: int | None) -> list[LogEntry]:
+    """The game of ``record`` as ``viewer`` may be told it, one entry per action.
+
+    A server hands each seat its own log (and spectators theirs) instead of the record, which
+    holds every hidden outcome. The replay is checked as :func:`replay` checks it.
+
+    Args:
+        record: The record.
+        viewer: A seat, or ``None`` for a spectator.
+
+    Raises:
+        ConfigError: as :func:`replay`, and for a seat the game does not have.
+        IllegalActionError: as :func:`replay`.
+    """
+    state = replay(record, upto=0)
+    players = state.game.num_players
+    if viewer is not None and not 0 <= viewer < players:
+        raise ConfigError(f"seat {viewer} does not exist with {players} players")
+    log = []
+    for n, (seat, text) in enumerate(record.actions):
+        after = state.clone()
+        apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
+        log.append(tell_move(state, n + 1, seat, text, viewer))
+        state = after
+    if record.actions:
+        check_replayed(record, state)
+    return log
