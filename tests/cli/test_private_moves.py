@@ -97,3 +97,39 @@ def test_replay_for_a_seat_tells_the_chance_outcomes_that_seat_may_see(runner, t
         assert " ".join(line.split())[:40] in " ".join(numbered[n].split())  # lines wrap
     for n, _ in untold:
         assert n not in numbered
+
+
+def test_seat_log_names_public_outcomes_and_hides_private_draws():
+    """PF-030: the dice are public, a drawn Request card only its drawer's (PF-R10); a
+    spectator is told no draw and no sealed action."""
+    from meeple.core.record import seat_log
+
+    game = meeple.make("peach-festival", players=2)
+    _, record = play_game(game, [make_agent("greedy", game) for _ in range(2)], seed=3)
+    logs = {viewer: seat_log(record, viewer) for viewer in (0, 1, None)}
+    dice = [n for n, (seat, text) in enumerate(record.actions) if text.startswith("roll:")]
+    draws = [n for n, (_, text) in enumerate(record.actions) if text.startswith("card:")]
+    assert dice and draws
+    for n in dice:
+        assert all(log[n].move == record.actions[n][1] for log in logs.values())
+    spectator = logs[None]
+    assert all(spectator[n].move is None and "draw" not in spectator[n].told for n in draws)
+    own = [n for n in draws if "You draw" in logs[0][n].told]
+    assert own and all(logs[1][n].told == "" and logs[1][n].move is None for n in own)
+    assert all(e.move is None for e in spectator if e.sealed)
+    assert any(e.sealed for e in spectator)
+
+
+def test_seat_log_names_a_solo_turn_track_peach_to_a_spectator():
+    """PF-R32: the turn-track Peach is a public move, told in its own words."""
+    from meeple.core.record import seat_log
+
+    game = meeple.make("peach-festival", players=1)
+    for seed in range(20):
+        _, record = play_game(game, [make_agent("greedy", game)], seed=seed)
+        peaches = [n for n, (seat, text) in enumerate(record.actions) if text == "peach"]
+        if peaches:
+            break
+    assert peaches
+    log = seat_log(record, None)
+    assert all(log[n].move == "peach" and "Peach" in log[n].told for n in peaches)

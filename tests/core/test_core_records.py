@@ -297,8 +297,14 @@ def test_seat_log_refuses_a_seat_the_game_does_not_have_and_a_tampered_record(ga
     from meeple.core.record import seat_log
 
     _, record = _play(game2, seed=3)
-    with pytest.raises(ConfigError, match="seat 2 does not exist"):
-        seat_log(record, 2)
+    for viewer, reason in ((2, "no seat 2"), (-1, "no seat -1"), (True, "booleans are not")):
+        with pytest.raises(ConfigError, match=reason):
+            seat_log(record, viewer)
+    with pytest.raises(ConfigError, match="not an integer"):
+        seat_log(record, "0")
     tampered = dataclasses.replace(record, fingerprint="0" * 16)
     with pytest.raises(ConfigError, match="differs"):
         seat_log(tampered, 0)
+    emptied = dataclasses.replace(record, actions=[])  # its result and fingerprint kept
+    with pytest.raises(ConfigError, match="differs"):
+        seat_log(emptied, 0)

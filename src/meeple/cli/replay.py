@@ -89,8 +89,7 @@ def replay_record(
             con.print(f"{n:>4}. {escape(who(s))}: {escape(told)}")
             continue
         _print_move(con, n, who(s), game.describe_action(action), action.text)
-    if len(record.actions):
-        check_replayed(record, state)
+    check_replayed(record, state)
     con.rule("End of record")
     print_view(con, game, state.observe(seat))
     if not state.is_terminal():

@@ -17,7 +17,7 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import CHANCE, SIMULTANEOUS, State
+from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat
 from meeple.core.registry import game_class, make
 
 
@@ -262,8 +262,9 @@ class LogEntry:
     Attributes:
         number: Place in the game, counting from 1 (``record.actions[number - 1]``).
         seat: Who took it: a seat, or ``CHANCE`` (-1).
-        move: The action's notation, or ``None`` when the viewer may not see it (a chance
-            outcome, another seat's sealed choice, a move whose notation names a hidden card).
+        move: The action's notation, or ``None`` when the viewer may not see it (a hidden
+            chance outcome, another seat's sealed choice, a move whose notation names a hidden
+            card).
         told: What the viewer is told, from :meth:`Game.describe_move_for`; ``""`` when
             nothing is (a hidden draw, a sealed choice).
         sealed: Another seat's sealed choice at a simultaneous node: only the fact of it is
@@ -280,10 +281,11 @@ class LogEntry:
 def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | None) -> LogEntry:
     """What ``viewer`` may be told when ``seat`` takes ``action`` in ``state``.
 
-    The one rule every driver and log follows: a seat sees its own moves in full; another
-    seat's sealed choice shows only as made; other moves and chance outcomes are told in the
-    words of :meth:`Game.describe_move_for`, with the notation only when those words are the
-    move's full description (the notation may name a hidden card).
+    The rule the drivers follow: a seat sees its own moves in full; another seat's sealed
+    choice shows only as made; other moves and chance outcomes are told in the words of
+    :meth:`Game.describe_move_for`. The notation is given when the viewer is told as much as
+    the mover (for chance: the outcome's full description), since a notation may name a hidden
+    card.
 
     Args:
         state: The state before the action (not changed).
@@ -293,22 +295,28 @@ def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | N
         viewer: The seat told, or ``None`` for a spectator.
 
     Raises:
+        ValueError: for a viewer that is not ``None`` or a seat ``0..n-1`` (a ``bool`` is not a
+            seat), as :meth:`State.observe`.
         NotationError: when ``action`` is notation the game cannot read.
     """
     game = state.game
+    viewer = observer_seat(viewer, game.num_players)
     if not isinstance(action, Action):
         action = game.action(action, chance=seat == CHANCE)
-    if seat == CHANCE:
-        return LogEntry(number, seat, None, game.describe_move_for(state, seat, action, viewer))
-    if seat == viewer:  # the mover's own words (a solo turn-track Peach)
+    if seat == viewer:
         return LogEntry(
             number, seat, action.text, game.describe_move_for(state, seat, action, seat)
         )
-    if state.current_player() == SIMULTANEOUS:
+    if seat != CHANCE and state.current_player() == SIMULTANEOUS:
         return LogEntry(number, seat, None, "", sealed=True)
     told = game.describe_move_for(state, seat, action, viewer)
-    public = told == game.describe_action(action)
-    return LogEntry(number, seat, action.text if public else None, told)
+    # the mover's own words: a solo turn-track Peach is told as such to everyone
+    full = (
+        game.describe_action(action)
+        if seat == CHANCE
+        else game.describe_move_for(state, seat, action, seat)
+    )
+    return LogEntry(number, seat, action.text if told == full else None, told)
 
 
 def seat_log(record: GameRecord, viewer: int | None) -> list[LogEntry]:
@@ -322,19 +330,21 @@ def seat_log(record: GameRecord, viewer: int | None) -> list[LogEntry]:
         viewer: A seat, or ``None`` for a spectator.
 
     Raises:
-        ConfigError: as :func:`replay`, and for a seat the game does not have.
+        ConfigError: as :func:`replay`, and for a viewer that is not ``None`` or a seat
+            ``0..n-1`` of the game (a ``bool`` is not a seat).
         IllegalActionError: as :func:`replay`.
     """
     state = replay(record, upto=0)
     players = state.game.num_players
-    if viewer is not None and not 0 <= viewer < players:
-        raise ConfigError(f"seat {viewer} does not exist with {players} players")
+    try:
+        viewer = observer_seat(viewer, players)
+    except ValueError as e:
+        raise ConfigError(f"no such viewer: {e}") from None
     log = []
     for n, (seat, text) in enumerate(record.actions):
         after = state.clone()
         apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
         log.append(tell_move(state, n + 1, seat, text, viewer))
         state = after
-    if record.actions:
-        check_replayed(record, state)
+    check_replayed(record, state)
     return log
