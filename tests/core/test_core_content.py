@@ -404,3 +404,28 @@ def test_a_gold_cost_on_the_guides_choice_names_ruling_al_r43(tmp_path):
         '{ label = "Send for help.", gold = 3, effects',
     )
     assert err.field.endswith(".gold") and "AL-R43" in str(err)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_reads_only_the_content_directories_it_is_given(tmp_path, game):
+    """A server replaying uploaded records lists the content it serves; a record naming any
+    other directory is refused before anything is read."""
+    from meeple.agents import RandomAgent
+    from meeple.core.driver import play_game
+    from meeple.core.record import replay, seat_log
+
+    d = copy_content(tmp_path, game)
+    g = meeple.make(game, players=2, content=str(d))
+    _, record = play_game(g, [RandomAgent(), RandomAgent()], seed=1, max_steps=30)
+    assert replay(record, content_dirs=[d]).fingerprint() == record.fingerprint
+    assert len(seat_log(record, 0, content_dirs=[str(d)])) == 30
+    for allowed in ([], [tmp_path], [PEACH_DIR if game != "peach-festival" else ALMANAC_DIR]):
+        with pytest.raises(ConfigError, match="not one this replay may read"):
+            replay(record, content_dirs=allowed)
+    for named in ("/", 3, "", "bad\0path"):
+        record.config["content"] = named
+        with pytest.raises(ConfigError, match="not one this replay may read"):
+            replay(record, content_dirs=[d])
+    # a record of the installed content (``content`` null) needs no directory
+    _, plain = play_game(meeple.make(game, players=2), [RandomAgent(), RandomAgent()], seed=1)
+    assert replay(plain, content_dirs=[]).is_terminal()

@@ -11,6 +11,7 @@ A record holds every hidden outcome, so it is for the game's end or for the serv
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,18 +170,27 @@ def _check_fields(data: Any) -> None:
             )
 
 
-def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> State:
+def replay(
+    record: GameRecord,
+    upto: int | None = None,
+    verify: bool = True,
+    content_dirs: Iterable[str | Path] | None = None,
+) -> State:
     """Rebuild the state a record describes.
 
     Args:
         record: The record.
         upto: Apply only the first ``upto`` actions.
         verify: Check the final fingerprint when the whole record is replayed.
+        content_dirs: The content directories a record may name (its ``content`` option), for
+            records from elsewhere: a server passes the ones it serves (or none), so that an
+            uploaded record cannot make it read another directory. ``None`` trusts the record.
 
     Raises:
         ConfigError: if the record's rules version differs from the installed game's (checked
-            before its options are read, which another version may not have), or the rebuilt
-            state does not match the recorded fingerprint or result.
+            before its options are read, which another version may not have), it names a
+            content directory outside ``content_dirs``, or the rebuilt state does not match
+            the recorded fingerprint or result.
         IllegalActionError: if an action in the record is illegal under the current rules; its
             reason starts with the action's place in the record (``actions[40] (move 41): ...``).
     """
@@ -190,6 +200,8 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
             f"record was played under {record.game} rules {record.version}, "
             f"installed rules are {installed}"
         )
+    if content_dirs is not None:
+        _check_content(record, content_dirs)
     game = make(record.game, **{k: v for k, v in record.config.items()})
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
@@ -198,6 +210,22 @@ def replay(record: GameRecord, upto: int | None = None, verify: bool = True) -> 
     if verify and upto is None:
         check_replayed(record, state)
     return state
+
+
+def _check_content(record: GameRecord, allowed: Iterable[str | Path]) -> None:
+    """Refuse a record whose ``content`` option names a directory outside ``allowed``."""
+    named = record.config.get("content")
+    if named is None:
+        return
+    if type(named) is str and named:
+        try:
+            if Path(named).resolve() in {Path(d).resolve() for d in allowed}:
+                return
+        except (OSError, ValueError):  # a path the system cannot resolve (a NUL byte...)
+            pass
+    raise ConfigError(
+        f"the record names content directory {_shown(named)}, which is not one this replay may read"
+    )
 
 
 def apply_recorded(state: State, n: int, seat: int, text: str) -> None:
@@ -319,7 +347,9 @@ def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | N
     return LogEntry(number, seat, action.text if told == full else None, told)
 
 
-def seat_log(record: GameRecord, viewer: int | None) -> list[LogEntry]:
+def seat_log(
+    record: GameRecord, viewer: int | None, content_dirs: Iterable[str | Path] | None = None
+) -> list[LogEntry]:
     """The game of ``record`` as ``viewer`` may be told it, one entry per action.
 
     A server hands each seat its own log (and spectators theirs) instead of the record, which
@@ -328,13 +358,14 @@ def seat_log(record: GameRecord, viewer: int | None) -> list[LogEntry]:
     Args:
         record: The record.
         viewer: A seat, or ``None`` for a spectator.
+        content_dirs: As :func:`replay`.
 
     Raises:
         ConfigError: as :func:`replay`, and for a viewer that is not ``None`` or a seat
             ``0..n-1`` of the game (a ``bool`` is not a seat).
         IllegalActionError: as :func:`replay`.
     """
-    state = replay(record, upto=0)
+    state = replay(record, upto=0, content_dirs=content_dirs)
     players = state.game.num_players
     try:
         viewer = observer_seat(viewer, players)
