@@ -130,6 +130,29 @@ def test_game_specific_agents_come_from_the_games_table(game2):
         make_agent("nobody", game2)
 
 
+def test_a_resumed_game_plays_on_the_same_way_for_the_same_seed(game2):
+    """A game rebuilt from a record and played on is a function of the seed and position;
+    its record keeps the actions played before it was resumed."""
+    _, record = _play(game2, seed=5)
+    runs = [_play_from(game2, replay(record, upto=4), seed=5) for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0][:4] == record.actions[:4]
+    assert replay(
+        GameRecord(
+            **{
+                **dataclasses.asdict(record),
+                "actions": runs[0],
+                "result": None,
+                "fingerprint": None,
+            }
+        )
+    ).is_terminal()
+
+
+def _play_from(game: SealedPips, state, seed: int) -> list:
+    agents = [RandomAgent() for _ in range(game.num_players)]
+    return play_game(game, agents, seed=seed, state=state)[1].actions
+
+
 def test_play_game_checks_the_number_of_agents(game2):
     with pytest.raises(ValueError):
         play_game(game2, [RandomAgent()], seed=0)

@@ -30,7 +30,11 @@ def play_game(
         game: A configured game.
         agents: One agent per seat.
         seed: Seed of the chance RNG and of each agent's RNG (derived per seat).
-        state: Start from this state instead of a new initial state.
+        state: Start from this state instead of a new initial state (a game rebuilt from a
+            record, say). Its generators are then derived from the seed and the number of
+            actions already played, so a resumed game neither repeats the outcomes its start
+            drew nor depends on how it was interrupted: the same seed and position give the
+            same continuation.
         on_step: Called as ``on_step(state_before, seat, action)`` before each action is applied.
         max_steps: Stop after this many actions.
 
@@ -40,8 +44,10 @@ def play_game(
     if len(agents) != game.num_players:
         raise ValueError(f"{game.info.name} has {game.num_players} seats, got {len(agents)} agents")
     state = state if state is not None else game.new_initial_state()
-    chance_rng = make_rng(seed, "chance")
-    rngs = [make_rng(seed, "seat", i) for i in range(game.num_players)]
+    # a new game keeps the streams every recorded seed was played with
+    at = (len(state.history),) if state.history else ()
+    chance_rng = make_rng(seed, "chance", *at)
+    rngs = [make_rng(seed, "seat", i, *at) for i in range(game.num_players)]
     for i, agent in enumerate(agents):
         agent.setup(game, i)
     steps = 0
