@@ -426,6 +426,28 @@ def test_a_replay_reads_only_the_content_directories_it_is_given(tmp_path, game)
         record.config["content"] = named
         with pytest.raises(ConfigError, match="not one this replay may read"):
             replay(record, content_dirs=[d])
+    with pytest.raises(TypeError, match="list of directories"):
+        replay(record, content_dirs=str(d))  # one path: each letter would be a directory
     # a record of the installed content (``content`` null) needs no directory
     _, plain = play_game(meeple.make(game, players=2), [RandomAgent(), RandomAgent()], seed=1)
     assert replay(plain, content_dirs=[]).is_terminal()
+
+
+def test_content_dirs_compare_paths_as_the_loader_reads_them(tmp_path, monkeypatch):
+    """``~`` is expanded on both sides and links are followed; a link loop is refused."""
+    from meeple.agents import RandomAgent
+    from meeple.core.driver import play_game
+    from meeple.core.record import replay
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    d = copy_content(tmp_path, "peach-festival")
+    g = meeple.make("peach-festival", players=2, content=str(d))
+    _, record = play_game(g, [RandomAgent(), RandomAgent()], seed=1, max_steps=20)
+    assert replay(record, content_dirs=[f"~/{d.name}"]).move_number() == 20
+    (tmp_path / "link").symlink_to(d)
+    assert replay(record, content_dirs=[tmp_path / "link"]).move_number() == 20
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    for named in ("~/elsewhere", str(tmp_path / "loop")):
+        record.config["content"] = named
+        with pytest.raises(ConfigError, match="not one this replay may read"):
+            replay(record, content_dirs=[d, tmp_path / "loop"])

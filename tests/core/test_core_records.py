@@ -15,6 +15,7 @@ from fixture_game import HighBidder, SealedPips
 from meeple.agents import RandomAgent, make_agent
 from meeple.core import ConfigError, GameRecord, IllegalActionError, replay
 from meeple.core.driver import play_game, random_playout
+from meeple.core.game import sample_chance
 from meeple.core.seeding import make_rng
 
 HERE = Path(__file__).resolve().parent
@@ -130,22 +131,27 @@ def test_game_specific_agents_come_from_the_games_table(game2):
         make_agent("nobody", game2)
 
 
-def test_a_resumed_game_plays_on_the_same_way_for_the_same_seed(game2):
-    """A game rebuilt from a record and played on is a function of the seed and position;
-    its record keeps the actions played before it was resumed."""
+def test_a_resumed_game_draws_from_generators_of_its_seed_and_position(game2):
+    """A game rebuilt from a record and played on draws from generators derived from the seed
+    and the number of actions played (not the opening's again), the same way every time."""
     _, record = _play(game2, seed=5)
     runs = [_play_from(game2, replay(record, upto=4), seed=5) for _ in range(2)]
     assert runs[0] == runs[1] and runs[0][:4] == record.actions[:4]
-    assert replay(
-        GameRecord(
-            **{
-                **dataclasses.asdict(record),
-                "actions": runs[0],
-                "result": None,
-                "fingerprint": None,
-            }
-        )
-    ).is_terminal()
+    at4 = replay(record, upto=4)  # two more deals to come, then the prize
+    rng = make_rng(5, "chance", 4)
+    drawn = []
+    for _ in range(3):
+        drawn.append(sample_chance(at4, rng).text)
+        at4.apply_action(drawn[-1], -1)
+    assert [text for _, text in runs[0][4:7]] == drawn
+
+
+def test_play_game_refuses_a_state_of_another_game(game2):
+    three = SealedPips(players=3)
+    with pytest.raises(ValueError, match="the state is one of"):
+        play_game(three, [RandomAgent() for _ in range(3)], state=game2.new_initial_state())
+    same = SealedPips(players=2)  # another object, the same game: its states are welcome
+    assert play_game(same, [RandomAgent(), RandomAgent()], state=game2.new_initial_state())
 
 
 def _play_from(game: SealedPips, state, seed: int) -> list:
@@ -331,3 +337,23 @@ def test_seat_log_refuses_a_seat_the_game_does_not_have_and_a_tampered_record(ga
     emptied = dataclasses.replace(record, actions=[])  # its result and fingerprint kept
     with pytest.raises(ConfigError, match="differs"):
         seat_log(emptied, 0)
+
+
+def test_tell_move_refuses_a_move_the_seat_cannot_make_in_that_state(game2):
+    """Told from the state after the move (an easy slip), a draw would be described to the
+    wrong seat: the move is checked as ``apply_action`` checks it, and nothing changes."""
+    from meeple.core.record import tell_move
+
+    _, record = _play(game2, seed=3)
+    before = replay(record, upto=0)
+    seat, text = record.actions[0]
+    assert tell_move(before, 1, seat, text, 0).seat == seat
+    after = replay(record, upto=1)
+    mark = after.fingerprint()
+    with pytest.raises(IllegalActionError):
+        tell_move(after, 1, seat, text, 0)  # that card is dealt already
+    with pytest.raises(IllegalActionError):
+        tell_move(after, 1, 0, "keep", 0)  # a player's move at a chance node
+    with pytest.raises(ValueError, match="no seat 5"):
+        tell_move(before, 1, seat, text, 5)
+    assert after.fingerprint() == mark

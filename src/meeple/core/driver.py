@@ -39,10 +39,17 @@ def play_game(
         max_steps: Stop after this many actions.
 
     Raises:
-        ValueError: if the number of agents differs from the number of seats.
+        ValueError: if the number of agents differs from the number of seats, or ``state`` is
+            a state of another game or configuration.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.info.name} has {game.num_players} seats, got {len(agents)} agents")
+    if (
+        state is not None
+        and state.game is not game
+        and (type(state.game) is not type(game) or state.game.config != game.config)
+    ):
+        raise ValueError(f"the state is one of {state.game!r}, not of {game!r}")
     state = state if state is not None else game.new_initial_state()
     # a new game keeps the streams every recorded seed was played with
     at = (len(state.history),) if state.history else ()

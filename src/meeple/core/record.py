@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -184,9 +185,12 @@ def replay(
         verify: Check the final fingerprint when the whole record is replayed.
         content_dirs: The content directories a record may name (its ``content`` option), for
             records from elsewhere: a server passes the ones it serves (or none), so that an
-            uploaded record cannot make it read another directory. ``None`` trusts the record.
+            uploaded record cannot make it read another directory. Paths are compared as the
+            content loader reads them (``~`` expanded, symbolic links followed). ``None``
+            trusts the record.
 
     Raises:
+        TypeError: when ``content_dirs`` is one path rather than a collection of them.
         ConfigError: if the record's rules version differs from the installed game's (checked
             before its options are read, which another version may not have), it names a
             content directory outside ``content_dirs``, or the rebuilt state does not match
@@ -200,9 +204,8 @@ def replay(
             f"record was played under {record.game} rules {record.version}, "
             f"installed rules are {installed}"
         )
-    if content_dirs is not None:
-        _check_content(record, content_dirs)
-    game = make(record.game, **{k: v for k, v in record.config.items()})
+    config = dict(record.config) if content_dirs is None else _checked_content(record, content_dirs)
+    game = make(record.game, **config)
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
     for n, (seat, text) in enumerate(actions):
@@ -212,20 +215,39 @@ def replay(
     return state
 
 
-def _check_content(record: GameRecord, allowed: Iterable[str | Path]) -> None:
-    """Refuse a record whose ``content`` option names a directory outside ``allowed``."""
-    named = record.config.get("content")
+def _resolved(path: object) -> Path | None:
+    """``path`` as the content loader reads it (``~`` expanded, links followed), or ``None``
+    when it is not a path or cannot be resolved."""
+    if not isinstance(path, str | Path) or path == "":
+        return None
+    try:
+        return Path(path).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte...
+        return None
+
+
+def _checked_content(record: GameRecord, allowed: Iterable[str | Path]) -> dict[str, Any]:
+    """The record's configuration, its ``content`` directory checked against ``allowed`` and
+    replaced by the resolved path that was checked (so the game reads what was allowed).
+
+    Raises:
+        TypeError: when ``allowed`` is one path rather than a collection of them.
+        ConfigError: when the record names a directory outside ``allowed``.
+    """
+    if isinstance(allowed, str | bytes | PathLike):
+        raise TypeError("content_dirs is a list of directories, not one path")
+    config = dict(record.config)
+    named = config.get("content")
     if named is None:
-        return
-    if type(named) is str and named:
-        try:
-            if Path(named).resolve() in {Path(d).resolve() for d in allowed}:
-                return
-        except (OSError, ValueError):  # a path the system cannot resolve (a NUL byte...)
-            pass
-    raise ConfigError(
-        f"the record names content directory {_shown(named)}, which is not one this replay may read"
-    )
+        return config
+    path = _resolved(named)
+    if path is None or path not in {_resolved(d) for d in allowed} - {None}:
+        raise ConfigError(
+            f"the record names content directory {_shown(named)}, which is not one this "
+            "replay may read"
+        )
+    config["content"] = str(path)
+    return config
 
 
 def apply_recorded(state: State, n: int, seat: int, text: str) -> None:
@@ -290,9 +312,10 @@ class LogEntry:
     Attributes:
         number: Place in the game, counting from 1 (``record.actions[number - 1]``).
         seat: Who took it: a seat, or ``CHANCE`` (-1).
-        move: The action's notation, or ``None`` when the viewer may not see it (a hidden
-            chance outcome, another seat's sealed choice, a move whose notation names a hidden
-            card).
+        move: The action's notation when the viewer is told as much as the mover (see
+            :func:`tell_move`), else ``None``: another seat's sealed choice, a move whose
+            notation names a hidden card, a chance outcome told in other words than its full
+            description (a seat's own draw, a face-up card: see ``told``).
         told: What the viewer is told, from :meth:`Game.describe_move_for`; ``""`` when
             nothing is (a hidden draw, a sealed choice).
         sealed: Another seat's sealed choice at a simultaneous node: only the fact of it is
@@ -306,14 +329,17 @@ class LogEntry:
     sealed: bool = False
 
 
-def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | None) -> LogEntry:
+def tell_move(
+    state: State, number: int, seat: int, action: Action | str, viewer: int | None
+) -> LogEntry:
     """What ``viewer`` may be told when ``seat`` takes ``action`` in ``state``.
 
     The rule the drivers follow: a seat sees its own moves in full; another seat's sealed
     choice shows only as made; other moves and chance outcomes are told in the words of
     :meth:`Game.describe_move_for`. The notation is given when the viewer is told as much as
-    the mover (for chance: the outcome's full description), since a notation may name a hidden
-    card.
+    the mover (for a chance outcome: when its words are its full description, as for the
+    dice), since a notation may name a hidden card; what an outcome shows a seat is otherwise
+    in its words and its next observation.
 
     Args:
         state: The state before the action (not changed).
@@ -325,12 +351,19 @@ def tell_move(state: State, number: int, seat: int, action: Any, viewer: int | N
     Raises:
         ValueError: for a viewer that is not ``None`` or a seat ``0..n-1`` (a ``bool`` is not a
             seat), as :meth:`State.observe`.
-        NotationError: when ``action`` is notation the game cannot read.
+        IllegalActionError: when ``seat`` cannot take ``action`` in ``state`` (as
+            :meth:`State.apply_action` says): told from the wrong state, a move would be
+            described to the wrong seat.
     """
+    viewer = observer_seat(viewer, state.game.num_players)
+    probe = state.clone()
+    probe.apply_action(action, seat)
+    return _tell(state, number, seat, probe.history[-1][1], viewer)
+
+
+def _tell(state: State, number: int, seat: int, action: Action, viewer: int | None) -> LogEntry:
+    """:func:`tell_move` for a checked viewer and a legal action."""
     game = state.game
-    viewer = observer_seat(viewer, game.num_players)
-    if not isinstance(action, Action):
-        action = game.action(action, chance=seat == CHANCE)
     if seat == viewer:
         return LogEntry(
             number, seat, action.text, game.describe_move_for(state, seat, action, seat)
@@ -375,7 +408,7 @@ def seat_log(
     for n, (seat, text) in enumerate(record.actions):
         after = state.clone()
         apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
-        log.append(tell_move(state, n + 1, seat, text, viewer))
+        log.append(_tell(state, n + 1, seat, after.history[-1][1], viewer))
         state = after
     check_replayed(record, state)
     return log
