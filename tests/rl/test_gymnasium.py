@@ -208,6 +208,29 @@ def test_max_steps_truncates_the_episode():
     for _ in range(3):
         _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert truncated and not terminated
+    mark = env.unwrapped.state.fingerprint()
+    with pytest.raises(RuntimeError, match="truncated after max_steps=3"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.unwrapped.state.fingerprint() == mark
+    _, info = env.reset(seed=1)  # a new episode counts afresh
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_max_steps_counts_refused_illegal_actions():
+    env = ge.MeepleEnv("peach-festival", players=2, max_steps=2)
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    assert env.step(illegal)[1:4] == (-1.0, False, False)
+    assert env.step(illegal)[3] is True
+
+
+def test_the_action_mask_is_empty_once_the_game_is_over():
+    env = ge.MeepleEnv("peach-festival", players=1)
+    _, info = env.reset(seed=0)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert not info["action_mask"].any()
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])

@@ -173,7 +173,8 @@ class MeepleEnv(gym.Env):
         """Apply the learner's action, then chance and the opponents until its next turn.
 
         Raises:
-            RuntimeError: before ``reset`` or after the end of the game (call ``reset``).
+            RuntimeError: before ``reset``, after the end of the game or after the step that
+                truncated the episode (call ``reset``).
             IllegalActionError: for a value that is not an integer id (``None``, text, a
                 float, a ``bool``, an array other than a 0-d one), whatever ``illegal_action``
                 says, since that is a bug of the caller rather than a move (``CORE-04``); and
@@ -185,6 +186,10 @@ class MeepleEnv(gym.Env):
             raise RuntimeError("reset() needs to be called before step()")
         if self.state.current_player() == TERMINAL:
             raise RuntimeError("the game is over: call reset()")
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            raise RuntimeError(
+                f"the episode was truncated after max_steps={self.max_steps}: call reset()"
+            )
         if _plain_int(action) is None:
             raise IllegalActionError(
                 "CORE-04",
