@@ -28,7 +28,7 @@ def test_same_arguments_same_summary_and_jobs_do_not_matter(runner):
     c = runner([*SIM, "--no-progress", "--jobs", "2"])
     assert a.exit_code == b.exit_code == c.exit_code == 0, a.output + c.output
     assert a.stdout == b.stdout == c.stdout
-    assert "Agents (ties share the win)" in a.stdout and "Seats (seat advantage)" in a.stdout
+    assert "Agents (ties share the win" in a.stdout and "Seats (seat advantage)" in a.stdout
     assert "decisions per game" in a.stdout and "ties" in a.stdout
 
 
@@ -406,3 +406,38 @@ def test_an_error_that_cannot_be_pickled_still_comes_back_from_a_worker(agents):
     )
     assert proc.returncode == 1 and "worker process died" not in proc.stderr
     assert re.search(r"A game raised RuntimeError in game \d+ \(seed .*PairError: 1/2", proc.stderr)
+
+
+def test_simulate_reports_each_agents_score_breakdown_in_the_table_and_the_file(runner, tmp_path):
+    """The parts each game's scoring counts (PF-072's lantern, columns...) reach the designer."""
+    out = tmp_path / "r.csv"
+    args = ["simulate", "peach-festival", "-n", "4", "-a", "greedy,random", "--no-progress"]
+    result = runner([*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Score breakdown (mean per seat-game)" in result.stdout and "lantern" in result.stdout
+    rows = list(csv.DictReader(out.open()))
+    for row in rows:
+        for seat in (0, 1):
+            parts = ("lantern", "columns", "requests", "merchants", "peaches")
+            total = sum(int(row[f"seat{seat}_breakdown_{p}"]) for p in parts)
+            assert total == int(row[f"seat{seat}_score"]) == int(row[f"seat{seat}_breakdown_total"])
+    jsonl = tmp_path / "r.jsonl"
+    assert runner([*args, "--out", str(jsonl)]).exit_code == 0
+    first = json.loads(jsonl.read_text().splitlines()[0])
+    assert first["breakdowns"][0]["total"] == first["scores"][0]
+
+
+@pytest.mark.parametrize(
+    ("players", "agents", "noted"), [(3, 2, True), (2, 2, False), (3, 3, False)]
+)
+def test_simulate_says_when_rotating_agents_make_the_seat_lines_uneven(
+    runner, players, agents, noted
+):
+    """3 seats, 2 agents: one agent holds 2 seats in one game and 1 in the next."""
+    names = ",".join(["random", "high", "random"][:agents])
+    args = ["simulate", "fixture-pips", "-p", str(players), "-n", "4", "-a", names]
+    result = runner([*args, "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "simulate one agent to measure seat advantage" in " ".join(result.stdout.split())
+    ) is noted

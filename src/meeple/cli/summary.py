@@ -31,6 +31,18 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
     return table
 
 
+def _breakdown_table(breakdowns: dict[str, dict[str, float]]) -> Table:
+    """Each agent's mean score parts, as its game breaks a score down."""
+    parts = list(dict.fromkeys(k for b in breakdowns.values() for k in b))
+    table = Table(title="Score breakdown (mean per seat-game)")
+    table.add_column("agent")
+    for part in parts:
+        table.add_column(escape(part), justify="right")
+    for label, b in breakdowns.items():
+        table.add_row(escape(label), *(f"{b[k]:.2f}" if k in b else "-" for k in parts))
+    return table
+
+
 def _solo_table(lines: list[Line]) -> Table:
     """Solo games have no opponent to beat: each agent's score, its spread and the 95%
     interval of its mean score (Student's t; ``-`` below two games)."""
@@ -71,8 +83,19 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
     if spec.players == 1:  # no opponent: no wins, ranks or seats to compare
         con.print(_solo_table(summary.agents))
     else:
-        con.print(_lines_table("Agents (ties share the win)", "agent", summary.agents))
+        con.print(
+            _lines_table("Agents (ties share the win; n: seat-games)", "agent", summary.agents)
+        )
         con.print(_lines_table("Seats (seat advantage)", "seat", summary.seats))
+        agents = len(spec.agents)
+        if spec.schedule() is None and agents > 1 and spec.players % agents:
+            con.print(
+                f"[dim]{agents} agents rotating over {spec.players} seats sit in different "
+                "numbers from game to game, so the seat lines mix seat advantage with who sits "
+                "where; simulate one agent to measure seat advantage.[/]"
+            )
+    if summary.breakdowns:
+        con.print(_breakdown_table(summary.breakdowns))
     table = Table(title="Games")
     table.add_column("measure")
     table.add_column("mean", justify="right")

@@ -19,7 +19,9 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
     CSV columns: ``game, seed, decisions, length, winners`` (``;``-separated), then per seat
-    ``seatN_agent, seatN_score, seatN_rank``, then ``extra_<key>`` for every extra.
+    ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
+    the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
+    :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
 
     Raises:
         ConfigError: for another file suffix.
@@ -35,9 +37,11 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
                 f.write(json.dumps(row, sort_keys=True) + "\n")
         return path
     keys = sorted({k for row in rows for k in row["extras"]})
+    parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
     header = ["game", "seed", "decisions", "length", "winners"]
     for s in range(players):
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
+        header += [f"seat{s}_breakdown_{k}" for k in parts]
     header += [f"extra_{k}" for k in keys]
     with path.open("w", newline="") as f:
         w = csv.writer(f)
@@ -52,6 +56,8 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
             ]
             for s in range(players):
                 line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
+                breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
+                line += [_cell(breakdown.get(k)) for k in parts]
             line += [_cell(row["extras"].get(k)) for k in keys]
             w.writerow(line)
     return path

@@ -107,8 +107,10 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
 
     Returns:
         A JSON-serialisable dict: ``index``, ``seed``, ``slots`` and ``agents`` per seat,
-        ``scores``, ``ranks``, ``winners``, ``decisions`` (player actions), ``length`` (all
-        actions, chance included) and the game's ``extras``.
+        ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
+        game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
+        ``decisions`` (player actions), ``length`` (all actions, chance included) and the
+        game's ``extras``.
     """
     game = game if game is not None else spec.make_game()
     slots, seed = spec.seating_of(index)
@@ -136,6 +138,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "scores": result.scores,
         "ranks": [s.rank for s in result.seats],
         "winners": result.winners,
+        "breakdowns": [dict(seat.breakdown) for seat in result.seats],
         "decisions": sum(1 for seat, _ in state.history if seat >= 0),
         "length": len(state.history),
         "extras": dict(result.extras),

@@ -70,7 +70,8 @@ class Line:
 
 @dataclass
 class Summary:
-    """Summary of a simulation: agent lines, seat lines, game length and mean extras."""
+    """Summary of a simulation: agent lines, seat lines, game length, mean extras and each
+    agent's mean score breakdown (``breakdowns[label][part]``, over its seat-games)."""
 
     games: int
     agents: list[Line]
@@ -78,6 +79,7 @@ class Summary:
     mean_decisions: float
     mean_length: float
     extras: dict[str, float] = field(default_factory=dict)
+    breakdowns: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         def line(x: Line) -> dict[str, Any]:
@@ -90,6 +92,7 @@ class Summary:
             "mean_decisions": self.mean_decisions,
             "mean_length": self.mean_length,
             "extras": self.extras,
+            "breakdowns": self.breakdowns,
         }
 
 
@@ -113,12 +116,18 @@ def summarize(
             its best-ranked seat's score and rank, winning the win shares of all its seats.
             Otherwise (the default) agent lines count seat-games.
 
-    Numeric extras (numbers and booleans) are averaged over the games that report them.
+    Numeric extras (numbers and booleans) are averaged over the games that report them, and
+    each numeric part of the seats' score breakdowns over the agent's seat-games.
     """
     per_agent: dict[int, tuple[list, list, list]] = {i: ([], [], []) for i in range(len(labels))}
     per_seat: dict[int, tuple[list, list, list]] = {s: ([], [], []) for s in range(players)}
     extras: dict[str, list[float]] = {}
+    parts: dict[int, dict[str, list[float]]] = {i: {} for i in range(len(labels))}
     for row in rows:
+        for slot, breakdown in zip(row["slots"], row.get("breakdowns") or (), strict=False):
+            for key, value in breakdown.items():
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    parts[slot].setdefault(key, []).append(float(value))
         winners = row["winners"]
         share = 1.0 / len(winners) if winners else 0.0
         best: dict[int, list] = {}  # slot -> [score, win share, rank] of its best seat
@@ -152,4 +161,7 @@ def summarize(
         mean_decisions=_mean([r["decisions"] for r in rows]),
         mean_length=_mean([r["length"] for r in rows]),
         extras={k: _mean(v) for k, v in sorted(extras.items())},
+        breakdowns={
+            labels[i]: {k: _mean(v) for k, v in parts[i].items()} for i in parts if parts[i]
+        },
     )
