@@ -85,3 +85,31 @@ def test_custom_content_directory_changes_the_rules_data(tmp_path):
 def test_missing_content_file_is_reported(tmp_path):
     with pytest.raises(ContentError, match="missing content file"):
         load_content(str(tmp_path))
+
+
+def test_a_sheet_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
+    """Ruling PF-R40: 7 Spices squares (condition 1, PF-083) need a Spices column of 7."""
+    d = custom(
+        tmp_path,
+        "sheet.toml",
+        'length = 9\nrewards = { 3 = "tea", 6 = "peach", 7 = "die", 8 = "number:2" }',
+        'length = 6\nrewards = { 3 = "tea" }',
+    )
+    with pytest.raises(
+        ContentError, match=r"7 Spices squares \(condition 1\); the sheet has 6"
+    ) as e:
+        load_content(d)
+    assert e.value.file.endswith("sheet.toml") and e.value.field == "columns[3].length"
+
+
+def test_a_peach_grid_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
+    """Ruling PF-R40: eating 18 Peaches (condition 12, PF-094) needs 18 spots to fill."""
+    d = custom(
+        tmp_path,
+        "sheet.toml",
+        '[[peach_rows]]\nspots = "WWWGWWG"\nbonus = "two"\n\n[[peach_rows]]\nspots = "WWGGWWW"\n'
+        'bonus = "wild"\n',
+        "",
+    )
+    with pytest.raises(ContentError, match=r"18 Peaches \(condition 12\); the Peach grid has 14"):
+        load_content(d)

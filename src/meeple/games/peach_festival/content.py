@@ -30,6 +30,18 @@ GOLD, GEMS, TEA, SPICES, CHINAWARE, SILK = range(6)
 COLUMN_NAMES: tuple[str, ...] = ("Gold", "Gems", "Tea Leaves", "Spices", "Chinaware", "Silk")
 #: Number of Request conditions in the glossary.
 CONDITIONS = 14
+#: Solo conditions asking for at least ``n`` filled squares in some columns: condition ->
+#: (columns, n) (PF-083, PF-084, PF-089..PF-091).
+SOLO_SQUARES: dict[int, tuple[tuple[int, ...], int]] = {
+    1: ((SPICES,), 7),
+    2: ((CHINAWARE,), 7),
+    7: ((SPICES, GOLD), 12),
+    8: ((SILK, CHINAWARE), 12),
+    9: ((TEA, GEMS), 12),
+}
+#: Solo conditions on Peaches: at least 7 uneaten (PF-093) and at least 18 eaten (PF-094).
+SOLO_UNEATEN = 7
+SOLO_EATEN = 18
 
 DEFAULT_DIR = Path(__file__).parent / "content"
 
@@ -303,6 +315,36 @@ def load_content(directory: str | Path | None = None) -> Content:
 
 
 def _load(d: Path) -> Content:
-    return Content(
-        sheet=load_sheet(d / "sheet.toml"), cards=load_cards(d / "requests.toml"), directory=str(d)
-    )
+    sheet, cards = load_sheet(d / "sheet.toml"), load_cards(d / "requests.toml")
+    _check_solo_conditions(sheet, cards, str(d / "sheet.toml"))
+    return Content(sheet=sheet, cards=cards, directory=str(d))
+
+
+def _check_solo_conditions(sheet: Sheet, cards: tuple[RequestCard, ...], file: str) -> None:
+    """Every card's solo condition (PF-081) must be one the sheet lets a player meet: a
+    column too short for its squares, or a Peach grid too small for its Peaches, would make a
+    card no solo player can fulfil (ruling PF-R40).
+
+    Raises:
+        ContentError: naming the sheet field, the card and the condition's number.
+    """
+    for card in cards:
+        if card.condition in SOLO_SQUARES:
+            cols, n = SOLO_SQUARES[card.condition]
+            if sum(sheet.lengths[c] for c in cols) < n:
+                names = " and ".join(COLUMN_NAMES[c] for c in cols)
+                raise ContentError(
+                    file,
+                    f"columns[{cols[0]}].length",
+                    f"Request card #{card.id} asks a solo player for {n} {names} squares "
+                    f"(condition {card.condition}); the sheet has "
+                    f"{sum(sheet.lengths[c] for c in cols)}",
+                )
+        need = {11: SOLO_UNEATEN, 12: SOLO_EATEN}.get(card.condition, 0)
+        if sheet.peach_spots < need:
+            raise ContentError(
+                file,
+                "peach_rows",
+                f"Request card #{card.id} asks a solo player for {need} Peaches "
+                f"(condition {card.condition}); the Peach grid has {sheet.peach_spots} spots",
+            )

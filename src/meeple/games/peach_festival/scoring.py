@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from meeple.games.peach_festival.content import CHINAWARE, GEMS, GOLD, SILK, SPICES, TEA, Sheet
+from meeple.games.peach_festival.content import (
+    CHINAWARE,
+    GEMS,
+    GOLD,
+    SILK,
+    SOLO_EATEN,
+    SOLO_SQUARES,
+    SOLO_UNEATEN,
+    SPICES,
+    TEA,
+    Sheet,
+)
 from meeple.games.peach_festival.state import PlayerSheet
 
 if TYPE_CHECKING:
@@ -86,18 +97,14 @@ def _at_least(measure: Callable[[Sheet, PlayerSheet], int], n: int):
 
 #: Solo conditions (bottom row of each card): glossary number -> predicate (PF-081, PF-083..96).
 SOLO: dict[int, Callable[[Sheet, PlayerSheet], bool]] = {
-    1: _at_least(_filled(SPICES), 7),
-    2: _at_least(_filled(CHINAWARE), 7),
+    **{k: _at_least(_filled(*cols), n) for k, (cols, n) in SOLO_SQUARES.items()},
     3: _all_filled(SILK),
     4: _all_filled(TEA),
     5: _all_filled(GEMS, with_three=True),
     6: _all_filled(GOLD, with_three=True),
-    7: _at_least(_filled(SPICES, GOLD), 12),
-    8: _at_least(_filled(SILK, CHINAWARE), 12),
-    9: _at_least(_filled(TEA, GEMS), 12),
     10: lambda sheet, sh: lantern_points(sheet, sh) <= 32,
-    11: lambda sheet, sh: sh.uneaten >= 7,
-    12: lambda sheet, sh: sh.eaten >= 18,
+    11: lambda sheet, sh: sh.uneaten >= SOLO_UNEATEN,
+    12: lambda sheet, sh: sh.eaten >= SOLO_EATEN,
     13: lambda sheet, sh: largest_ones_group(sh) >= 5,
     14: lambda sheet, sh: zeros(sh) >= 8,
 }
