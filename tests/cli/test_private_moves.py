@@ -66,6 +66,7 @@ def test_seat_log_never_holds_the_notation_of_anothers_private_move(game_name):
     log = seat_log(GameRecord.from_json(text), 0)
     for n, _ in hidden:
         assert log[n - 1].move is None and log[n - 1].told and not log[n - 1].sealed
+    assert all(e.move is None for e in log if e.seat == CHANCE)  # deals and draws are hidden
 
 
 @pytest.mark.parametrize("game_name", ["peach-festival", "almanac"])

@@ -87,8 +87,9 @@ def test_missing_content_file_is_reported(tmp_path):
         load_content(str(tmp_path))
 
 
-def test_a_sheet_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
-    """Ruling PF-R40: 7 Spices squares (condition 1, PF-083) need a Spices column of 7."""
+def test_a_sheet_too_small_for_a_cards_solo_condition_is_refused_in_solo_only(tmp_path):
+    """Ruling PF-R40: 7 Spices squares (condition 1, PF-083) need a Spices column of 7; "the
+    most Spices squares" of the multiplayer game can always be met."""
     d = custom(
         tmp_path,
         "sheet.toml",
@@ -98,8 +99,9 @@ def test_a_sheet_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
     with pytest.raises(
         ContentError, match=r"7 Spices squares \(condition 1\); the sheet has 6"
     ) as e:
-        load_content(d)
+        meeple.make("peach-festival", players=1, content=d)
     assert e.value.file.endswith("sheet.toml") and e.value.field == "columns[3].length"
+    assert meeple.make("peach-festival", players=2, content=d).sheet.lengths[3] == 6
 
 
 def test_a_peach_grid_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
@@ -112,4 +114,5 @@ def test_a_peach_grid_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
         "",
     )
     with pytest.raises(ContentError, match=r"18 Peaches \(condition 12\); the Peach grid has 14"):
-        load_content(d)
+        meeple.make("peach-festival", players=1, difficulty="hard", content=d)
+    assert meeple.make("peach-festival", players=3, content=d).sheet.peach_spots == 14

@@ -71,7 +71,8 @@ class Line:
 @dataclass
 class Summary:
     """Summary of a simulation: agent lines, seat lines, game length, mean extras and each
-    agent's mean score breakdown (``breakdowns[label][part]``, over its seat-games)."""
+    agent's mean score breakdown (``breakdowns[label][part]``, over its seat-games that
+    report that part: every game of a kind reports the same parts)."""
 
     games: int
     agents: list[Line]
@@ -117,7 +118,7 @@ def summarize(
             Otherwise (the default) agent lines count seat-games.
 
     Numeric extras (numbers and booleans) are averaged over the games that report them, and
-    each numeric part of the seats' score breakdowns over the agent's seat-games.
+    each numeric part of the seats' score breakdowns over the agent's seat-games reporting it.
     """
     per_agent: dict[int, tuple[list, list, list]] = {i: ([], [], []) for i in range(len(labels))}
     per_seat: dict[int, tuple[list, list, list]] = {s: ([], [], []) for s in range(players)}

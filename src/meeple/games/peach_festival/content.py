@@ -315,20 +315,23 @@ def load_content(directory: str | Path | None = None) -> Content:
 
 
 def _load(d: Path) -> Content:
-    sheet, cards = load_sheet(d / "sheet.toml"), load_cards(d / "requests.toml")
-    _check_solo_conditions(sheet, cards, str(d / "sheet.toml"))
-    return Content(sheet=sheet, cards=cards, directory=str(d))
+    return Content(
+        sheet=load_sheet(d / "sheet.toml"), cards=load_cards(d / "requests.toml"), directory=str(d)
+    )
 
 
-def _check_solo_conditions(sheet: Sheet, cards: tuple[RequestCard, ...], file: str) -> None:
+def check_solo_conditions(content: Content) -> None:
     """Every card's solo condition (PF-081) must be one the sheet lets a player meet: a
     column too short for its squares, or a Peach grid too small for its Peaches, would make a
-    card no solo player can fulfil (ruling PF-R40).
+    card no solo player can fulfil (ruling PF-R40). Multiplayer conditions ("the most...")
+    can always be met, so only a solo game checks this.
 
     Raises:
         ContentError: naming the sheet field, the card and the condition's number.
     """
-    for card in cards:
+    sheet = content.sheet
+    file = str(Path(content.directory) / "sheet.toml")
+    for card in content.cards:
         if card.condition in SOLO_SQUARES:
             cols, n = SOLO_SQUARES[card.condition]
             if sum(sheet.lengths[c] for c in cols) < n:

@@ -12,7 +12,13 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
-from meeple.games.peach_festival.content import CODES, COMMODITIES, Content, load_content
+from meeple.games.peach_festival.content import (
+    CODES,
+    COMMODITIES,
+    Content,
+    check_solo_conditions,
+    load_content,
+)
 from meeple.games.peach_festival.state import SETUP_DEAL, TRACK, PeachState, PlayerSheet
 
 DIFFICULTIES = {"easy": "green", "medium": "orange", "hard": "red"}  # PF-074
@@ -120,6 +126,8 @@ class PeachFestival(Game):
                 f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
             )
         self.solo = self.num_players == 1
+        if self.solo:
+            check_solo_conditions(self.content)  # PF-R40
         default = self.options["difficulty"]
         if not self.solo and difficulty != default:
             raise ConfigError(
