@@ -334,14 +334,14 @@ def check_solo_conditions(content: Content) -> None:
     for card in content.cards:
         if card.condition in SOLO_SQUARES:
             cols, n = SOLO_SQUARES[card.condition]
-            if sum(sheet.lengths[c] for c in cols) < n:
+            have = sum(sheet.lengths[c] for c in cols)
+            if have < n:
                 names = " and ".join(COLUMN_NAMES[c] for c in cols)
                 raise ContentError(
                     file,
                     f"columns[{cols[0]}].length",
                     f"Request card #{card.id} asks a solo player for {n} {names} squares "
-                    f"(condition {card.condition}); the sheet has "
-                    f"{sum(sheet.lengths[c] for c in cols)}",
+                    f"(condition {card.condition}); the sheet has {have}",
                 )
         need = {11: SOLO_UNEATEN, 12: SOLO_EATEN}.get(card.condition, 0)
         if sheet.peach_spots < need:
