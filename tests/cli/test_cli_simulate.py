@@ -118,6 +118,8 @@ def test_summary_shares_tied_wins_and_measures_seat_advantage():
     assert s.mean_decisions == 5.0 and s.mean_length == 7.0
     assert s.extras == {"flag": 1.0, "rounds": 3.0}
     assert s.to_dict()["agents"][1]["win_rate"] == 0.75
+    # the spread shows a cap being hit, which a mean hides
+    assert s.ranges == {"decisions": (4, 6), "length": (6, 8), "rounds": (2, 4), "flag": (1, 1)}
 
 
 def test_repeated_agents_get_distinct_labels():

@@ -98,9 +98,17 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
         con.print(_breakdown_table(summary.breakdowns))
     table = Table(title="Games")
     table.add_column("measure")
-    table.add_column("mean", justify="right")
-    table.add_row("decisions per game", f"{summary.mean_decisions:.2f}")
-    table.add_row("actions per game (chance included)", f"{summary.mean_length:.2f}")
+    for col in ("mean", "min", "max"):
+        table.add_column(col, justify="right")
+
+    def span(key: str) -> tuple[str, str]:
+        low, high = summary.ranges.get(key, (math.nan, math.nan))
+        return f"{low:g}", f"{high:g}"
+
+    table.add_row("decisions per game", f"{summary.mean_decisions:.2f}", *span("decisions"))
+    table.add_row(
+        "actions per game (chance included)", f"{summary.mean_length:.2f}", *span("length")
+    )
     for key, value in summary.extras.items():
-        table.add_row(escape(key), f"{value:.3f}")
+        table.add_row(escape(key), f"{value:.3f}", *span(key))
     con.print(table)

@@ -81,6 +81,8 @@ class Summary:
     mean_length: float
     extras: dict[str, float] = field(default_factory=dict)
     breakdowns: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: ``(min, max)`` of ``"decisions"``, ``"length"`` and each numeric extra over the games.
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         def line(x: Line) -> dict[str, Any]:
@@ -94,6 +96,7 @@ class Summary:
             "mean_length": self.mean_length,
             "extras": self.extras,
             "breakdowns": self.breakdowns,
+            "ranges": {k: list(v) for k, v in self.ranges.items()},
         }
 
 
@@ -155,6 +158,11 @@ def summarize(
         for key, value in row["extras"].items():
             if isinstance(value, bool | int | float):
                 extras.setdefault(key, []).append(float(value))
+    measures = {
+        "decisions": [float(r["decisions"]) for r in rows],
+        "length": [float(r["length"]) for r in rows],
+        **extras,
+    }
     return Summary(
         games=len(rows),
         agents=[_line(labels[i], *per_agent[i]) for i in range(len(labels)) if per_agent[i][0]],
@@ -165,4 +173,5 @@ def summarize(
         breakdowns={
             labels[i]: {k: _mean(v) for k, v in parts[i].items()} for i in parts if parts[i]
         },
+        ranges={k: (min(v), max(v)) for k, v in measures.items() if v},
     )
