@@ -451,3 +451,14 @@ def test_content_dirs_compare_paths_as_the_loader_reads_them(tmp_path, monkeypat
         record.config["content"] = named
         with pytest.raises(ConfigError, match="not one this replay may read"):
             replay(record, content_dirs=[d, tmp_path / "loop"])
+
+
+@pytest.mark.parametrize(
+    ("number", "shown"), [("2000000", "2,000,000"), ("9" * 30, "-bit number"), ("1e7", "10000000")]
+)
+def test_a_number_beyond_a_million_is_refused_and_shown(tmp_path, number, shown):
+    d = copy_content(tmp_path, "annapurna")
+    path = d / "suit.toml"
+    path.write_text(f"huge = {number}\n" + path.read_text())
+    err = str(content_error("annapurna", d))
+    assert shown in err and "beyond ±1,000,000" in err

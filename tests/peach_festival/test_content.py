@@ -71,7 +71,16 @@ def test_track_that_breaks_the_round_counts_is_refused(tmp_path):
 def test_duplicate_card_ids_are_refused(tmp_path):
     """PF-026: IDs are unique."""
     d = custom(tmp_path, "requests.toml", "id = 2\n", "id = 1\n")
-    with pytest.raises(ContentError, match="unique"):
+    with pytest.raises(
+        ContentError, match=r"unique positive numbers \(PF-026\): ID 1 is given twice"
+    ):
+        load_content(d)
+
+
+def test_a_misspelt_commodity_on_a_card_is_named(tmp_path):
+    """PF-G28: a card's starting commodities are two of the six; a typo says which word."""
+    d = custom(tmp_path, "requests.toml", 'start = ["gold", "gems"]', 'start = ["gold", "gem"]')
+    with pytest.raises(ContentError, match="unknown commodity 'gem'; the commodities are gold,"):
         load_content(d)
 
 

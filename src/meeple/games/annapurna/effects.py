@@ -60,7 +60,7 @@ class Effect:
                 return f"effect {self.id!r} needs parameter {name!r}"
             problem = checker(params[name])
             if problem:
-                return f"{name}: {problem}"
+                return f"{name}: {problem}, got {params[name]!r}"
         return ""
 
     def describe(self, params: dict) -> str:

@@ -286,14 +286,25 @@ def _cards(data: dict, file: str) -> tuple[RequestCard, ...]:
         if not 1 <= cond <= CONDITIONS:
             raise ContentError(file, f"cards[{i}].condition", "glossary conditions are 1-14")
         start = _require(c, "start", list, file, f"cards[{i}].")
-        if len(start) != 2 or any(s not in COMMODITIES for s in start) or start[0] == start[1]:
+        unknown = [s for s in start if s not in COMMODITIES]
+        if unknown:
+            raise ContentError(
+                file,
+                f"cards[{i}].start",
+                f"unknown commodity {unknown[0]!r}; the commodities are {', '.join(COMMODITIES)}",
+            )
+        if len(start) != 2 or start[0] == start[1]:
             raise ContentError(file, f"cards[{i}].start", "two different commodities (PF-G28)")
         cards.append(
             RequestCard(cid, cond, (COMMODITIES.index(start[0]), COMMODITIES.index(start[1])))
         )
     ids = [c.id for c in cards]
-    if len(set(ids)) != len(ids) or any(i < 1 for i in ids):
-        raise ContentError(file, "cards.id", "IDs must be unique positive numbers (PF-026)")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice or any(i < 1 for i in ids):
+        said = f"ID {twice[0]} is given twice" if twice else f"ID {min(ids)} is not positive"
+        raise ContentError(
+            file, "cards.id", f"IDs must be unique positive numbers (PF-026): {said}"
+        )
     if len(cards) < 12:
         raise ContentError(file, "cards", "at least 12 cards: 5 players need 2 each plus 2 Common")
     return tuple(sorted(cards, key=lambda c: c.id))
