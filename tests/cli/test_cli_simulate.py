@@ -200,6 +200,29 @@ def test_ctrl_c_keeps_the_games_finished_so_far(tmp_path, jobs, sent):
     assert done > 0  # every game a worker finished came back at once
     assert [int(r["game"]) for r in rows] == sorted(int(r["game"]) for r in rows)
     assert f"{done} games" in stdout
+    assert not (tmp_path / "r.csv.partial.jsonl").exists()  # the results are written whole
+
+
+def test_a_run_killed_outright_leaves_its_finished_games_in_the_partial_file(tmp_path):
+    """``kill -9`` (or running out of memory) gives no chance to write the results; every game
+    finished so far is already in ``<out>.partial.jsonl``, one JSON row per line."""
+    out = tmp_path / "r.csv"
+    proc = _long_simulation(out, "2")
+    proc.kill()
+    proc.communicate(timeout=60)
+    lines = (tmp_path / "r.csv.partial.jsonl").read_text().splitlines()
+    rows = [json.loads(line) for line in lines if line.endswith("}")]  # the last may be cut
+    assert len(rows) > 0 and len({r["index"] for r in rows}) == len(rows)
+    assert all(len(r["scores"]) == 2 and r["breakdowns"] for r in rows)
+    assert out.read_text() == ""  # claimed before the first game, never written
+
+
+def test_a_finished_run_leaves_no_partial_file(runner, tmp_path):
+    for command in ("simulate", "tournament"):
+        out = tmp_path / f"{command}.jsonl"
+        args = [command, "fixture-pips", "-n", "4", "-a", "random,high", "--out", str(out)]
+        assert runner([*args, "--no-progress"]).exit_code == 0
+        assert out.exists() and not (tmp_path / f"{command}.jsonl.partial.jsonl").exists()
 
 
 def test_an_error_stays_on_one_line_in_a_narrow_log():

@@ -300,9 +300,11 @@ def simulate(
         if out is not None and out.suffix.lower() not in (".csv", ".jsonl"):
             raise ConfigError(f"results file must end in .csv or .jsonl, not {out.name!r}")
         check_simulation(spec)
+        partial = None
         if out is not None:
             out = prepare_output(out)
-        rows, stopped = _run_games(spec, jobs, progress)
+            partial = _partial_results(out)
+        rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
         raise fail(str(e)) from None
     if out is not None and (rows or not stopped):
@@ -311,6 +313,8 @@ def simulate(
             err_console().print(f"Results written to {escape(str(out))}")
     elif out is not None:
         err_console().print(f"No game finished: {escape(str(out))} is left as it was")
+    if partial is not None:
+        partial.done()
     covered = "those" if rows else "none (no tables)"
     message = _stopped(stopped, len(rows), spec.games, covered) if stopped else None
     if message:
@@ -368,12 +372,30 @@ def _no_interrupts() -> contextlib.AbstractContextManager[None]:
     return _signal_handled(signal.SIGINT, signal.SIG_IGN)
 
 
+def _partial_results(path: Path) -> Any:
+    """The file beside ``path`` that keeps each game as it ends, until ``path`` is written.
+
+    Raises:
+        ConfigError: when it cannot be created.
+    """
+    from meeple.sim.output import PartialResults
+
+    try:
+        return PartialResults(path)
+    except OSError as e:
+        raise ConfigError(f"cannot write {str(path)!r}.partial.jsonl: {e.strerror or e}") from None
+
+
 def _raise_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | Exception | None]:
-    """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error.
+def _run_games(
+    spec, jobs: int, progress: bool, partial: Any = None
+) -> tuple[list[dict], str | Exception | None]:
+    """Run ``spec`` over ``jobs`` processes, with a progress bar on standard error, adding
+    each finished game to ``partial`` (a :class:`meeple.sim.output.PartialResults`, whose
+    file the caller removes once the results are written) as it ends.
 
     Returns:
         The result rows in game order, and why the run stopped early: ``None`` (it did
@@ -387,7 +409,7 @@ def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | Excep
     try:
         # `kill` (SIGTERM) stops a run as Ctrl-C does: finished games kept, workers stopped
         with _signal_handled(signal.SIGTERM, _raise_interrupt):
-            _collect_games(spec, jobs, progress, rows)
+            _collect_games(spec, jobs, progress, rows, partial)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BrokenProcessPool:
@@ -401,7 +423,7 @@ def _run_games(spec, jobs: int, progress: bool) -> tuple[list[dict], str | Excep
     return rows, stopped
 
 
-def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
+def _collect_games(spec, jobs: int, progress: bool, rows: list[dict], partial: Any = None) -> None:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -413,8 +435,16 @@ def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
 
     from meeple.sim import run_simulation
 
+    streamed = 0
+
+    def stream(k: int) -> None:
+        nonlocal streamed
+        if partial is not None:
+            partial.add(rows[streamed:])
+            streamed = len(rows)
+
     if not progress:
-        run_simulation(spec, jobs, into=rows)
+        run_simulation(spec, jobs, stream, into=rows)
         return
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -425,7 +455,12 @@ def _collect_games(spec, jobs: int, progress: bool, rows: list[dict]) -> None:
         console=err_console(),
     ) as bar:
         task = bar.add_task(f"{spec.game} x{spec.games}", total=spec.games)
-        run_simulation(spec, jobs, lambda k: bar.advance(task, k), into=rows)
+
+        def advance(k: int) -> None:
+            stream(k)
+            bar.advance(task, k)
+
+        run_simulation(spec, jobs, advance, into=rows)
 
 
 @app.command()
@@ -508,7 +543,8 @@ def tournament(
         )
         check_simulation(spec)
         path = prepare_output(path, unique=out is None)
-        rows, stopped = _run_games(spec, jobs, progress)
+        partial = _partial_results(path)
+        rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
         raise fail(str(e)) from None
     if rows or not stopped:
@@ -519,6 +555,7 @@ def tournament(
         path.unlink(missing_ok=True)
     else:
         err_console().print(f"No game finished: {escape(str(path))} is left as it was")
+    partial.done()
     labels = spec.labels()
     counted, message = rows, None
     if stopped:

@@ -61,3 +61,35 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
             line += [_cell(row["extras"].get(k)) for k in keys]
             w.writerow(line)
     return path
+
+
+def partial_path(path: str | Path) -> Path:
+    """Where a run streams its finished games before ``path`` is written: ``path`` with
+    ``.partial.jsonl`` added (``results.csv.partial.jsonl``)."""
+    path = Path(path)
+    return path.with_name(path.name + ".partial.jsonl")
+
+
+class PartialResults:
+    """Appends each finished game's row to :func:`partial_path` as it comes, one JSON line
+    flushed at once, so a run killed outright (``kill -9``, out of memory) still leaves every
+    finished game on disk; :meth:`done` removes the file once the results are written whole.
+
+    Raises:
+        OSError: when the file cannot be created or written.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = partial_path(path)
+        self._file = self.path.open("w")
+
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Write ``rows`` (in the order they finished)."""
+        for row in rows:
+            self._file.write(json.dumps(row, sort_keys=True) + "\n")
+        self._file.flush()
+
+    def done(self) -> None:
+        """Close and remove the file (the full results are written)."""
+        self._file.close()
+        self.path.unlink(missing_ok=True)
