@@ -441,7 +441,13 @@ def test_simulate_reports_each_agents_score_breakdown_in_the_table_and_the_file(
     assert result.exit_code == 0, result.output
     assert "Score breakdown (mean per seat-game)" in result.stdout and "lantern" in result.stdout
     rows = list(csv.DictReader(out.open()))
-    for row in rows:
+    for row in rows:  # which run it was: rules version, every option, the run's seed
+        assert (row["version"], row["run_seed"]) == ("1.0", "0")
+        assert json.loads(row["options"]) == {
+            "content": None,
+            "difficulty": "medium",
+            "max_rounds": 60,
+        }
         for seat in (0, 1):
             parts = ("lantern", "columns", "requests", "merchants", "peaches")
             total = sum(int(row[f"seat{seat}_breakdown_{p}"]) for p in parts)

@@ -18,7 +18,8 @@ def _cell(value: Any) -> Any:
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
-    CSV columns: ``game, seed, decisions, length, winners`` (``;``-separated), then per seat
+    CSV columns: ``game, seed, run_seed, version, options`` (JSON), ``decisions, length,
+    winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
@@ -38,7 +39,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
         return path
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
-    header = ["game", "seed", "decisions", "length", "winners"]
+    header = ["game", "seed", "run_seed", "version", "options", "decisions", "length", "winners"]
     for s in range(players):
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
@@ -50,6 +51,9 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
             line = [
                 row["index"],
                 row["seed"],
+                row.get("run_seed"),
+                row.get("version"),
+                json.dumps(row.get("options", {}), sort_keys=True),
                 row["decisions"],
                 row["length"],
                 ";".join(map(str, row["winners"])),

@@ -106,7 +106,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     """Play game ``index`` of ``spec`` and return its result row.
 
     Returns:
-        A JSON-serialisable dict: ``index``, ``seed``, ``slots`` and ``agents`` per seat,
+        A JSON-serialisable dict: ``index``, ``seed``, the run's ``run_seed``, ``version``
+        (the rules version) and ``options`` (every option of the game, defaults included, a
+        content directory resolved), ``slots`` and ``agents`` per seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
         game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
         ``decisions`` (player actions), ``length`` (all actions, chance included) and the
@@ -133,6 +135,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     return {
         "index": index,
         "seed": seed,
+        "run_seed": spec.seed,
+        "version": game.info.version,
+        "options": {k: v for k, v in game.config.items() if k != "players"},
         "slots": slots,
         "agents": [labels[s] for s in slots],
         "scores": result.scores,
