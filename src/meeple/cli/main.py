@@ -378,12 +378,12 @@ def _partial_results(path: Path) -> Any:
     Raises:
         ConfigError: when it cannot be created.
     """
-    from meeple.sim.output import PartialResults
+    from meeple.sim.output import PartialResults, partial_path
 
     try:
         return PartialResults(path)
     except OSError as e:
-        raise ConfigError(f"cannot write {str(path)!r}.partial.jsonl: {e.strerror or e}") from None
+        raise ConfigError(f"cannot write {str(partial_path(path))!r}: {e.strerror or e}") from None
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:

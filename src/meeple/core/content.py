@@ -149,13 +149,12 @@ def _track(value: Any, file: str, where: str) -> Any:
         return [_track(v, file, f"{where}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         # a huge int has no decimal text (Python refuses to write one of 4,300+ digits)
-        shown = (
-            f"a {value.bit_length()}-bit number"
-            if isinstance(value, int) and value.bit_length() > 64
-            else f"{value:,}"
-            if isinstance(value, int)
-            else str(value)
-        )
+        if isinstance(value, float):
+            shown = str(value)
+        elif value.bit_length() > 64:
+            shown = f"a {value.bit_length()}-bit number"
+        else:
+            shown = f"{value:,}"
         raise ContentError(file, where, f"{shown} is beyond ±{MAX_NUMBER:,}: no game counts so far")
     if isinstance(value, str) and _CONTROL.search(value):
         raise ContentError(

@@ -15,6 +15,10 @@ def _cell(value: Any) -> Any:
     return value if isinstance(value, str | int | float) or value is None else json.dumps(value)
 
 
+def _json_line(row: dict[str, Any]) -> str:
+    return json.dumps(row, sort_keys=True) + "\n"
+
+
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
@@ -34,8 +38,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     path.parent.mkdir(parents=True, exist_ok=True)
     if suffix == ".jsonl":
         with path.open("w") as f:
-            for row in rows:
-                f.write(json.dumps(row, sort_keys=True) + "\n")
+            f.writelines(_json_line(row) for row in rows)
         return path
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
@@ -89,8 +92,7 @@ class PartialResults:
 
     def add(self, rows: Sequence[dict[str, Any]]) -> None:
         """Write ``rows`` (in the order they finished)."""
-        for row in rows:
-            self._file.write(json.dumps(row, sort_keys=True) + "\n")
+        self._file.writelines(_json_line(row) for row in rows)
         self._file.flush()
 
     def done(self) -> None:
