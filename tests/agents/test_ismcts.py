@@ -160,6 +160,8 @@ def test_parameters_come_from_the_spec_text_and_keywords_win():
         "ismcts:paired=2",
         "ismcts:guide=1",  # random rollouts have no move to expand first
         "ismcts:epsilon=0.2",  # nothing to mix random moves into
+        "ismcts:opponents=policy",  # random rollouts have no policy to model the opponents by
+        "ismcts:rollout=heuristic,opponents=greedy",
     ],
 )
 def test_bad_parameters_are_refused(spec):
@@ -309,6 +311,22 @@ def test_observer_keys_share_the_opponents_nodes_between_determinizations():
         assert agent.act(state.observe(seat), legal, random.Random(3)) in legal
         sizes[observer] = agent.last_tree_size
     assert sizes[1] < sizes[0]
+
+
+def test_policy_modelled_opponents_leave_only_the_searchers_own_nodes_in_the_tree():
+    # opponents=policy: the other climber's moves below the root are the heuristic's, so the
+    # nodes kept are the searching seat's own, fewer than with the opponent's nodes as well
+    game, state, seat = _annapurna_choice()
+    legal = state.legal_actions(seat)
+    spec = "iterations=200,rollout=heuristic,checkpoint=1,paired=1,guide=1,opponents={}"
+    sizes = {}
+    for mode in ("tree", "policy"):
+        agent = ISMCTSAgent(spec.format(mode))
+        agent.setup(game, seat)
+        assert agent.act(state.observe(seat), legal, random.Random(3)) in legal
+        assert agent.opponents == mode and agent.last_iterations >= 200
+        sizes[mode] = agent.last_tree_size
+    assert 0 < sizes["policy"] < sizes["tree"]
 
 
 @pytest.mark.parametrize("spec", ["iterations=40", "iterations=40,paired=1"])

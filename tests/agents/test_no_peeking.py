@@ -24,6 +24,7 @@ ISMCTS = [
     "ismcts:iterations=12,rollout=heuristic,horizon=6",
     "ismcts:iterations=12,rollout=heuristic,paired=1,checkpoint=1",
     "ismcts:iterations=12,observer=1",
+    "ismcts:iterations=12,rollout=heuristic,opponents=policy",
 ]
 POSITIONS = 4
 

@@ -120,6 +120,9 @@ def test_summary_shares_tied_wins_and_measures_seat_advantage():
     assert s.to_dict()["agents"][1]["win_rate"] == 0.75
     # the spread shows a cap being hit, which a mean hides
     assert s.ranges == {"decisions": (4, 6), "length": (6, 8), "rounds": (2, 4), "flag": (1, 1)}
+    # tenth percentile, median and ninetieth, between the least and the greatest value
+    assert s.quantiles["decisions"] == pytest.approx((4.2, 5.0, 5.8))
+    assert s.quantiles["flag"] == (1.0, 1.0, 1.0)
 
 
 def test_repeated_agents_get_distinct_labels():

@@ -12,7 +12,9 @@ consistent with its observation, hidden parts sampled with its own RNG through
    then the rollout starts) or the best UCT score, counting each action's *availability* (the
    subset-armed bandit of Cowling, Powley and Whitehouse, 2012): legal sets differ between
    determinizations. With ``observer=1`` every node is keyed by the observer's own view
-   instead, the opponents' nodes too (see the parameter).
+   instead, the opponents' nodes too; with ``opponents="policy"`` the other seats' moves below
+   the root are the rollout policy's and only the observer's own nodes are kept (see the
+   parameters).
 2. **Chance** nodes are not stored: an outcome is sampled with the agent's RNG.
 3. **Simultaneous** nodes are played as sequential decisions with hidden commitment: the observer
    commits first, and a seat committing later is keyed by its own observation, which does not
@@ -70,6 +72,7 @@ PARAMS: dict[str, type] = {
     "guide": int,
     "flat": int,
     "observer": int,
+    "opponents": str,
 }
 
 
@@ -120,6 +123,7 @@ DEFAULTS: dict[str, Any] = {
     "guide": 0,
     "flat": 0,
     "observer": 0,
+    "opponents": "tree",
 }
 
 
@@ -172,7 +176,11 @@ def _check(params: dict[str, Any]) -> None:
     for flag in ("checkpoint", "paired", "guide", "flat", "observer"):
         if params[flag] not in (0, 1):
             raise ConfigError(f"ismcts {flag} is 0 or 1, not {params[flag]!r}")
+    if params["opponents"] not in ("tree", "policy"):
+        raise ConfigError(f"ismcts opponents is tree or policy, not {params['opponents']!r}")
     random_rollouts = params["rollout"].partition(":")[0] == "random"
+    if random_rollouts and params["opponents"] == "policy":
+        raise ConfigError("ismcts opponents=policy plays the rollout policy's moves: it needs one")
     if random_rollouts and params["guide"]:
         raise ConfigError("ismcts guide=1 expands the rollout policy's move: it needs one")
     if random_rollouts and params["epsilon"]:
@@ -246,12 +254,20 @@ class ISMCTSAgent(Agent):
             choice (its statistics are split by it). 0 (default): an opponent's node is keyed
             by that opponent's observation of the determinization, which changes with every
             resampled hand.
+        opponents: ``"tree"`` (default): every seat's moves are searched, each at its own
+            nodes. ``"policy"``: below the root, another seat's move is the rollout policy's
+            (fed that seat's observation of the determinization), as in the rollouts; only
+            the searching seat's own decisions are nodes, keyed by its observation. The
+            search is then a tree over the searcher's own later moves against a modelled
+            opponent, and it deepens with the budget where the opponents' nodes would be met
+            once per resampled hand (needs a rollout policy).
 
     Raises:
         ConfigError: for a bad parameter (a key given twice, a value out of range, NaN or
-            infinite, a flag other than 0 or 1, ``guide`` or ``epsilon`` with random
-            rollouts); an unknown rollout policy, bad rollout parameters and ``checkpoint``
-            in a game without checkpoints are refused by :meth:`setup`, which knows the game.
+            infinite, a flag other than 0 or 1, ``opponents`` other than ``"tree"`` or
+            ``"policy"``, and ``guide``, ``epsilon`` or ``opponents="policy"`` with random
+            rollouts); an unknown rollout policy, bad rollout parameters and ``checkpoint`` in
+            a game without checkpoints are refused by :meth:`setup`, which knows the game.
     """
 
     name = "ismcts"
@@ -274,6 +290,7 @@ class ISMCTSAgent(Agent):
         guide: int | None = None,
         flat: int | None = None,
         observer: int | None = None,
+        opponents: str | None = None,
     ):
         given = {
             "iterations": iterations,
@@ -290,6 +307,7 @@ class ISMCTSAgent(Agent):
             "guide": guide,
             "flat": flat,
             "observer": observer,
+            "opponents": opponents,
         }
         params: dict[str, Any] = {**DEFAULTS, **parse_spec(spec)}
         # NumPy numbers count as the numbers they stand for
@@ -311,6 +329,7 @@ class ISMCTSAgent(Agent):
         self.guide: bool = bool(params["guide"])
         self.flat: bool = bool(params["flat"])
         self.observer: bool = bool(params["observer"])
+        self.opponents: str = params["opponents"]
         #: Iterations run by the last :meth:`act` (0 when the move was forced).
         self.last_iterations = 0
         #: Information sets below the root that the last search kept statistics for.
@@ -473,6 +492,16 @@ class ISMCTSAgent(Agent):
             legal = state.legal_actions(seat)
             if not legal:  # a determinization the rules cannot continue: score it as it stands
                 break
+            if seat != me and policies is not None and self.opponents == "policy":
+                # the opponent model: the rollout policy moves for the other seats, no node
+                if len(legal) == 1:
+                    state.apply_legal(legal[0], seat)
+                elif self.epsilon and rng.random() < self.epsilon:
+                    state.apply_legal(legal[rng.randrange(len(legal))], seat)
+                else:
+                    state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
+                depth += 1
+                continue
             if depth == 0 and seat == me:
                 node = root
                 if self._offered is not None:  # search only what the caller offers

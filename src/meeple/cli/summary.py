@@ -98,12 +98,13 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
         con.print(_breakdown_table(summary.breakdowns))
     table = Table(title="Games")
     table.add_column("measure")
-    for col in ("mean", "min", "max"):
+    for col in ("mean", "min", "10%", "median", "90%", "max"):
         table.add_column(col, justify="right")
 
-    def span(key: str) -> tuple[str, str]:
+    def span(key: str) -> tuple[str, ...]:
         low, high = summary.ranges.get(key, (math.nan, math.nan))
-        return f"{low:g}", f"{high:g}"
+        cuts = summary.quantiles.get(key, (math.nan,) * 3)
+        return f"{low:g}", *(f"{x:.4g}" for x in cuts), f"{high:g}"
 
     table.add_row("decisions per game", f"{summary.mean_decisions:.2f}", *span("decisions"))
     table.add_row(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +84,9 @@ class Summary:
     breakdowns: dict[str, dict[str, float]] = field(default_factory=dict)
     #: ``(min, max)`` of ``"decisions"``, ``"length"`` and each numeric extra over the games.
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: ``(10th percentile, median, 90th percentile)`` of the same measures (inclusive method:
+    #: each lies between the least and the greatest value).
+    quantiles: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         def line(x: Line) -> dict[str, Any]:
@@ -97,7 +101,16 @@ class Summary:
             "extras": self.extras,
             "breakdowns": self.breakdowns,
             "ranges": {k: list(v) for k, v in self.ranges.items()},
+            "quantiles": {k: list(v) for k, v in self.quantiles.items()},
         }
+
+
+def _deciles(xs: Sequence[float]) -> tuple[float, float, float]:
+    """10th percentile, median and 90th percentile of a non-empty sample."""
+    if len(xs) == 1:
+        return (xs[0], xs[0], xs[0])
+    cuts = statistics.quantiles(xs, n=10, method="inclusive")
+    return (cuts[0], cuts[4], cuts[8])
 
 
 def _line(label: str, scores: list[float], wins: list[float], ranks: list[int]) -> Line:
@@ -174,4 +187,5 @@ def summarize(
             labels[i]: {k: _mean(v) for k, v in parts[i].items()} for i in parts if parts[i]
         },
         ranges={k: (min(v), max(v)) for k, v in measures.items() if v},
+        quantiles={k: _deciles(v) for k, v in measures.items() if v},
     )
