@@ -494,12 +494,7 @@ class ISMCTSAgent(Agent):
                 break
             if seat != me and policies is not None and self.opponents == "policy":
                 # the opponent model: the rollout policy moves for the other seats, no node
-                if len(legal) == 1:
-                    state.apply_legal(legal[0], seat)
-                elif self.epsilon and rng.random() < self.epsilon:
-                    state.apply_legal(legal[rng.randrange(len(legal))], seat)
-                else:
-                    state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
+                self._policy_move(state, seat, legal, policies, rng)
                 depth += 1
                 continue
             if depth == 0 and seat == me:
@@ -583,7 +578,6 @@ class ISMCTSAgent(Agent):
                 return self._evaluator(state)[0]
             n = state.num_players
             return [1.0 / n] * n
-        eps = self.epsilon
         steps = 0
         while True:
             cp = state.current_player()
@@ -604,14 +598,25 @@ class ISMCTSAgent(Agent):
                     return self._evaluator(state)[0]
                 n = state.num_players
                 return [1.0 / n] * n
-            seat = seats[0]
-            if len(legal) == 1:
-                state.apply_legal(legal[0], seat)
-            elif eps and rng.random() < eps:
-                state.apply_legal(legal[rng.randrange(len(legal))], seat)
-            else:  # an agent's choice is checked like any other move
-                state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
+            self._policy_move(state, seats[0], legal, policies, rng)
             steps += 1
+
+    def _policy_move(
+        self,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        policies: list[Agent],
+        rng: random.Random,
+    ) -> None:
+        """Play ``seat``'s move by the rollout policy, or a random one with probability
+        ``epsilon``."""
+        if len(legal) == 1:
+            state.apply_legal(legal[0], seat)
+        elif self.epsilon and rng.random() < self.epsilon:
+            state.apply_legal(legal[rng.randrange(len(legal))], seat)
+        else:  # an agent's choice is checked like any other move
+            state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
 
     def _final_reward(self, state: State) -> list[float]:
         # the scores are read only when they count: a game's result can cost more than its
