@@ -8,7 +8,13 @@ import json
 import pytest
 
 from meeple.sim import SimSpec, run_simulation
-from meeple.sim.tournament import duplicate_deals, head_to_head, ratings, sign_test
+from meeple.sim.tournament import (
+    duplicate_deals,
+    head_to_head,
+    head_to_head_by_deal,
+    ratings,
+    sign_test,
+)
 
 
 def test_tournament_prints_standings_ratings_and_head_to_head_and_saves_csv(runner, tmp_path):
@@ -239,3 +245,66 @@ def test_an_interrupted_tournament_tabulates_complete_rounds_of_seatings_only():
     assert [r["index"] for r in _complete_rounds(spec, rows)] == list(range(12, 18))
     rotating = SimSpec("fixture-pips", 3, ("random", "high"), 40, 0, {}, "permute")
     assert _complete_rounds(rotating, rows) == rows  # no rounds: every game stands alone
+
+
+def test_duplicate_seating_has_each_rotation_share_one_deal():
+    spec = SimSpec("fixture-pips", 3, ("random", "high"), 6, 5, {}, "duplicate")
+    assert spec.multi_seat and spec.schedule() == [(0, 1, 0), (1, 0, 1)]
+    seatings = [spec.seating_of(i) for i in range(6)]
+    assert [s for s, _ in seatings] == [[0, 1, 0], [1, 0, 1]] * 3  # the rotation, unchanged
+    seeds = [seed for _, seed in seatings]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3] != seeds[4] == seeds[5]
+    fresh = SimSpec("fixture-pips", 3, ("random", "high"), 6, 5, {}, "permute")
+    assert fresh.schedule() is None and len({fresh.seating_of(i)[1] for i in range(6)}) == 6
+    # with as many agents as seats, duplicate seating is permute seating
+    full = SimSpec("fixture-pips", 2, ("random", "high"), 4, 5, {}, "duplicate")
+    permute = SimSpec("fixture-pips", 2, ("random", "high"), 4, 5, {}, "permute")
+    assert [full.seating_of(i) for i in range(4)] == [permute.seating_of(i) for i in range(4)]
+
+
+def test_head_to_head_by_deal_counts_a_deal_won_by_winning_more_of_its_games():
+    # two agents on three seats; slot 0 holds seats 0 and 2 in the first game of each deal
+    games = [
+        ("d1", [0, 1, 0], [1, 2, 3]),  # slot 0 better
+        ("d1", [1, 0, 1], [2, 1, 3]),  # slot 0 better: deal d1 to slot 0
+        ("d2", [0, 1, 0], [3, 1, 2]),  # slot 1 better (slot 0's best is 2)
+        ("d2", [1, 0, 1], [3, 1, 2]),  # slot 0 better: deal d2 tied
+        ("d3", [0, 1, 0], [2, 1, 3]),  # slot 1 better
+        ("d3", [1, 0, 1], [1, 3, 2]),  # slot 1 better: deal d3 to slot 1
+        ("d4", [0, 1, 0], [1, 1, 3]),  # tie (equal best ranks)
+        ("d4", [1, 0, 1], [1, 2, 3]),  # slot 1 better: deal d4 to slot 1
+    ]
+    rows = [{"seed": d, "slots": s, "ranks": r} for d, s, r in games]
+    (pair,) = head_to_head_by_deal(rows, ["a", "b"])
+    assert (pair.games, pair.wins, pair.losses, pair.ties) == (4, 1, 2, 1)
+    (per_game,) = head_to_head(rows, ["a", "b"])
+    assert (per_game.games, per_game.wins, per_game.losses, per_game.ties) == (8, 3, 4, 1)
+
+
+def test_a_duplicate_tournament_shares_deals_and_compares_the_agents_deal_by_deal(runner, tmp_path):
+    out = tmp_path / "t.jsonl"
+    args = ["tournament", "fixture-pips", "-p", "3", "-a", "random,high", "-n", "8"]
+    res = runner([*args, "--seed", "2", "--duplicate", "--no-progress", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.stdout.split())
+    assert "the 2 games of a rotation share a deal" in text
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["seed"] for r in rows[0::2]] == [r["seed"] for r in rows[1::2]]
+    assert len({r["seed"] for r in rows}) == 4
+    (pair,) = head_to_head_by_deal(
+        [{**r, "slots": [0 if a == "random" else 1 for a in r["agents"]]} for r in rows],
+        ["random", "high"],
+    )
+    h2h = res.stdout.split("Head to head")[1].splitlines()
+    assert any(" deals " in line for line in h2h)
+    line = next(x for x in h2h if "random" in x and "high" in x)
+    cells = [c.strip() for c in line.split("│")]
+    assert cells[3:7] == [str(pair.games), str(pair.wins), str(pair.losses), str(pair.ties)]
+
+
+def test_a_duplicate_tournament_refuses_games_that_leave_a_rotation_unfinished(runner, tmp_path):
+    args = ["tournament", "fixture-pips", "-p", "3", "-a", "random,high", "-n", "5"]
+    res = runner([*args, "--duplicate", "--no-progress", "--out", str(tmp_path / "t.csv")])
+    assert res.exit_code == 2
+    assert "multiple of 2 (e.g. 4 or 6)" in " ".join(res.stderr.split())
+    assert not (tmp_path / "t.csv").exists()

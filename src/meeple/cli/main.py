@@ -499,16 +499,30 @@ def tournament(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate/--no-duplicate",
+            help="With fewer agents than seats: the games of one rotation share a deal, and "
+            "head to head counts deals won (duplicate format).",
+        ),
+    ] = False,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
     round, then win rates with 95% intervals, openskill ratings and head-to-head tests.
 
     Solo (``--players 1``): every agent plays the same deals, and on each deal the higher
-    score wins (duplicate format)."""
+    score wins (duplicate format). With fewer agents than seats the agents rotate over the
+    seats, each game on its own deal, or with ``--duplicate`` each rotation on one deal."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_tournament
     from meeple.sim import SimSpec, check_simulation, summarize, write_results
-    from meeple.sim.tournament import duplicate_deals, head_to_head, ratings
+    from meeple.sim.tournament import (
+        duplicate_deals,
+        head_to_head,
+        head_to_head_by_deal,
+        ratings,
+    )
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -527,19 +541,30 @@ def tournament(
         players = max(cls.info.min_players, min(2, cls.info.max_players))
     if players < 1:
         raise fail("--players must be at least 1")
-    if players == 1 and games_ % len(specs):
-        k = len(specs)
+    k = len(specs)
+    # a deal left unfinished would be played by some agents only: a free "win"
+    why = (
+        "a solo tournament plays every deal once per agent"
+        if players == 1
+        else f"--duplicate plays every deal once per rotation of the {k} agents"
+        if duplicate and k < players
+        else None
+    )
+    if why and games_ % k:
         near = sorted({max(k, games_ - games_ % k), games_ - games_ % k + k})
-        raise fail(
-            f"a solo tournament plays every deal once per agent: --games must be a multiple "
-            f"of {k} (e.g. {' or '.join(map(str, near))})"
-        )
+        raise fail(f"{why}: --games must be a multiple of {k} (e.g. {' or '.join(map(str, near))})")
     path = out or Path("tournaments") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     try:
         if path.suffix.lower() not in (".csv", ".jsonl"):
             raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
         spec = SimSpec(
-            name, players, tuple(specs), games_, seed, parse_options(name, option), "permute"
+            name,
+            players,
+            tuple(specs),
+            games_,
+            seed,
+            parse_options(name, option),
+            "duplicate" if duplicate else "permute",
         )
         check_simulation(spec)
         path = prepare_output(path, unique=out is None)
@@ -578,14 +603,15 @@ def tournament(
             games,
             labels,
             len(specs) if players == 1 else players,
-            best_seat=spec.schedule() is None,
+            best_seat=spec.multi_seat,
         )
+        by_deal = spec.multi_seat and spec.schedule() is not None
         print_tournament(
             console(),
             spec,
             summary,
             ratings(games, labels),
-            head_to_head(games, labels),
+            (head_to_head_by_deal if by_deal else head_to_head)(games, labels),
             cls.info.title,
             len(counted),
         )

@@ -49,11 +49,17 @@ def print_tournament(
         + (f", options {escape(opts)}" if opts else "")
     )
     cycle = spec.schedule()
-    if not solo and cycle is None:
+    if not solo and spec.multi_seat:
         con.print(
             f"[dim]{len(spec.agents)} agents for {spec.players} seats: the agents rotate over "
-            "the seats, some holding several; every game has its own seed; an agent counts "
-            "once per game, by its best-placed seat.[/]"
+            "the seats, some holding several; "
+            + (
+                "every game has its own seed"
+                if cycle is None
+                else f"the {len(cycle)} games of a rotation share a deal, and head to head "
+                "counts deals (won by winning more of the deal's games)"
+            )
+            + "; an agent counts once per game, by its best-placed seat.[/]"
         )
     elif not solo and cycle is not None and summary.games % len(cycle):
         con.print(
@@ -87,7 +93,8 @@ def print_tournament(
         h2h = Table(title="Head to head (A's score: win 1, tie 1/2)")
         h2h.add_column("A", overflow="fold")
         h2h.add_column("B", overflow="fold")
-        for col in ("games", "A wins", "B wins", "ties", "A score %", "95% CI", "sign test p"):
+        unit = "deals" if spec.multi_seat and cycle is not None else "games"
+        for col in (unit, "A wins", "B wins", "ties", "A score %", "95% CI", "sign test p"):
             h2h.add_column(col, justify="right")
         h2h.add_column("stronger", overflow="fold")
         for p in pairs:

@@ -46,7 +46,9 @@ class SimSpec:
             ``players`` distinct agents (every pairing in every seat order, ``cycle`` of them),
             and the ``cycle`` games of one round share one seed, so every seating meets the
             same chance (duplicate format). With fewer agents than seats it falls back to
-            ``"rotate"``.
+            ``"rotate"``. ``"duplicate"``: as ``"permute"``, except that with fewer agents
+            than seats the ``len(agents)`` games of one rotation (``"rotate"`` seating) share
+            one seed, so every agent meets the same deal from every seat set of the rotation.
     """
 
     game: str
@@ -58,10 +60,20 @@ class SimSpec:
     seating: str = "rotate"
 
     def schedule(self) -> list[tuple[int, ...]] | None:
-        """The seatings of one ``"permute"`` cycle, or ``None`` for rotation."""
-        if self.seating != "permute" or len(self.agents) < self.players:
+        """The seatings of one cycle (games sharing a seed), or ``None`` when every game has
+        its own seed (``"rotate"``, and ``"permute"`` with fewer agents than seats)."""
+        k = len(self.agents)
+        if self.seating == "duplicate" and self.multi_seat:
+            return [tuple(seat_slots(k, self.players, i)) for i in range(k)]
+        if self.seating not in ("permute", "duplicate") or self.multi_seat:
             return None
-        return list(itertools.permutations(range(len(self.agents)), self.players))
+        return list(itertools.permutations(range(k), self.players))
+
+    @property
+    def multi_seat(self) -> bool:
+        """Whether there are fewer agents than seats, so that an agent holds several seats of
+        some games (and counts once per game, by its best-placed seat)."""
+        return len(self.agents) < self.players
 
     def seating_of(self, index: int) -> tuple[list[int], int]:
         """Agent slot of each seat and driver seed of game ``index``."""

@@ -8,6 +8,9 @@ the agent ranked better scores 1, a tie scores 1/2; one is significantly stronge
 Wilson interval of that score rate excludes 1/2 and an exact two-sided sign test (ties left out)
 gives p < 0.05.
 
+With fewer agents than seats, ``"duplicate"`` seating has the games of one rotation share a
+deal, and :func:`head_to_head_by_deal` compares the agents deal by deal.
+
 Solo games (one seat) are compared in duplicate: every agent plays the same deal (the games of
 one round share a seed), and :func:`duplicate_deals` turns each deal into one virtual game in
 which the agents are ranked by their scores on it.
@@ -175,23 +178,16 @@ class HeadToHead:
         return (self.low > 0.5 or self.high < 0.5) and self.p_value < 0.05
 
 
-def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
-    """Every pair of agent slots ``(i, j)``, ``i < j``, that met at least once."""
-    n = len(labels)
-    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
-    for row in rows:
-        seats: dict[int, int] = {}
-        for seat, slot in enumerate(row["slots"]):
-            rank = row["ranks"][seat]
-            seats[slot] = min(rank, seats.get(slot, rank))
-        for (i, j), t in tally.items():
-            if i in seats and j in seats:
-                if seats[i] < seats[j]:
-                    t[0] += 1
-                elif seats[i] > seats[j]:
-                    t[1] += 1
-                else:
-                    t[2] += 1
+def _best_ranks(row: dict[str, Any]) -> dict[int, int]:
+    """Each agent slot's best rank in one game (an agent may hold several seats)."""
+    best: dict[int, int] = {}
+    for seat, slot in enumerate(row["slots"]):
+        rank = row["ranks"][seat]
+        best[slot] = min(rank, best.get(slot, rank))
+    return best
+
+
+def _tabulate(tally: dict[tuple[int, int], list[int]], labels: Sequence[str]) -> list[HeadToHead]:
     out = []
     for (i, j), (w, lost, tie) in tally.items():
         games = w + lost + tie
@@ -204,4 +200,63 @@ def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[
     return out
 
 
-__all__ = ["HeadToHead", "Rating", "duplicate_deals", "head_to_head", "ratings", "sign_test"]
+def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
+    """Every pair of agent slots ``(i, j)``, ``i < j``, that met at least once."""
+    n = len(labels)
+    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
+    for row in rows:
+        seats = _best_ranks(row)
+        for (i, j), t in tally.items():
+            if i in seats and j in seats:
+                if seats[i] < seats[j]:
+                    t[0] += 1
+                elif seats[i] > seats[j]:
+                    t[1] += 1
+                else:
+                    t[2] += 1
+    return _tabulate(tally, labels)
+
+
+def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
+    """Head-to-head results counted per deal (duplicate format, ``"duplicate"`` seating).
+
+    The games that share a seed are one deal. On a deal, agent ``i`` scores +1 for each game
+    in which it ranked better than ``j`` (by best-placed seats) and -1 for each in which it
+    ranked worse; it wins the deal on a positive sum, loses it on a negative one and ties it
+    on zero. The luck of the deal then falls on both agents alike: in a rotation each of them
+    has met that deal from the same seats.
+
+    Args:
+        rows: Result rows (``seed``, ``slots``, ``ranks``); a deal's games in any order.
+        labels: One label per agent slot.
+
+    Returns:
+        One :class:`HeadToHead` per pair of slots that met, with ``games`` (and ``wins``,
+        ``losses``, ``ties``) counting deals.
+    """
+    n = len(labels)
+    deals: dict[Any, dict[tuple[int, int], int]] = {}
+    for row in rows:
+        seats = _best_ranks(row)
+        net = deals.setdefault(row["seed"], {})
+        for i in range(n):
+            for j in range(i + 1, n):
+                if i in seats and j in seats:
+                    step = (seats[i] < seats[j]) - (seats[i] > seats[j])
+                    net[(i, j)] = net.get((i, j), 0) + step
+    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
+    for net in deals.values():
+        for pair, total in net.items():
+            tally[pair][0 if total > 0 else 1 if total < 0 else 2] += 1
+    return _tabulate(tally, labels)
+
+
+__all__ = [
+    "HeadToHead",
+    "Rating",
+    "duplicate_deals",
+    "head_to_head",
+    "head_to_head_by_deal",
+    "ratings",
+    "sign_test",
+]
