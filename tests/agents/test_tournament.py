@@ -308,3 +308,37 @@ def test_a_duplicate_tournament_refuses_games_that_leave_a_rotation_unfinished(r
     assert res.exit_code == 2
     assert "multiple of 2 (e.g. 4 or 6)" in " ".join(res.stderr.split())
     assert not (tmp_path / "t.csv").exists()
+
+
+def test_by_deal_an_agent_that_ranks_better_takes_the_deal_without_winning_a_game():
+    # three agents on four seats: slot 2 always wins; slot 1 ranks above slot 0 in both games
+    rows = [
+        {"seed": 9, "slots": [0, 1, 2, 0], "ranks": [4, 2, 1, 3]},
+        {"seed": 9, "slots": [1, 2, 0, 1], "ranks": [3, 1, 4, 2]},
+    ]
+    pairs = {(p.a, p.b): p for p in head_to_head_by_deal(rows, ["x", "y", "z"])}
+    assert (pairs["x", "y"].wins, pairs["x", "y"].losses, pairs["x", "y"].games) == (0, 1, 1)
+    assert (pairs["x", "z"].losses, pairs["y", "z"].losses) == (1, 1)
+
+
+def test_duplicate_runs_give_the_same_rows_on_any_number_of_jobs():
+    spec = SimSpec("fixture-pips", 3, ("random", "high"), 8, 3, {}, "duplicate")
+    assert run_simulation(spec, jobs=1) == run_simulation(spec, jobs=2)
+
+
+def test_an_interrupted_duplicate_run_tabulates_complete_rotations_only():
+    from meeple.cli.main import _complete_rounds
+
+    spec = SimSpec("fixture-pips", 3, ("random", "high"), 40, 0, {}, "duplicate")
+    rows = [{"index": i} for i in (0, 3, 4, 5, 8)]
+    assert [r["index"] for r in _complete_rounds(spec, rows)] == [4, 5]
+
+
+def test_duplicate_with_as_many_agents_as_seats_changes_nothing_and_says_so(runner, tmp_path):
+    args = ["tournament", "fixture-pips", "-a", "random,high,easy", "-n", "6", "--no-progress"]
+    plain = runner([*args, "--out", str(tmp_path / "a.csv")])
+    dup = runner([*args, "--duplicate", "--out", str(tmp_path / "b.csv")])
+    assert plain.exit_code == dup.exit_code == 0, dup.output
+    assert (tmp_path / "a.csv").read_text() == (tmp_path / "b.csv").read_text()
+    assert "--duplicate changes nothing here" in " ".join(dup.stdout.split())
+    assert "--duplicate" not in plain.stdout

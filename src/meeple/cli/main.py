@@ -590,6 +590,8 @@ def tournament(
             if players == 1
             else "those"
             if spec.schedule() is None
+            else f"the {len(counted)} games of complete rotations (deals)"
+            if spec.multi_seat
             else f"the {len(counted)} games of complete rounds of seatings"
         )
         message = _stopped(

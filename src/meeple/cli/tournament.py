@@ -57,11 +57,16 @@ def print_tournament(
                 "every game has its own seed"
                 if cycle is None
                 else f"the {len(cycle)} games of a rotation share a deal, and head to head "
-                "counts deals (won by winning more of the deal's games)"
+                "counts deals (won by ranking better than the other in more of the deal's games)"
             )
             + "; an agent counts once per game, by its best-placed seat.[/]"
         )
-    elif not solo and cycle is not None and summary.games % len(cycle):
+    elif spec.seating == "duplicate":
+        con.print(
+            "[dim]--duplicate changes nothing here: with as many agents as seats, or solo, the "
+            "games of each round of seatings already share a deal.[/]"
+        )
+    if not solo and not spec.multi_seat and cycle is not None and summary.games % len(cycle):
         con.print(
             f"[dim]The last round has {summary.games % len(cycle)} of its {len(cycle)} seatings, "
             f"so seat orders are not balanced (a multiple of {len(cycle)} games is).[/]"

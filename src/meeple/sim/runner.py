@@ -39,7 +39,8 @@ class SimSpec:
         agents: Agent specs (``make_agent`` names); they rotate over the seats across games.
         games: Number of games.
         seed: Base seed; game ``i`` is played with ``derive_seed(seed, "game", i)``
-            (``"rotate"`` seating) or ``derive_seed(seed, "deal", i // cycle)`` (``"permute"``).
+            (``"rotate"`` seating) or ``derive_seed(seed, "deal", i // cycle)`` (``"permute"``
+            and ``"duplicate"``, whenever :meth:`schedule` gives a cycle).
         options: Game options.
         seating: ``"rotate"``: agent slot ``(seat + i) % len(agents)`` sits at ``seat`` in game
             ``i``. ``"permute"``: game ``i`` uses the ``i % cycle``-th ordered choice of

@@ -1,7 +1,7 @@
 """Tournaments: ratings and head-to-head statistics over simulated games.
 
 Games are played by :func:`meeple.sim.runner.run_simulation` with ``"permute"`` seating (every
-pairing in every seat order, one shared seed per round of seatings). Ratings come from the
+pairing in every seat order, one shared seed per round of seatings), or ``"duplicate"``. Ratings come from the
 ``openskill`` library (Plackett-Luce model), fed the games in index order, so they are
 reproducible. Head-to-head results count, for each pair of agents, the games in which both sat:
 the agent ranked better scores 1, a tie scores 1/2; one is significantly stronger when the 95%
