@@ -1,12 +1,12 @@
 """Tournaments: ratings and head-to-head statistics over simulated games.
 
 Games are played by :func:`meeple.sim.runner.run_simulation` with ``"permute"`` seating (every
-pairing in every seat order, one shared seed per round of seatings), or ``"duplicate"``. Ratings come from the
-``openskill`` library (Plackett-Luce model), fed the games in index order, so they are
-reproducible. Head-to-head results count, for each pair of agents, the games in which both sat:
-the agent ranked better scores 1, a tie scores 1/2; one is significantly stronger when the 95%
-Wilson interval of that score rate excludes 1/2 and an exact two-sided sign test (ties left out)
-gives p < 0.05.
+pairing in every seat order, one shared seed per round of seatings) or ``"duplicate"`` seating.
+Ratings come from the ``openskill`` library (Plackett-Luce model), fed the games in index order,
+so they are reproducible. Head-to-head results count, for each pair of agents, the games in
+which both sat: the agent ranked better scores 1, a tie scores 1/2; one is significantly
+stronger when the 95% Wilson interval of that score rate excludes 1/2 and an exact two-sided
+sign test (ties left out) gives p < 0.05.
 
 With fewer agents than seats, ``"duplicate"`` seating has the games of one rotation share a
 deal, and :func:`head_to_head_by_deal` compares the agents deal by deal.
@@ -19,7 +19,7 @@ which the agents are ranked by their scores on it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,15 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+def _best_ranks(row: dict[str, Any]) -> dict[int, int]:
+    """Each agent slot's best rank in one game (an agent may hold several seats)."""
+    best: dict[int, int] = {}
+    for seat, slot in enumerate(row["slots"]):
+        rank = row["ranks"][seat]
+        best[slot] = min(rank, best.get(slot, rank))
+    return best
+
+
 def ratings(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[Rating]:
     """Plackett-Luce ratings of the agents after every game, best ``ordinal`` first.
 
@@ -55,9 +64,7 @@ def ratings(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[Ratin
         slots, ranks = row["slots"], row["ranks"]
         if len(set(slots)) < len(slots):
             # an agent in two seats of one game: rate its best seat only
-            best: dict[int, int] = {}
-            for slot, rank in zip(slots, ranks, strict=True):
-                best[slot] = min(rank, best.get(slot, rank))
+            best = _best_ranks(row)
             slots, ranks = list(best), list(best.values())
         if len(slots) < 2:
             continue
@@ -178,16 +185,23 @@ class HeadToHead:
         return (self.low > 0.5 or self.high < 0.5) and self.p_value < 0.05
 
 
-def _best_ranks(row: dict[str, Any]) -> dict[int, int]:
-    """Each agent slot's best rank in one game (an agent may hold several seats)."""
-    best: dict[int, int] = {}
-    for seat, slot in enumerate(row["slots"]):
-        rank = row["ranks"][seat]
-        best[slot] = min(rank, best.get(slot, rank))
-    return best
-
-
-def _tabulate(tally: dict[tuple[int, int], list[int]], labels: Sequence[str]) -> list[HeadToHead]:
+def _head_to_head(
+    groups: Iterable[Sequence[dict[str, Any]]], labels: Sequence[str]
+) -> list[HeadToHead]:
+    """Every pair of agent slots ``(i, j)``, ``i < j``, that met, over ``groups`` of games:
+    in a group, ``i`` scores +1 per game it ranked better than ``j`` (by best-placed seats)
+    and -1 per game it ranked worse, and wins, loses or ties the group on the sign."""
+    n = len(labels)
+    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
+    for group in groups:
+        net: dict[tuple[int, int], int] = {}
+        for row in group:
+            seats = _best_ranks(row)
+            for i, j in tally:
+                if i in seats and j in seats:
+                    net[i, j] = net.get((i, j), 0) + (seats[i] < seats[j]) - (seats[i] > seats[j])
+        for pair, total in net.items():
+            tally[pair][0 if total > 0 else 1 if total < 0 else 2] += 1
     out = []
     for (i, j), (w, lost, tie) in tally.items():
         games = w + lost + tie
@@ -201,20 +215,8 @@ def _tabulate(tally: dict[tuple[int, int], list[int]], labels: Sequence[str]) ->
 
 
 def head_to_head(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
-    """Every pair of agent slots ``(i, j)``, ``i < j``, that met at least once."""
-    n = len(labels)
-    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
-    for row in rows:
-        seats = _best_ranks(row)
-        for (i, j), t in tally.items():
-            if i in seats and j in seats:
-                if seats[i] < seats[j]:
-                    t[0] += 1
-                elif seats[i] > seats[j]:
-                    t[1] += 1
-                else:
-                    t[2] += 1
-    return _tabulate(tally, labels)
+    """Every pair of agent slots ``(i, j)``, ``i < j``, that met at least once, game by game."""
+    return _head_to_head(([row] for row in rows), labels)
 
 
 def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[HeadToHead]:
@@ -234,21 +236,10 @@ def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) 
         One :class:`HeadToHead` per pair of slots that met, with ``games`` (and ``wins``,
         ``losses``, ``ties``) counting deals.
     """
-    n = len(labels)
-    deals: dict[Any, dict[tuple[int, int], int]] = {}
+    deals: dict[Any, list[dict[str, Any]]] = {}
     for row in rows:
-        seats = _best_ranks(row)
-        net = deals.setdefault(row["seed"], {})
-        for i in range(n):
-            for j in range(i + 1, n):
-                if i in seats and j in seats:
-                    step = (seats[i] < seats[j]) - (seats[i] > seats[j])
-                    net[(i, j)] = net.get((i, j), 0) + step
-    tally = {(i, j): [0, 0, 0] for i in range(n) for j in range(i + 1, n)}
-    for net in deals.values():
-        for pair, total in net.items():
-            tally[pair][0 if total > 0 else 1 if total < 0 else 2] += 1
-    return _tabulate(tally, labels)
+        deals.setdefault(row["seed"], []).append(row)
+    return _head_to_head(deals.values(), labels)
 
 
 __all__ = [
