@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,plots]'
 	touch $(STAMP)
 
 play: $(STAMP)  ## an interactive game of The Peach Festival against bots

@@ -273,10 +273,20 @@ def simulate(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Also draw the results to a .png, .svg or .pdf file: scores per agent, win "
+            "rate per seat, decisions per game, score breakdown (needs matplotlib: "
+            "pip install 'meeple[plots]').",
+        ),
+    ] = None,
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
-    from meeple.cli.summary import print_summary
+    from meeple.cli.summary import plural, print_summary
     from meeple.sim import SimSpec, check_simulation, summarize, write_results
+    from meeple.sim.plots import check_plot_path, save_simulation_plot
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -300,6 +310,11 @@ def simulate(
         if out is not None and out.suffix.lower() not in (".csv", ".jsonl"):
             raise ConfigError(f"results file must end in .csv or .jsonl, not {out.name!r}")
         check_simulation(spec)
+        plot_existed = False
+        if plot is not None:
+            check_plot_path(plot)
+            plot_existed = plot.exists()
+            plot = prepare_output(plot)
         partial = None
         if out is not None:
             out = prepare_output(out)
@@ -322,6 +337,19 @@ def simulate(
     if rows:
         summary = summarize(rows, spec.labels(), players)
         print_summary(console(), spec, summary, cls.info.title)
+    if plot is not None:
+        if rows:
+            title = (
+                f"{cls.info.title}: {plural(len(rows), 'game')}, {plural(players, 'player')}, "
+                f"seed {seed}"
+            )
+            try:
+                save_simulation_plot(rows, spec.labels(), players, plot, title)
+            except OSError as e:
+                raise fail(f"the plot could not be written to {str(plot)!r}: {e}", code=1) from e
+            err_console().print(f"Plot written to {escape(str(plot))}")
+        elif not plot_existed:  # nothing to draw: leave no empty file behind
+            plot.unlink(missing_ok=True)
     if stopped:
         _stop(stopped, message)
 
@@ -509,11 +537,10 @@ def tournament(
     ] = False,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
-    round, then win rates with 95% intervals, openskill ratings and head-to-head tests.
-
-    Solo (``--players 1``): every agent plays the same deals, and on each deal the higher
-    score wins (duplicate format). With fewer agents than seats the agents rotate over the
-    seats, each game on its own deal, or with ``--duplicate`` each rotation on one deal."""
+    round, then win rates with 95% intervals, openskill ratings and head-to-head tests. Solo
+    (--players 1): every agent plays the same deals, and on each deal the higher score wins
+    (duplicate format). With fewer agents than seats the agents rotate over the seats, each
+    game on its own deal, or with --duplicate each rotation on one deal."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_tournament
     from meeple.sim import SimSpec, check_simulation, summarize, write_results
