@@ -660,6 +660,96 @@ def _complete_rounds(spec, rows: list[dict]) -> list[dict]:
     return [r for k in sorted(rounds) if len(rounds[k]) == len(cycle) for r in rounds[k]]
 
 
+@app.command("results")
+def results_cmd(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Results files of `simulate` or `tournament` runs (.csv, .jsonl, or the "
+            ".partial.jsonl of a run cut short)."
+        ),
+    ],
+) -> None:
+    """Pool saved results files and print the tournament tables over all their games:
+    standings with 95% intervals and openskill ratings, head-to-head sign tests and seat
+    advantage. Runs of one match on several seeds, played apart or on several machines,
+    then count as one; games of one deal (a --duplicate rotation) are compared deal by
+    deal, fresh deals game by game."""
+    from meeple.cli.summary import plural
+    from meeple.cli.tournament import print_standings
+    from meeple.sim import summarize
+    from meeple.sim.output import read_results
+    from meeple.sim.tournament import (
+        duplicate_deals,
+        head_to_head,
+        head_to_head_by_deal,
+        pool_results,
+        ratings,
+    )
+
+    cls = _resolve_game(game)
+    try:
+        loaded = []
+        for path in files:
+            try:
+                loaded.append((path.name, read_results(path)))
+            except OSError as e:
+                raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
+        pooled = pool_results(loaded)
+        unknown = sorted(set(pooled.options) - set(cls.options))
+        if unknown:
+            raise ConfigError(
+                f"these results are not of {cls.info.name}: options {', '.join(unknown)}"
+            )
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    rows, labels, players = pooled.rows, pooled.labels, pooled.players
+    solo = players == 1
+    games = duplicate_deals(rows) if solo else rows
+    summary = summarize(
+        games, labels, len(labels) if solo else players, best_seat=pooled.multi_seat
+    )
+    pairs = (head_to_head_by_deal if pooled.by_deal else head_to_head)(games, labels)
+    # the rows record every option, defaults included: name those a run changed
+    changed = {k: v for k, v in pooled.options.items() if cls.options.get(k) != v}
+    opts = ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
+    versions = ", ".join(pooled.versions) or "not recorded"
+    con = console()
+    con.print(
+        f"[bold]{escape(cls.info.title)}[/] results: {plural(len(rows), 'game')} "
+        + (f"on {plural(pooled.seeds, 'deal')} " if solo or pooled.by_deal else "")
+        + f"from {plural(len(files), 'file')}, "
+        + ("solo" if solo else plural(players, "player"))
+        + f", rules {escape(versions)}"
+        + (f", options {escape(opts)}" if opts else "")
+    )
+    if len(pooled.versions) > 1 or (pooled.versions and pooled.versions[0] != cls.info.version):
+        con.print(
+            f"[dim]The installed rules are version {escape(cls.info.version)}; games of other "
+            "versions are counted as they were played.[/]"
+        )
+    if pooled.multi_seat:
+        con.print(
+            "[dim]Agents held several seats of a game: an agent counts once per game, by its "
+            "best-placed seat"
+            + (
+                "; head to head counts deals (won by ranking better than the other in more of "
+                "the deal's games), a deal played once being one game.[/]"
+                if pooled.by_deal
+                else ".[/]"
+            )
+        )
+    print_standings(
+        con,
+        summary,
+        ratings(games, labels),
+        pairs,
+        unit="deals" if pooled.by_deal else "games",
+        solo=solo,
+    )
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],

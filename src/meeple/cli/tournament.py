@@ -71,6 +71,28 @@ def print_tournament(
             f"[dim]The last round has {summary.games % len(cycle)} of its {len(cycle)} seatings, "
             f"so seat orders are not balanced (a multiple of {len(cycle)} games is).[/]"
         )
+    unit = "deals" if spec.multi_seat and cycle is not None else "games"
+    print_standings(con, summary, rated, pairs, unit=unit, solo=solo)
+
+
+def print_standings(
+    con: Console,
+    summary: Summary,
+    rated: Sequence[Rating],
+    pairs: Sequence[HeadToHead],
+    unit: str = "games",
+    solo: bool = False,
+) -> None:
+    """Print the standings, head-to-head and (unless ``solo``) seat tables of a tournament.
+
+    Args:
+        con: Where to print.
+        summary: The games' summary (over deals when solo).
+        rated: Ratings, best first.
+        pairs: Head-to-head results.
+        unit: What the head-to-head results count, ``"games"`` or ``"deals"``.
+        solo: One seat per game: no seat advantage to show.
+    """
     lines = {x.label: x for x in summary.agents}
     table = Table(title="Standings (ties share the win; rating: openskill Plackett-Luce)")
     table.add_column("#", justify="right")
@@ -98,7 +120,6 @@ def print_tournament(
         h2h = Table(title="Head to head (A's score: win 1, tie 1/2)")
         h2h.add_column("A", overflow="fold")
         h2h.add_column("B", overflow="fold")
-        unit = "deals" if spec.multi_seat and cycle is not None else "games"
         for col in (unit, "A wins", "B wins", "ties", "A score %", "95% CI", "sign test p"):
             h2h.add_column(col, justify="right")
         h2h.add_column("stronger", overflow="fold")

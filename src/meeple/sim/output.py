@@ -99,3 +99,120 @@ class PartialResults:
         """Close and remove the file (the full results are written)."""
         self._file.close()
         self.path.unlink(missing_ok=True)
+
+
+def _number(text: str) -> int | float:
+    """A CSV cell written from an int or a float, read back as that type.
+
+    Raises:
+        ValueError: if ``text`` is not a number.
+    """
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _extra(text: str) -> Any:
+    """A CSV cell of an extra or a breakdown part, read back: a number, a boolean, JSON data
+    (lists and objects were written as JSON) or else the string itself."""
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return _number(text)
+    except ValueError:
+        pass
+    if text[:1] in ("[", "{", '"'):
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list[str]) -> dict:
+    row: dict[str, Any] = {
+        "index": int(cells["game"]),
+        "seed": int(cells["seed"]),
+        "run_seed": int(cells["run_seed"]) if cells.get("run_seed") else None,
+        "version": cells.get("version") or None,
+        "options": json.loads(cells["options"]) if cells.get("options") else {},
+        "decisions": int(cells["decisions"]),
+        "length": int(cells["length"]),
+        "winners": [int(x) for x in cells["winners"].split(";") if x != ""],
+        "agents": [cells[f"seat{s}_agent"] for s in range(players)],
+        "scores": [_number(cells[f"seat{s}_score"]) for s in range(players)],
+        "ranks": [int(cells[f"seat{s}_rank"]) for s in range(players)],
+    }
+    row["breakdowns"] = [
+        {
+            k: _extra(cells[f"seat{s}_breakdown_{k}"])
+            for k in parts
+            if cells.get(f"seat{s}_breakdown_{k}", "") != ""
+        }
+        for s in range(players)
+    ]
+    row["extras"] = {k: _extra(cells[f"extra_{k}"]) for k in extras if cells[f"extra_{k}"] != ""}
+    return row
+
+
+def read_results(path: str | Path) -> list[dict[str, Any]]:
+    """Read back the rows of a results file written by :func:`write_results` (``.csv`` or
+    ``.jsonl``) or streamed by :class:`PartialResults` (``.partial.jsonl``), in file order.
+
+    JSON Lines give the rows as they were written. A CSV file gives the rows without
+    ``slots`` (the CSV names each seat's agent only): ``index``, ``seed``, ``run_seed``,
+    ``version``, ``options``, ``decisions``, ``length``, ``winners``, ``agents``, ``scores``,
+    ``ranks``, ``breakdowns`` and ``extras``, numbers and booleans read back as such. A last
+    JSON line cut short (a run killed while writing it) is left out.
+
+    Raises:
+        OSError: if the file cannot be read.
+        ConfigError: for another suffix, or a line or cell that is not what the writer writes
+            (the file and line are named).
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".jsonl"):
+        raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
+    rows: list[dict[str, Any]] = []
+    if suffix == ".jsonl":
+        lines = path.read_text().split("\n")
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError:
+                if n == len(lines):  # no newline after it: cut short while being written
+                    break
+                raise ConfigError(f"{path.name} line {n} is not a JSON results row") from None
+            if not isinstance(row, dict) or not {"agents", "ranks", "seed"} <= row.keys():
+                raise ConfigError(f"{path.name} line {n} is not a results row")
+            rows.append(row)
+        return rows
+    with path.open(newline="") as f:
+        return _read_csv(path.name, csv.DictReader(f))
+
+
+def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    header = reader.fieldnames or []
+    players = sum(1 for h in header if h.startswith("seat") and h.endswith("_agent"))
+    needed = ["game", "seed", "decisions", "length", "winners"]
+    needed += [f"seat{s}_{k}" for s in range(players) for k in ("agent", "score", "rank")]
+    missing = [h for h in needed if h not in header]
+    if not players or missing:
+        raise ConfigError(
+            f"{name} is not a results file: no column "
+            + (", ".join(missing) if missing else "seat0_agent")
+        )
+    parts = list(dict.fromkeys(h.split("_breakdown_", 1)[1] for h in header if "_breakdown_" in h))
+    extras = [h[len("extra_") :] for h in header if h.startswith("extra_")]
+    for cells in reader:
+        try:
+            rows.append(_csv_row(cells, players, parts, extras))
+        except (ValueError, TypeError, KeyError) as e:
+            line = reader.line_num
+            raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
+    return rows

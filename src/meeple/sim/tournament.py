@@ -242,12 +242,108 @@ def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) 
     return _head_to_head(deals.values(), labels)
 
 
+@dataclass
+class PooledResults:
+    """Result rows of one or more runs of a game, pooled (see :func:`pool_results`).
+
+    Attributes:
+        rows: Every row, files in the order given and each file in its order, with ``slots``
+            numbering the agents by ``labels``.
+        labels: The agents' labels, in order of first appearance.
+        players: Seats per game.
+        versions: The rules versions the rows were played under (one, unless mixed).
+        options: The game's options, the same for every row.
+        seeds: Distinct deals (seeds).
+        multi_seat: Whether some agent held several seats of a game.
+    """
+
+    rows: list[dict[str, Any]]
+    labels: list[str]
+    players: int
+    versions: list[str]
+    options: dict[str, Any]
+    seeds: int
+    multi_seat: bool
+
+    @property
+    def by_deal(self) -> bool:
+        """Whether head to head counts deals: agents held several seats and some deal was
+        played more than once (``--duplicate`` rotations); fresh deals are single games."""
+        return self.players > 1 and self.multi_seat and self.seeds < len(self.rows)
+
+
+def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> PooledResults:
+    """Pool the result rows of several runs (e.g. the same tournament on several seeds, run
+    apart), so their games count together.
+
+    Args:
+        files: ``(name, rows)`` per results file (see
+            :func:`meeple.sim.output.read_results`); ``name`` is used in errors.
+
+    Raises:
+        ConfigError: if there is no row, or rows differ in seats per game or options, or
+            one game (its seed and seating) comes twice, as when a file is given twice.
+    """
+    from meeple.core.errors import ConfigError
+
+    out: list[dict[str, Any]] = []
+    labels: dict[str, int] = {}
+    versions: list[str] = []
+    first: tuple[str, dict[str, Any]] | None = None
+    games: dict[tuple, str] = {}
+    multi = False
+    for name, rows in files:
+        for row in rows:
+            agents = list(row["agents"])
+            if first is None:
+                first = (name, row)
+            elif len(agents) != len(first[1]["agents"]):
+                raise ConfigError(
+                    f"{name} has games of {len(agents)} seats and {first[0]} of "
+                    f"{len(first[1]['agents'])}: only games of one player count pool"
+                )
+            elif row.get("options", {}) != first[1].get("options", {}):
+                theirs, ours = first[1].get("options", {}), row.get("options", {})
+                diff = sorted(
+                    k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k)
+                )
+                shown = ", ".join(f"{k}={ours.get(k)!r} against {theirs.get(k)!r}" for k in diff)
+                raise ConfigError(f"{name} was played with other options than {first[0]} ({shown})")
+            key = (row["seed"], tuple(agents))
+            if key in games:
+                raise ConfigError(
+                    f"the game of seed {row['seed']} with the same seating is in {games[key]} "
+                    f"and in {name}: is a file given twice?"
+                )
+            games[key] = name
+            version = row.get("version")
+            if version is not None and version not in versions:
+                versions.append(version)
+            multi = multi or len(set(agents)) < len(agents)
+            for label in agents:
+                labels.setdefault(label, len(labels))
+            out.append({**row, "slots": [labels[label] for label in agents]})
+    if first is None:
+        raise ConfigError("no games to pool: the results files are empty")
+    return PooledResults(
+        rows=out,
+        labels=list(labels),
+        players=len(first[1]["agents"]),
+        versions=versions,
+        options=dict(first[1].get("options", {})),
+        seeds=len({row["seed"] for row in out}),
+        multi_seat=multi,
+    )
+
+
 __all__ = [
     "HeadToHead",
+    "PooledResults",
     "Rating",
     "duplicate_deals",
     "head_to_head",
     "head_to_head_by_deal",
+    "pool_results",
     "ratings",
     "sign_test",
 ]
