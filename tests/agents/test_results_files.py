@@ -71,8 +71,8 @@ def test_duplicate_rotations_are_compared_by_deal_and_fresh_deals_game_by_game(r
     read = runner(["results", "fixture-pips", str(dup), str(fresh)])
     assert read.exit_code == 0, read.output
     text = " ".join(read.stdout.split())
-    assert "16 games on 12 deals from 2 files, 3 players" in text
-    assert "head to head counts deals" in text and "a deal played once being one game" in text
+    assert "16 games from 2 files, 3 players" in text
+    assert "each deal of --duplicate rotations as one" in text and "12 deals in all" in text
     assert _h2h_cells(read.stdout) == [str(pair.games), str(pair.wins), str(pair.losses),
                                        str(pair.ties)]  # fmt: skip
     # fresh deals alone are counted game by game, as their tournament did
@@ -94,12 +94,12 @@ def test_a_solo_tournament_file_is_read_as_deals(runner, tmp_path):
 
 def test_csv_rows_read_back_equal_the_rows_written_but_for_their_slots(tmp_path):
     rows = [
-        {"index": 0, "seed": 11, "run_seed": 1, "version": "1.0", "options": {"rounds": 3},
+        {"index": 0, "seed": 11, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
          "slots": [0, 1], "agents": ["a", "b"], "scores": [3, 2.5], "ranks": [1, 2],
          "winners": [0], "breakdowns": [{"gems": 2, "bonus": 1}, {"gems": 2.5}],
          "decisions": 4, "length": 6,
          "extras": {"rounds": 2, "capped": False, "note": "x, y", "path": [1, 2]}},
-        {"index": 1, "seed": 12, "run_seed": 1, "version": "1.0", "options": {"rounds": 3},
+        {"index": 1, "seed": 12, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
          "slots": [1, 0], "agents": ["b", "a"], "scores": [1, 1], "ranks": [1, 1],
          "winners": [0, 1], "breakdowns": [{"gems": 1}, {"gems": 1}], "decisions": 5,
          "length": 7, "extras": {"rounds": 3}},
@@ -109,14 +109,63 @@ def test_csv_rows_read_back_equal_the_rows_written_but_for_their_slots(tmp_path)
     assert back == [{k: v for k, v in r.items() if k != "slots"} for r in rows]
 
 
+def _row(seed, agents=("a", "b"), **more):
+    n = len(agents)
+    return {"index": 0, "seed": seed, "agents": list(agents), "scores": list(range(n, 0, -1)),
+            "ranks": list(range(1, n + 1)), "winners": [0], "decisions": 3, "length": 4,
+            "extras": {}, "version": "1.0", "options": {"rounds": 3}, **more}  # fmt: skip
+
+
 def test_the_last_line_of_a_run_killed_while_writing_is_left_out(tmp_path):
     path = tmp_path / "r.csv.partial.jsonl"
-    row = {"seed": 1, "agents": ["a", "b"], "ranks": [1, 2]}
+    row = _row(1)
     path.write_text(json.dumps(row) + "\n" + json.dumps(row)[:9])
     assert read_results(path) == [row]
     path.write_text(json.dumps(row) + "\n{oops\n" + json.dumps(row) + "\n")
     with pytest.raises(ConfigError, match="line 2 is not a JSON results row"):
         read_results(path)
+
+
+def test_a_full_results_file_cut_short_is_refused(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(_row(1)) + "\n" + json.dumps(_row(2))[:9])
+    with pytest.raises(ConfigError, match=r"r\.jsonl line 2 is not a JSON results row"):
+        read_results(path)
+
+
+def test_an_empty_results_file_has_no_rows_and_pools_nothing(tmp_path):
+    for name in ("e.csv", "e.jsonl"):
+        (tmp_path / name).write_text("")
+        assert read_results(tmp_path / name) == []
+    with pytest.raises(ConfigError, match="no games to pool: the results files are empty"):
+        pool_results([("e.csv", [])])
+
+
+def test_a_results_file_saved_again_with_a_byte_order_mark_reads_the_same(tmp_path):
+    path = write_results([{**_row(1), "slots": [0, 1]}], tmp_path / "r.csv", 2)
+    again = tmp_path / "bom.csv"
+    again.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert read_results(again) == read_results(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("bin.jsonl", b"\xff\xfe garbage\n", "bin.jsonl is not a results file: it is not UTF-8"),
+        ("bin.csv", b"\xff\xfe garbage\n", "bin.csv is not a results file: it is not UTF-8"),
+        ("few.jsonl", b'{"agents": ["a", "b"], "ranks": [1, 2], "seed": 1}\n', "no 'scores'"),
+        (
+            "str.jsonl",
+            json.dumps({**_row(1), "agents": "ab"}).encode(),
+            "'agents' is not a list of agent labels",
+        ),
+        ("obj.jsonl", b"[1, 2]\n", "line 1 is not a results row: not a JSON object"),
+    ],
+)
+def test_a_file_that_is_not_results_is_refused_with_a_reason(tmp_path, name, data, message):
+    (tmp_path / name).write_bytes(data)
+    with pytest.raises(ConfigError, match=message):
+        read_results(tmp_path / name)
 
 
 @pytest.mark.parametrize(
@@ -136,23 +185,53 @@ def test_a_csv_that_is_not_a_results_file_is_refused_naming_the_line(tmp_path, t
         read_results(path)
 
 
-def _row(seed, agents=("a", "b"), **more):
-    return {"seed": seed, "agents": list(agents), "ranks": [1, 2], "version": "1.0",
-            "options": {"rounds": 3}, **more}  # fmt: skip
-
-
 def test_pooling_numbers_the_agents_in_order_of_first_appearance():
     pooled = pool_results([("x", [_row(1, ("b", "a"))]), ("y", [_row(2), _row(2, ("a", "c"))])])
     assert pooled.labels == ["b", "a", "c"]
     assert [r["slots"] for r in pooled.rows] == [[0, 1], [1, 0], [1, 2]]
-    assert (pooled.players, pooled.seeds, pooled.multi_seat) == (2, 2, False)
+    # games count one by one, unless they are deals of a solo run or of --duplicate rotations
+    assert [r["deal"] for r in pooled.rows] == [(0, 1, 0), (1, 2, 0), (1, 2, 1)]
+    assert (pooled.players, pooled.deals, pooled.multi_seat, pooled.by_deal) == (2, 3, False, False)
     assert pooled.versions == ["1.0"] and pooled.options == {"rounds": 3}
+
+
+def test_pooling_leaves_out_the_unfinished_round_of_a_run_stopped_mid_round():
+    # two seatings per round share a seed; the run stopped after the first game of round 3
+    rows = [_row(s, agents, index=i) for i, (s, agents) in
+            enumerate([(1, "ab"), (1, "ba"), (2, "ab"), (2, "ba"), (3, "ab")])]  # fmt: skip
+    pooled = pool_results([("x", rows)])
+    assert pooled.unfinished == 1 and len(pooled.rows) == 4
+
+
+def test_pooling_solo_results_counts_only_deals_two_agents_or_more_played():
+    solo = [_row(1, "a", index=0), _row(1, "b", index=1), _row(2, "a", index=2)]
+    pooled = pool_results([("solo", solo)])
+    assert (pooled.unfinished, pooled.deals, len(pooled.rows)) == (1, 1, 2)
+    alone = [_row(1, "a", index=0), _row(2, "b", index=1)]  # simulate: every game its own deal
+    with pytest.raises(ConfigError, match="played by one agent only"):
+        pool_results([("sim", alone)])
+
+
+def test_deals_of_two_files_never_merge_even_on_one_seed():
+    a = [_row(7, "aab", index=0), _row(7, "bba", index=1)]  # a rotation of --duplicate
+    b = [_row(7, "aba", index=0)]  # another run's fresh deal that happens to share the seed
+    pooled = pool_results([("a", a), ("b", b)])
+    assert pooled.by_deal and pooled.deals == 2
+    (pair,) = head_to_head_by_deal(pooled.rows, pooled.labels)
+    assert pair.games == 2
+
+
+def test_a_partial_file_in_finish_order_is_counted_in_game_order():
+    rows = [_row(2, index=1), _row(1, index=0)]
+    assert [r["seed"] for r in pool_results([("p", rows)]).rows] == [1, 2]
 
 
 @pytest.mark.parametrize(
     ("files", "message"),
     [
         ([("x", [_row(1)]), ("x2", [_row(1)])], "seed 1 with the same seating is in x and in x2"),
+        ([("x", [_row(1), _row(1)])], "seed 1 with the same seating is twice in x"),
+        ([("x", [_row(1, game_name="p")]), ("y", [_row(2, game_name="q")])], "y holds games of q"),
         ([("x", [_row(1)]), ("y", [_row(2, ("a", "b", "c"))])], "y has games of 3 seats"),
         (
             [("x", [_row(1)]), ("y", [_row(2, options={"rounds": 5})])],
@@ -170,10 +249,53 @@ def test_the_results_command_refuses_bad_files_with_a_reason(runner, tmp_path):
     out = tmp_path / "t.jsonl"
     assert runner([*PIPS, "-a", "random,high", "-n", "2", "--out", str(out)]).exit_code == 0
     twice = runner(["results", "fixture-pips", str(out), str(out)])
-    assert twice.exit_code == 2 and "is a file given twice?" in twice.output
+    assert twice.exit_code == 2 and f"'{out}' is given twice" in twice.output
     missing = runner(["results", "fixture-pips", str(tmp_path / "none.csv")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
     other = runner(["results", "annapurna", str(out)])
-    assert other.exit_code == 2 and "not of annapurna: options deck, rounds" in other.output
+    assert other.exit_code == 2 and "not of annapurna: they are of fixture-pips" in other.output
+    # a file from before rows named their game is told by its options
+    rows = read_results(out)
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps({**r, "game_name": None}) + "\n" for r in rows))
+    older = runner(["results", "annapurna", str(old)])
+    assert older.exit_code == 2 and "not of annapurna: options deck, rounds" in older.output
     suffix = runner(["results", "fixture-pips", str(tmp_path / "t.txt")])
     assert suffix.exit_code == 2 and "must end in .csv or .jsonl" in suffix.output
+
+
+def test_a_permute_run_pooled_with_a_rotation_run_still_counts_its_games_one_by_one(
+    runner, tmp_path
+):
+    everyone, rotating = tmp_path / "p3.jsonl", tmp_path / "r3.jsonl"
+    args = [*PIPS, "-p", "3"]
+    assert runner([*args, "-a", "random,high,ismcts:iterations=5", "-n", "12", "-s", "1",
+                   "--out", str(everyone)]).exit_code == 0  # fmt: skip
+    assert runner([*args, "-a", "random,high", "-n", "4", "-s", "1", "--duplicate",
+                   "--out", str(rotating)]).exit_code == 0  # fmt: skip
+    read = runner(["results", "fixture-pips", str(everyone), str(rotating)])
+    assert read.exit_code == 0, read.output
+    # 12 games of the three-agent run, one by one, and the 2 deals of the rotations
+    text = " ".join(read.stdout.split())
+    assert "16 games from 2 files" in text and "every other game as one: 14 deals in all" in text
+    assert _h2h_cells(read.stdout)[0] == str(12 + 2)
+
+
+def test_a_solo_simulation_file_compares_nothing_and_says_so(runner, tmp_path):
+    out = tmp_path / "solo.csv"
+    args = ["simulate", "peach-festival", "-p", "1", "-a", "random,greedy", "-n", "4"]
+    assert runner([*args, "--no-progress", "--out", str(out)]).exit_code == 0
+    read = runner(["results", "peach-festival", str(out)])
+    assert read.exit_code == 2 and "played by one agent only" in read.output
+
+
+def test_results_say_when_unfinished_rounds_are_left_out(runner, tmp_path):
+    out = tmp_path / "t.jsonl"
+    assert runner([*PIPS, "-a", "random,high", "-n", "6", "--out", str(out)]).exit_code == 0
+    rows = read_results(out)[:5]  # as if stopped in the third round of seatings
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    read = runner(["results", "fixture-pips", str(cut)])
+    assert read.exit_code == 0, read.output
+    assert "1 game left out: the unfinished rounds of seatings" in " ".join(read.stdout.split())
+    assert "4 games from 1 file" in read.stdout

@@ -103,6 +103,14 @@ def test_wilson_interval_known_values():
     assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("n", [1, 3, 6, 7, 10, 12, 13, 14, 24, 25, 1000])
+def test_a_wilson_interval_ends_exactly_at_0_for_no_success_and_1_for_all(n):
+    assert wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0
+    for k in range(0, n + 1, max(1, n // 7)):
+        low, high = wilson_interval(k, n)
+        assert 0.0 <= low <= k / n <= high <= 1.0
+
+
 def test_summary_shares_tied_wins_and_measures_seat_advantage():
     rows = [
         {"slots": [0, 1], "scores": [3, 3], "ranks": [1, 1], "winners": [0, 1], "decisions": 4,

@@ -58,6 +58,23 @@ def test_integer_scores_fall_in_whole_width_bins_between_integers(values):
     assert len(edges) - 1 <= 60
 
 
+def test_one_fractional_score_gets_one_bin_around_it():
+    assert score_bins([1.5]) == [1.0, 2.0] and score_bins([2.5, 2.5]) == [2.0, 3.0]
+
+
+def test_a_seat_that_never_wins_is_drawn_with_its_interval_from_zero():
+    rows = [{"slots": [0, 1, 2], "scores": [3, 1, 0], "ranks": [1, 2, 3], "winners": [0],
+             "decisions": 4, "length": 6, "extras": {}} for _ in range(3)]  # fmt: skip
+    fig = simulation_figure(plot_data(rows, ["a", "b", "c"], 3), "3 games")
+    seats = fig.axes[1]
+    assert [bar.get_height() for bar in seats.patches] == [100.0, 0.0, 0.0]
+    # the error bars end at 0% and 100%, never beyond
+    (bars,) = [c for c in seats.containers if hasattr(c, "lines") and c.lines[2]]
+    spans = [seg[:, 1] for seg in bars.lines[2][0].get_segments()]
+    assert all(0.0 <= low <= high <= 100.0 for low, high in spans)
+    assert spans[0][1] == 100.0 and spans[1][0] == 0.0
+
+
 def test_fractional_scores_get_at_most_sixty_bins_spanning_them():
     values = [i / 7 for i in range(5000)]
     edges = score_bins(values)

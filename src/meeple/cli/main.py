@@ -279,7 +279,7 @@ def simulate(
             "--plot",
             help="Also draw the results to a .png, .svg or .pdf file: scores per agent, win "
             "rate per seat, decisions per game, score breakdown (needs matplotlib: "
-            "pip install 'meeple[plots]').",
+            "pip install 'meeple\\[plots]').",
         ),
     ] = None,
 ) -> None:
@@ -345,11 +345,15 @@ def simulate(
             )
             try:
                 save_simulation_plot(rows, spec.labels(), players, plot, title)
-            except OSError as e:
-                raise fail(f"the plot could not be written to {str(plot)!r}: {e}", code=1) from e
+            except (OSError, ValueError) as e:
+                if not plot_existed:  # no empty or half-written file left behind
+                    plot.unlink(missing_ok=True)
+                raise fail(f"the plot could not be drawn to {str(plot)!r}: {e}", code=1) from e
             err_console().print(f"Plot written to {escape(str(plot))}")
-        elif not plot_existed:  # nothing to draw: leave no empty file behind
-            plot.unlink(missing_ok=True)
+        else:
+            if not plot_existed:  # nothing to draw: leave no empty file behind
+                plot.unlink(missing_ok=True)
+            err_console().print("No game finished: no plot drawn")
     if stopped:
         _stop(stopped, message)
 
@@ -491,7 +495,7 @@ def _collect_games(spec, jobs: int, progress: bool, rows: list[dict], partial: A
         run_simulation(spec, jobs, advance, into=rows)
 
 
-@app.command()
+@app.command(short_help="Play agents against each other and rate them.")
 def tournament(
     game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
     agents: Annotated[
@@ -660,7 +664,7 @@ def _complete_rounds(spec, rows: list[dict]) -> list[dict]:
     return [r for k in sorted(rounds) if len(rounds[k]) == len(cycle) for r in rounds[k]]
 
 
-@app.command("results")
+@app.command("results", short_help="Pool saved results files into one tournament table.")
 def results_cmd(
     game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
     files: Annotated[
@@ -674,8 +678,9 @@ def results_cmd(
     """Pool saved results files and print the tournament tables over all their games:
     standings with 95% intervals and openskill ratings, head-to-head sign tests and seat
     advantage. Runs of one match on several seeds, played apart or on several machines,
-    then count as one; games of one deal (a --duplicate rotation) are compared deal by
-    deal, fresh deals game by game."""
+    then count as one. Head to head counts a deal of --duplicate rotations as one and every
+    other game on its own; solo, every deal the agents all played is one game between them.
+    Unfinished rounds of seatings are left out, as the tournament leaves them out."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_standings
     from meeple.sim import summarize
@@ -691,16 +696,28 @@ def results_cmd(
     cls = _resolve_game(game)
     try:
         loaded = []
+        seen: set[Path] = set()
         for path in files:
+            if path.resolve() in seen:
+                raise ConfigError(f"{str(path)!r} is given twice")
+            seen.add(path.resolve())
             try:
-                loaded.append((path.name, read_results(path)))
+                loaded.append((str(path), read_results(path)))
             except OSError as e:
                 raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
         pooled = pool_results(loaded)
+        other = [g for g in pooled.game_names if g != cls.info.name]
         unknown = sorted(set(pooled.options) - set(cls.options))
-        if unknown:
+        if other or unknown:  # files from before rows named their game: by their options
             raise ConfigError(
-                f"these results are not of {cls.info.name}: options {', '.join(unknown)}"
+                f"these results are not of {cls.info.name}: "
+                + (f"they are of {other[0]}" if other else f"options {', '.join(unknown)}")
+            )
+        low, high = cls.info.min_players, cls.info.max_players
+        if not low <= pooled.players <= high:
+            raise ConfigError(
+                f"these results are not of {cls.info.name}: games of {pooled.players} seats "
+                f"({cls.info.name} takes {low}-{high})"
             )
     except MeepleError as e:
         raise fail(str(e)) from None
@@ -718,7 +735,7 @@ def results_cmd(
     con = console()
     con.print(
         f"[bold]{escape(cls.info.title)}[/] results: {plural(len(rows), 'game')} "
-        + (f"on {plural(pooled.seeds, 'deal')} " if solo or pooled.by_deal else "")
+        + (f"on {plural(pooled.deals, 'deal')} " if solo else "")
         + f"from {plural(len(files), 'file')}, "
         + ("solo" if solo else plural(players, "player"))
         + f", rules {escape(versions)}"
@@ -729,13 +746,27 @@ def results_cmd(
             f"[dim]The installed rules are version {escape(cls.info.version)}; games of other "
             "versions are counted as they were played.[/]"
         )
+    if pooled.unfinished:
+        con.print(
+            f"[dim]{plural(pooled.unfinished, 'game')} left out: "
+            + (
+                "deals not every agent of the run played, or that one agent played alone"
+                if solo
+                else "the unfinished rounds of seatings (the games of a run that share a seed), "
+                "as a run stopped mid-round leaves them"
+            )
+            + ".[/]"
+        )
+    if len(labels) < 2:
+        con.print("[dim]One agent only: nothing to compare.[/]")
     if pooled.multi_seat:
         con.print(
             "[dim]Agents held several seats of a game: an agent counts once per game, by its "
             "best-placed seat"
             + (
-                "; head to head counts deals (won by ranking better than the other in more of "
-                "the deal's games), a deal played once being one game.[/]"
+                "; head to head counts each deal of --duplicate rotations as one (won by ranking "
+                "better than the other in more of the deal's games) and every other game as "
+                f"one: {plural(pooled.deals, 'deal')} in all.[/]"
                 if pooled.by_deal
                 else ".[/]"
             )

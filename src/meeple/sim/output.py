@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ def _json_line(row: dict[str, Any]) -> str:
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
-    CSV columns: ``game, seed, run_seed, version, options`` (JSON), ``decisions, length,
+    CSV columns: ``game, seed, run_seed, game_name, version, options`` (JSON), ``decisions, length,
     winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
@@ -42,7 +43,8 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
         return path
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
-    header = ["game", "seed", "run_seed", "version", "options", "decisions", "length", "winners"]
+    header = ["game", "seed", "run_seed", "game_name", "version", "options"]
+    header += ["decisions", "length", "winners"]
     for s in range(players):
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
@@ -55,6 +57,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
                 row["index"],
                 row["seed"],
                 row.get("run_seed"),
+                row.get("game_name"),
                 row.get("version"),
                 json.dumps(row.get("options", {}), sort_keys=True),
                 row["decisions"],
@@ -135,6 +138,7 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
         "index": int(cells["game"]),
         "seed": int(cells["seed"]),
         "run_seed": int(cells["run_seed"]) if cells.get("run_seed") else None,
+        "game_name": cells.get("game_name") or None,
         "version": cells.get("version") or None,
         "options": json.loads(cells["options"]) if cells.get("options") else {},
         "decisions": int(cells["decisions"]),
@@ -156,43 +160,79 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
     return row
 
 
+def _check_row(row: Any) -> str | None:
+    """What is wrong with a JSON results row, or ``None`` if it has what the tables read."""
+    if not isinstance(row, dict):
+        return "not a JSON object"
+    for key in ("seed", "agents", "scores", "ranks", "winners", "decisions", "length"):
+        if key not in row:
+            return f"no {key!r}"
+    agents = row["agents"]
+    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
+        return "'agents' is not a list of agent labels"
+    for key in ("scores", "ranks"):
+        if not isinstance(row[key], list) or len(row[key]) != len(agents):
+            return f"{key!r} is not a list of one value per seat"
+    if not all(type(r) is int for r in row["ranks"]):
+        return "'ranks' are not whole numbers"
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in row["scores"]):
+        return "'scores' are not numbers"
+    winners = row["winners"]
+    if not isinstance(winners, list) or not all(type(w) is int for w in winners):
+        return "'winners' is not a list of seats"
+    if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):
+        return "'extras' or 'options' is not an object"
+    return None
+
+
 def read_results(path: str | Path) -> list[dict[str, Any]]:
     """Read back the rows of a results file written by :func:`write_results` (``.csv`` or
     ``.jsonl``) or streamed by :class:`PartialResults` (``.partial.jsonl``), in file order.
 
     JSON Lines give the rows as they were written. A CSV file gives the rows without
     ``slots`` (the CSV names each seat's agent only): ``index``, ``seed``, ``run_seed``,
-    ``version``, ``options``, ``decisions``, ``length``, ``winners``, ``agents``, ``scores``,
-    ``ranks``, ``breakdowns`` and ``extras``, numbers and booleans read back as such. A last
-    JSON line cut short (a run killed while writing it) is left out.
+    ``game_name``, ``version``, ``options``, ``decisions``, ``length``, ``winners``,
+    ``agents``, ``scores``, ``ranks``, ``breakdowns`` and ``extras``. Numbers and booleans
+    read back as such; a CSV cell cannot tell text from a number, so an extra or a score part
+    that was a string of digits comes back as a number, and an empty one (``None`` or ``""``)
+    is left out. An empty file (a run stopped before its first game) has no rows. The last line
+    of a ``.partial.jsonl`` file cut short (a run killed while writing it) is left out.
 
     Raises:
         OSError: if the file cannot be read.
-        ConfigError: for another suffix, or a line or cell that is not what the writer writes
-            (the file and line are named).
+        ConfigError: for another suffix, a file that is not UTF-8 text, or a line or cell that
+            is not what the writer writes (the file and line are named).
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".jsonl"):
         raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
+    try:
+        # utf-8-sig: a CSV saved again by a spreadsheet may start with a byte-order mark
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path.name} is not a results file: it is not UTF-8 text") from None
+    if not text.strip():
+        return []
+    if suffix == ".csv":
+        return _read_csv(path.name, csv.DictReader(io.StringIO(text, newline="")))
     rows: list[dict[str, Any]] = []
-    if suffix == ".jsonl":
-        lines = path.read_text().split("\n")
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except ValueError:
-                if n == len(lines):  # no newline after it: cut short while being written
-                    break
-                raise ConfigError(f"{path.name} line {n} is not a JSON results row") from None
-            if not isinstance(row, dict) or not {"agents", "ranks", "seed"} <= row.keys():
-                raise ConfigError(f"{path.name} line {n} is not a results row")
-            rows.append(row)
-        return rows
-    with path.open(newline="") as f:
-        return _read_csv(path.name, csv.DictReader(f))
+    lines = text.split("\n")
+    partial = path.name.lower().endswith(".partial.jsonl")
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError:
+            if partial and n == len(lines):  # no newline after it: cut short while written
+                break
+            raise ConfigError(f"{path.name} line {n} is not a JSON results row") from None
+        wrong = _check_row(row)
+        if wrong:
+            raise ConfigError(f"{path.name} line {n} is not a results row: {wrong}")
+        rows.append(row)
+    return rows
 
 
 def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
@@ -211,8 +251,12 @@ def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
     extras = [h[len("extra_") :] for h in header if h.startswith("extra_")]
     for cells in reader:
         try:
-            rows.append(_csv_row(cells, players, parts, extras))
+            row = _csv_row(cells, players, parts, extras)
         except (ValueError, TypeError, KeyError) as e:
             line = reader.line_num
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
+        wrong = _check_row(row)
+        if wrong:
+            raise ConfigError(f"{name} line {reader.line_num} is not a results row: {wrong}")
+        rows.append(row)
     return rows

@@ -83,11 +83,11 @@ def score_bins(values: Sequence[float]) -> list[float]:
     import numpy as np
 
     low, high = float(min(values)), float(max(values))
+    if low == high:
+        return [low - 0.5, high + 0.5]
     edges = np.histogram_bin_edges(values, bins="auto")
     width = max(float(edges[1] - edges[0]), (high - low) / _MAX_BINS)
     if not all(float(v).is_integer() for v in values):
-        if width == 0:
-            return [low - 0.5, low + 0.5]
         count = min(_MAX_BINS, max(1, math.ceil((high - low) / width)))
         return [float(e) for e in np.linspace(low, high, count + 1)]
     width = max(1, math.ceil(max(width, (high - low + 1) / _MAX_BINS)))
@@ -157,8 +157,8 @@ def _scores_panel(ax: Any, data: PlotData) -> None:
 def _seats_panel(ax: Any, data: PlotData) -> None:
     names = [line.label for line in data.seats]
     rates = [100 * line.win_rate for line in data.seats]
-    below = [100 * (line.win_rate - line.low) for line in data.seats]
-    above = [100 * (line.high - line.win_rate) for line in data.seats]
+    below = [100 * max(0.0, line.win_rate - line.low) for line in data.seats]
+    above = [100 * max(0.0, line.high - line.win_rate) for line in data.seats]
     ax.bar(names, rates, yerr=[below, above], capsize=4, color="tab:blue", alpha=0.8)
     ax.axhline(100 * data.even_share, color="black", linestyle="--", linewidth=1)
     ax.set_title("Win rate per seat, 95% intervals (dashed: even share)")

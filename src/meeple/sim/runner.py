@@ -119,7 +119,8 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     """Play game ``index`` of ``spec`` and return its result row.
 
     Returns:
-        A JSON-serialisable dict: ``index``, ``seed``, the run's ``run_seed``, ``version``
+        A JSON-serialisable dict: ``index``, ``seed``, the run's ``run_seed``, ``game_name``
+        (the game's registered name), ``version``
         (the rules version) and ``options`` (every option of the game, defaults included, a
         content directory resolved), ``slots`` and ``agents`` per seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
@@ -149,6 +150,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "index": index,
         "seed": seed,
         "run_seed": spec.seed,
+        "game_name": game.info.name,
         "version": game.info.version,
         "options": {k: v for k, v in game.config.items() if k != "players"},
         "slots": slots,

@@ -18,7 +18,9 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
         z: Normal quantile of the confidence level.
 
     Returns:
-        ``(low, high)`` within ``[0, 1]``; ``(0.0, 1.0)`` when ``n`` is 0.
+        ``(low, high)`` within ``[0, 1]`` and around ``successes / n``: exactly 0.0 low for no
+        success and 1.0 high for all (rounding would leave them a hair off); ``(0.0, 1.0)``
+        when ``n`` is 0.
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -26,7 +28,9 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes >= n else max(p, min(1.0, centre + half))
+    return (low, high)
 
 
 def _mean(xs: Sequence[float]) -> float:

@@ -85,7 +85,8 @@ def duplicate_deals(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
     Args:
         rows: One-seat result rows (``seed``, ``slots``, ``scores``, ``decisions``,
-            ``length``), in index order.
+            ``length``), in index order; a row's ``deal``, when it has one (see
+            :func:`pool_results`), names its deal instead of its seed.
 
     Returns:
         Rows, one per seed in order of first appearance, with ``slots`` (the agents that
@@ -102,9 +103,10 @@ def duplicate_deals(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for row in rows:
         if len(row["slots"]) != 1:
             raise ValueError("duplicate deals are for one-seat (solo) games")
-        deals.setdefault(row["seed"], []).append(row)
+        deals.setdefault(row.get("deal", row["seed"]), []).append(row)
     out = []
-    for seed, group in deals.items():
+    for group in deals.values():
+        seed = group[0]["seed"]
         scores = [r["scores"][0] for r in group]
         ranks = rank_seats([(x,) for x in scores])
         out.append(
@@ -229,7 +231,9 @@ def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) 
     has met that deal from the same seats.
 
     Args:
-        rows: Result rows (``seed``, ``slots``, ``ranks``); a deal's games in any order.
+        rows: Result rows (``seed``, ``slots``, ``ranks``); a deal's games in any order. A
+            row's ``deal``, when it has one (see :func:`pool_results`), names its deal
+            instead of its seed.
         labels: One label per agent slot.
 
     Returns:
@@ -238,7 +242,7 @@ def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) 
     """
     deals: dict[Any, list[dict[str, Any]]] = {}
     for row in rows:
-        deals.setdefault(row["seed"], []).append(row)
+        deals.setdefault(row.get("deal", row["seed"]), []).append(row)
     return _head_to_head(deals.values(), labels)
 
 
@@ -247,63 +251,84 @@ class PooledResults:
     """Result rows of one or more runs of a game, pooled (see :func:`pool_results`).
 
     Attributes:
-        rows: Every row, files in the order given and each file in its order, with ``slots``
-            numbering the agents by ``labels``.
+        rows: The rows counted, files in the order given and each file in game order, with
+            ``slots`` numbering the agents by ``labels`` and ``deal`` naming the unit each
+            counts in: ``(file number, seed)`` for the deals of a solo run or of
+            ``--duplicate`` rotations, ``(file number, seed, game number)`` for every other
+            game, which counts on its own.
         labels: The agents' labels, in order of first appearance.
         players: Seats per game.
+        game_names: The games the rows name (older files name none).
         versions: The rules versions the rows were played under (one, unless mixed).
         options: The game's options, the same for every row.
-        seeds: Distinct deals (seeds).
+        deals: Distinct ``deal`` units among the rows.
         multi_seat: Whether some agent held several seats of a game.
+        by_deal: Whether head to head counts deals: some file holds rotations of agents that
+            hold several seats, played on one deal (``--duplicate``); a deal played once
+            then counts as a deal of one game.
+        unfinished: Games left out because their round of seatings (the games of a file
+            sharing a seed) is incomplete, as a run stopped mid-round leaves it, or, solo,
+            because no other agent played their deal.
     """
 
     rows: list[dict[str, Any]]
     labels: list[str]
     players: int
+    game_names: list[str]
     versions: list[str]
     options: dict[str, Any]
-    seeds: int
+    deals: int
     multi_seat: bool
-
-    @property
-    def by_deal(self) -> bool:
-        """Whether head to head counts deals: agents held several seats and some deal was
-        played more than once (``--duplicate`` rotations); fresh deals are single games."""
-        return self.players > 1 and self.multi_seat and self.seeds < len(self.rows)
+    by_deal: bool
+    unfinished: int
 
 
 def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> PooledResults:
     """Pool the result rows of several runs (e.g. the same tournament on several seeds, run
     apart), so their games count together.
 
+    In each file, the games that share a seed are one round of seatings (one deal); a
+    round with fewer games than the file's largest is unfinished and left out, as the
+    tournament that wrote it leaves it out. Solo, a deal counts only if two agents or more
+    played it. Deals of different files never merge.
+
     Args:
         files: ``(name, rows)`` per results file (see
             :func:`meeple.sim.output.read_results`); ``name`` is used in errors.
 
     Raises:
-        ConfigError: if there is no row, or rows differ in seats per game or options, or
-            one game (its seed and seating) comes twice, as when a file is given twice.
+        ConfigError: if no game is left to count, or rows differ in game, seats per game or
+            options, or one game (its seed and seating) comes twice, as when a file is given
+            twice.
     """
     from meeple.core.errors import ConfigError
 
     out: list[dict[str, Any]] = []
     labels: dict[str, int] = {}
     versions: list[str] = []
+    names: list[str] = []
     first: tuple[str, dict[str, Any]] | None = None
     games: dict[tuple, str] = {}
-    multi = False
-    for name, rows in files:
-        for row in rows:
+    multi = by_deal = False
+    unfinished = 0
+    for number, (name, rows) in enumerate(files):
+        ordered = sorted(rows, key=lambda r: r.get("index", 0))  # partial files: finish order
+        for row in ordered:
             agents = list(row["agents"])
             if first is None:
                 first = (name, row)
-            elif len(agents) != len(first[1]["agents"]):
+            game = row.get("game_name")
+            if game is not None and game not in names:
+                names.append(game)
+                if len(names) > 1:
+                    raise ConfigError(f"{name} holds games of {game} and other files of {names[0]}")
+            if len(agents) != len(first[1]["agents"]):
                 raise ConfigError(
                     f"{name} has games of {len(agents)} seats and {first[0]} of "
                     f"{len(first[1]['agents'])}: only games of one player count pool"
                 )
-            elif row.get("options", {}) != first[1].get("options", {}):
-                theirs, ours = first[1].get("options", {}), row.get("options", {})
+            theirs, ours = first[1].get("options", {}), row.get("options", {})
+            if ours != theirs:
                 diff = sorted(
                     k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k)
                 )
@@ -311,28 +336,66 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
                 raise ConfigError(f"{name} was played with other options than {first[0]} ({shown})")
             key = (row["seed"], tuple(agents))
             if key in games:
+                where = (
+                    f"twice in {name}"
+                    if games[key] == name
+                    else f"in {games[key]} and in {name}: the same run given twice, or two "
+                    "runs on the same seed?"
+                )
                 raise ConfigError(
-                    f"the game of seed {row['seed']} with the same seating is in {games[key]} "
-                    f"and in {name}: is a file given twice?"
+                    f"the game of seed {row['seed']} with the same seating is {where}"
                 )
             games[key] = name
-            version = row.get("version")
-            if version is not None and version not in versions:
-                versions.append(version)
-            multi = multi or len(set(agents)) < len(agents)
-            for label in agents:
-                labels.setdefault(label, len(labels))
-            out.append({**row, "slots": [labels[label] for label in agents]})
+        rounds: dict[Any, list[dict[str, Any]]] = {}
+        for row in ordered:
+            rounds.setdefault(row["seed"], []).append(row)
+        size = max((len(g) for g in rounds.values()), default=0)
+        solo = bool(ordered) and len(ordered[0]["agents"]) == 1
+        file_multi = any(len(set(r["agents"])) < len(r["agents"]) for r in ordered)
+        multi = multi or file_multi
+        rotations = file_multi and size > 1
+        by_deal = by_deal or rotations
+        for seed, group in rounds.items():
+            played = {r["agents"][0] for r in group} if solo else None
+            if len(group) < size or (played is not None and len(played) < 2):
+                unfinished += len(group)
+                continue
+            for k, row in enumerate(group):
+                version = row.get("version")
+                if version is not None and version not in versions:
+                    versions.append(version)
+                for label in row["agents"]:
+                    labels.setdefault(label, len(labels))
+                out.append(
+                    {
+                        **row,
+                        "slots": [labels[label] for label in row["agents"]],
+                        "deal": (number, seed) if solo or rotations else (number, seed, k),
+                    }
+                )
     if first is None:
         raise ConfigError("no games to pool: the results files are empty")
+    if not out:
+        raise ConfigError(
+            "no game to count: every deal is unfinished"
+            + (
+                " or was played by one agent only (solo results compare agents on deals every "
+                "agent played, as `tournament --players 1` plays them)"
+                if len(first[1]["agents"]) == 1
+                else ""
+            )
+        )
     return PooledResults(
         rows=out,
         labels=list(labels),
         players=len(first[1]["agents"]),
+        game_names=names,
         versions=versions,
         options=dict(first[1].get("options", {})),
-        seeds=len({row["seed"] for row in out}),
+        deals=len({row["deal"] for row in out}),
         multi_seat=multi,
+        by_deal=by_deal and len(first[1]["agents"]) > 1,
+        unfinished=unfinished,
     )
 
 
