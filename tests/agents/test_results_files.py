@@ -72,7 +72,7 @@ def test_duplicate_rotations_are_compared_by_deal_and_fresh_deals_game_by_game(r
     assert read.exit_code == 0, read.output
     text = " ".join(read.stdout.split())
     assert "16 games from 2 files, 3 players" in text
-    assert "each deal of --duplicate rotations as one" in text and "12 deals in all" in text
+    assert "each deal of --duplicate rotations as one" in text and "(12 in all)" in text
     assert _h2h_cells(read.stdout) == [str(pair.games), str(pair.wins), str(pair.losses),
                                        str(pair.ties)]  # fmt: skip
     # fresh deals alone are counted game by game, as their tournament did
@@ -277,7 +277,7 @@ def test_a_permute_run_pooled_with_a_rotation_run_still_counts_its_games_one_by_
     assert read.exit_code == 0, read.output
     # 12 games of the three-agent run, one by one, and the 2 deals of the rotations
     text = " ".join(read.stdout.split())
-    assert "16 games from 2 files" in text and "every other game as one: 14 deals in all" in text
+    assert "16 games from 2 files" in text and "every other game as one (14 in all)" in text
     assert _h2h_cells(read.stdout)[0] == str(12 + 2)
 
 

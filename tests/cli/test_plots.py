@@ -138,3 +138,11 @@ def test_a_bad_plot_file_is_refused_before_any_game(runner, tmp_path):
     assert result.exit_code == 2
     assert "a plot file must end in .png, .svg, .pdf, not 'fig.jpg'" in result.output
     assert not out.exists()
+
+
+def test_a_bad_results_file_leaves_no_empty_plot_file_behind(runner, tmp_path):
+    (tmp_path / "afile").write_text("")
+    plot = tmp_path / "fig.png"
+    result = runner([*SIM, "--plot", str(plot), "--out", str(tmp_path / "afile" / "r.csv")])
+    assert result.exit_code == 2 and "is not a directory" in result.output
+    assert not plot.exists()

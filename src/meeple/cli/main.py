@@ -317,7 +317,12 @@ def simulate(
             plot = prepare_output(plot)
         partial = None
         if out is not None:
-            out = prepare_output(out)
+            try:
+                out = prepare_output(out)
+            except MeepleError:
+                if plot is not None and not plot_existed:  # leave no empty plot file
+                    plot.unlink(missing_ok=True)
+                raise
             partial = _partial_results(out)
         rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
@@ -766,7 +771,7 @@ def results_cmd(
             + (
                 "; head to head counts each deal of --duplicate rotations as one (won by ranking "
                 "better than the other in more of the deal's games) and every other game as "
-                f"one: {plural(pooled.deals, 'deal')} in all.[/]"
+                f"one ({pooled.deals} in all).[/]"
                 if pooled.by_deal
                 else ".[/]"
             )
