@@ -185,6 +185,14 @@ def _check_row(row: Any) -> str | None:
     return None
 
 
+def _checked(row: Any, name: str, line: int) -> dict[str, Any]:
+    """``row`` if it is a results row, else a ConfigError naming the file and line."""
+    wrong = _check_row(row)
+    if wrong:
+        raise ConfigError(f"{name} line {line} is not a results row: {wrong}")
+    return row
+
+
 def read_results(path: str | Path) -> list[dict[str, Any]]:
     """Read back the rows of a results file written by :func:`write_results` (``.csv`` or
     ``.jsonl``) or streamed by :class:`PartialResults` (``.partial.jsonl``), in file order.
@@ -228,10 +236,7 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
             if partial and n == len(lines):  # no newline after it: cut short while written
                 break
             raise ConfigError(f"{path.name} line {n} is not a JSON results row") from None
-        wrong = _check_row(row)
-        if wrong:
-            raise ConfigError(f"{path.name} line {n} is not a results row: {wrong}")
-        rows.append(row)
+        rows.append(_checked(row, path.name, n))
     return rows
 
 
@@ -255,8 +260,5 @@ def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
         except (ValueError, TypeError, KeyError) as e:
             line = reader.line_num
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
-        wrong = _check_row(row)
-        if wrong:
-            raise ConfigError(f"{name} line {reader.line_num} is not a results row: {wrong}")
-        rows.append(row)
+        rows.append(_checked(row, name, reader.line_num))
     return rows
