@@ -94,12 +94,12 @@ def test_a_solo_tournament_file_is_read_as_deals(runner, tmp_path):
 
 def test_csv_rows_read_back_equal_the_rows_written_but_for_their_slots(tmp_path):
     rows = [
-        {"index": 0, "seed": 11, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
+        {"index": 0, "seed": 11, "round_size": 1, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
          "slots": [0, 1], "agents": ["a", "b"], "scores": [3, 2.5], "ranks": [1, 2],
          "winners": [0], "breakdowns": [{"gems": 2, "bonus": 1}, {"gems": 2.5}],
          "decisions": 4, "length": 6,
          "extras": {"rounds": 2, "capped": False, "note": "x, y", "path": [1, 2]}},
-        {"index": 1, "seed": 12, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
+        {"index": 1, "seed": 12, "round_size": 1, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
          "slots": [1, 0], "agents": ["b", "a"], "scores": [1, 1], "ranks": [1, 1],
          "winners": [0, 1], "breakdowns": [{"gems": 1}, {"gems": 1}], "decisions": 5,
          "length": 7, "extras": {"rounds": 3}},
@@ -160,6 +160,26 @@ def test_a_results_file_saved_again_with_a_byte_order_mark_reads_the_same(tmp_pa
             "'agents' is not a list of agent labels",
         ),
         ("obj.jsonl", b"[1, 2]\n", "line 1 is not a results row: not a JSON object"),
+        ("seed.jsonl", json.dumps({**_row(1), "seed": [1]}).encode(), "'seed' is not a whole"),
+        ("dec.jsonl", json.dumps({**_row(1), "decisions": "x"}).encode(), "'decisions' or"),
+        ("len.jsonl", json.dumps({**_row(1), "length": None}).encode(), "'length' is not a"),
+        ("idx.jsonl", json.dumps({**_row(1), "index": "a"}).encode(), "'index' is not a whole"),
+        ("ver.jsonl", json.dumps({**_row(1), "version": 2}).encode(), "'version' is not text"),
+        ("name.jsonl", json.dumps({**_row(1), "game_name": ["x"]}).encode(), "'game_name' is not"),
+        ("rank.jsonl", json.dumps({**_row(1), "ranks": [1, 7]}).encode(), "'ranks' are not ranks"),
+        ("won.jsonl", json.dumps({**_row(1), "winners": [5]}).encode(), "'winners' is not a list"),
+        (
+            "parts.jsonl",
+            json.dumps({**_row(1), "breakdowns": ["x", "y"]}).encode(),
+            "'breakdowns' is not a list of one object per seat",
+        ),
+        (
+            "huge.csv",
+            b"game,seed,decisions,length,winners,seat0_agent,seat0_score,seat0_rank\n0,1,1,1,0,"
+            + b"a" * 200_000
+            + b",1,1\n",
+            "huge.csv line 2 is not a results row",
+        ),
     ],
 )
 def test_a_file_that_is_not_results_is_refused_with_a_reason(tmp_path, name, data, message):
@@ -203,12 +223,29 @@ def test_pooling_leaves_out_the_unfinished_round_of_a_run_stopped_mid_round():
     assert pooled.unfinished == 1 and len(pooled.rows) == 4
 
 
+def test_a_round_short_of_its_recorded_size_is_unfinished_even_as_the_only_round():
+    # six seatings of three agents share a seed; the run stopped after four of them
+    seatings = ["ab", "ba", "ac", "ca", "bc", "cb"][:4]
+    rows = [_row(9, s, index=i, round_size=6) for i, s in enumerate(seatings)]
+    with pytest.raises(ConfigError, match="every round of seatings is unfinished"):
+        pool_results([("x", rows)])
+    whole = [_row(10, s, index=i, round_size=6) for i, s in enumerate(["ab", "ba", "ac", "ca",
+                                                                       "bc", "cb"])]  # fmt: skip
+    assert pool_results([("x", rows), ("y", whole)]).unfinished == 4
+
+
+def test_games_of_one_agent_against_itself_are_left_out():
+    rows = [_row(1, "aa", index=0), _row(2, "ab", index=1)]
+    pooled = pool_results([("x", rows)])
+    assert (pooled.alone, len(pooled.rows), pooled.labels) == (1, 1, ["a", "b"])
+
+
 def test_pooling_solo_results_counts_only_deals_two_agents_or_more_played():
     solo = [_row(1, "a", index=0), _row(1, "b", index=1), _row(2, "a", index=2)]
     pooled = pool_results([("solo", solo)])
     assert (pooled.unfinished, pooled.deals, len(pooled.rows)) == (1, 1, 2)
     alone = [_row(1, "a", index=0), _row(2, "b", index=1)]  # simulate: every game its own deal
-    with pytest.raises(ConfigError, match="played by one agent only"):
+    with pytest.raises(ConfigError, match="one agent played it alone"):
         pool_results([("sim", alone)])
 
 
@@ -232,10 +269,14 @@ def test_a_partial_file_in_finish_order_is_counted_in_game_order():
         ([("x", [_row(1)]), ("x2", [_row(1)])], "seed 1 with the same seating is in x and in x2"),
         ([("x", [_row(1), _row(1)])], "seed 1 with the same seating is twice in x"),
         ([("x", [_row(1, game_name="p")]), ("y", [_row(2, game_name="q")])], "y holds games of q"),
-        ([("x", [_row(1)]), ("y", [_row(2, ("a", "b", "c"))])], "y has games of 3 seats"),
+        (
+            [("x", [_row(1)]), ("y", [_row(2, ("a", "b", "c"))])],
+            "y holds games of 3 seats, and x of 2: only games of one player count can be pooled",
+        ),
+        ([("x", [_row(1), _row(2, "abc")])], "x holds games of 3 seats, and other games of 2"),
         (
             [("x", [_row(1)]), ("y", [_row(2, options={"rounds": 5})])],
-            r"y was played with other options than x \(rounds=5 against 3\)",
+            r"y holds games played with other options than x \(rounds=5 against 3\)",
         ),
         ([("x", [])], "no games to pool"),
     ],
@@ -259,7 +300,8 @@ def test_the_results_command_refuses_bad_files_with_a_reason(runner, tmp_path):
     old = tmp_path / "old.jsonl"
     old.write_text("".join(json.dumps({**r, "game_name": None}) + "\n" for r in rows))
     older = runner(["results", "annapurna", str(old)])
-    assert older.exit_code == 2 and "not of annapurna: options deck, rounds" in older.output
+    assert older.exit_code == 2
+    assert "not of annapurna: their options are deck, rounds, not" in older.output
     suffix = runner(["results", "fixture-pips", str(tmp_path / "t.txt")])
     assert suffix.exit_code == 2 and "must end in .csv or .jsonl" in suffix.output
 
@@ -286,7 +328,7 @@ def test_a_solo_simulation_file_compares_nothing_and_says_so(runner, tmp_path):
     args = ["simulate", "peach-festival", "-p", "1", "-a", "random,greedy", "-n", "4"]
     assert runner([*args, "--no-progress", "--out", str(out)]).exit_code == 0
     read = runner(["results", "peach-festival", str(out)])
-    assert read.exit_code == 2 and "played by one agent only" in read.output
+    assert read.exit_code == 2 and "one agent played it alone" in read.output
 
 
 def test_results_say_when_unfinished_rounds_are_left_out(runner, tmp_path):
@@ -297,5 +339,29 @@ def test_results_say_when_unfinished_rounds_are_left_out(runner, tmp_path):
     cut.write_text("".join(json.dumps(r) + "\n" for r in rows))
     read = runner(["results", "fixture-pips", str(cut)])
     assert read.exit_code == 0, read.output
-    assert "1 game left out: the unfinished rounds of seatings" in " ".join(read.stdout.split())
+    assert (
+        "1 game left out: rounds of seatings (the games of a run that share a seed) with games missing"
+        in " ".join(read.stdout.split())
+    )
     assert "4 games from 1 file" in read.stdout
+
+
+def test_a_run_shorter_than_one_round_of_seatings_compares_nothing(runner, tmp_path):
+    out = tmp_path / "t.jsonl"  # three agents in two seats: six seatings share each seed
+    args = [*PIPS, "-a", "random,high,ismcts:iterations=5", "-n", "4", "--out", str(out)]
+    assert runner(args).exit_code == 0
+    assert {r["round_size"] for r in read_results(out)} == {6}
+    read = runner(["results", "fixture-pips", str(out)])
+    assert read.exit_code == 2 and "every round of seatings is unfinished" in read.output
+
+
+def test_a_self_play_simulation_pooled_with_a_tournament_adds_no_wins(runner, tmp_path):
+    match, self_play = tmp_path / "t.jsonl", tmp_path / "self.csv"
+    assert runner([*PIPS, "-a", "random,high", "-n", "4", "--out", str(match)]).exit_code == 0
+    sim = ["simulate", "fixture-pips", "-a", "random", "-n", "3", "--no-progress"]
+    assert runner([*sim, "--out", str(self_play)]).exit_code == 0
+    alone = runner(["results", "fixture-pips", str(match)])
+    both = runner(["results", "fixture-pips", str(match), str(self_play)])
+    assert both.exit_code == 0, both.output
+    assert "3 games left out: games of one agent against itself" in both.stdout
+    assert _tables(both.stdout) == _tables(alone.stdout)

@@ -146,3 +146,11 @@ def test_a_bad_results_file_leaves_no_empty_plot_file_behind(runner, tmp_path):
     result = runner([*SIM, "--plot", str(plot), "--out", str(tmp_path / "afile" / "r.csv")])
     assert result.exit_code == 2 and "is not a directory" in result.output
     assert not plot.exists()
+
+
+def test_a_partial_results_file_that_cannot_be_made_leaves_no_empty_plot_file(runner, tmp_path):
+    (tmp_path / "r.csv.partial.jsonl").mkdir()
+    plot = tmp_path / "fig.png"
+    result = runner([*SIM, "--plot", str(plot), "--out", str(tmp_path / "r.csv")])
+    assert result.exit_code == 2 and "cannot write" in result.output
+    assert not plot.exists()

@@ -319,11 +319,11 @@ def simulate(
         if out is not None:
             try:
                 out = prepare_output(out)
+                partial = _partial_results(out)
             except MeepleError:
                 if plot is not None and not plot_existed:  # leave no empty plot file
                     plot.unlink(missing_ok=True)
                 raise
-            partial = _partial_results(out)
         rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
         raise fail(str(e)) from None
@@ -685,7 +685,8 @@ def results_cmd(
     advantage. Runs of one match on several seeds, played apart or on several machines,
     then count as one. Head to head counts a deal of --duplicate rotations as one and every
     other game on its own; solo, every deal the agents all played is one game between them.
-    Unfinished rounds of seatings are left out, as the tournament leaves them out."""
+    Rounds of seatings with games missing (a run stopped mid-round) and games of one agent
+    alone are left out, with a note."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_standings
     from meeple.sim import summarize
@@ -712,11 +713,15 @@ def results_cmd(
                 raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
         pooled = pool_results(loaded)
         other = [g for g in pooled.game_names if g != cls.info.name]
-        unknown = sorted(set(pooled.options) - set(cls.options))
-        if other or unknown:  # files from before rows named their game: by their options
+        if other:
+            raise ConfigError(f"these results are not of {cls.info.name}: they are of {other[0]}")
+        # files from before rows named their game are told by their options (every one of
+        # the game's options is recorded)
+        keys = set(pooled.options)
+        if not pooled.game_names and keys and keys != set(cls.options):
             raise ConfigError(
-                f"these results are not of {cls.info.name}: "
-                + (f"they are of {other[0]}" if other else f"options {', '.join(unknown)}")
+                f"these results are not of {cls.info.name}: their options are "
+                f"{', '.join(sorted(keys))}, not {', '.join(sorted(cls.options))}"
             )
         low, high = cls.info.min_players, cls.info.max_players
         if not low <= pooled.players <= high:
@@ -755,11 +760,18 @@ def results_cmd(
         con.print(
             f"[dim]{plural(pooled.unfinished, 'game')} left out: "
             + (
-                "deals not every agent of the run played, or that one agent played alone"
+                "deals not every agent of the run played"
                 if solo
-                else "the unfinished rounds of seatings (the games of a run that share a seed), "
-                "as a run stopped mid-round leaves them"
+                else "rounds of seatings (the games of a run that share a seed) with games "
+                "missing, as a run stopped mid-round or a --games that is not a whole number "
+                "of rounds leaves them"
             )
+            + ".[/]"
+        )
+    if pooled.alone:
+        con.print(
+            f"[dim]{plural(pooled.alone, 'game')} left out: "
+            + ("deals one agent played alone" if solo else "games of one agent against itself")
             + ".[/]"
         )
     if len(labels) < 2:
@@ -770,8 +782,13 @@ def results_cmd(
             "best-placed seat"
             + (
                 "; head to head counts each deal of --duplicate rotations as one (won by ranking "
-                "better than the other in more of the deal's games) and every other game as "
-                f"one ({pooled.deals} in all).[/]"
+                "better than the other in more of the deal's games)"
+                + (
+                    " and every other game as one"
+                    if any(len(row["deal"]) == 3 for row in rows)
+                    else ""
+                )
+                + f" ({pooled.deals} in all).[/]"
                 if pooled.by_deal
                 else ".[/]"
             )

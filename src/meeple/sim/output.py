@@ -23,7 +23,8 @@ def _json_line(row: dict[str, Any]) -> str:
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
-    CSV columns: ``game, seed, run_seed, game_name, version, options`` (JSON), ``decisions, length,
+    CSV columns: ``game, seed, round_size, run_seed, game_name, version, options`` (JSON),
+    ``decisions, length,
     winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
@@ -43,7 +44,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
         return path
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
-    header = ["game", "seed", "run_seed", "game_name", "version", "options"]
+    header = ["game", "seed", "round_size", "run_seed", "game_name", "version", "options"]
     header += ["decisions", "length", "winners"]
     for s in range(players):
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
@@ -56,6 +57,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
             line = [
                 row["index"],
                 row["seed"],
+                row.get("round_size"),
                 row.get("run_seed"),
                 row.get("game_name"),
                 row.get("version"),
@@ -137,6 +139,7 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
     row: dict[str, Any] = {
         "index": int(cells["game"]),
         "seed": int(cells["seed"]),
+        "round_size": int(cells["round_size"]) if cells.get("round_size") else None,
         "run_seed": int(cells["run_seed"]) if cells.get("run_seed") else None,
         "game_name": cells.get("game_name") or None,
         "version": cells.get("version") or None,
@@ -160,8 +163,17 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
     return row
 
 
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
 def _check_row(row: Any) -> str | None:
-    """What is wrong with a JSON results row, or ``None`` if it has what the tables read."""
+    """What is wrong with a results row, or ``None`` if it has what the tables read, of the
+    types the writer writes."""
     if not isinstance(row, dict):
         return "not a JSON object"
     for key in ("seed", "agents", "scores", "ranks", "winners", "decisions", "length"):
@@ -170,18 +182,36 @@ def _check_row(row: Any) -> str | None:
     agents = row["agents"]
     if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
         return "'agents' is not a list of agent labels"
+    seats = len(agents)
     for key in ("scores", "ranks"):
-        if not isinstance(row[key], list) or len(row[key]) != len(agents):
+        if not isinstance(row[key], list) or len(row[key]) != seats:
             return f"{key!r} is not a list of one value per seat"
-    if not all(type(r) is int for r in row["ranks"]):
-        return "'ranks' are not whole numbers"
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in row["scores"]):
+    if not all(_is_int(r) and 1 <= r <= seats for r in row["ranks"]):
+        return "'ranks' are not ranks of the seats"
+    if not all(_is_number(x) for x in row["scores"]):
         return "'scores' are not numbers"
     winners = row["winners"]
-    if not isinstance(winners, list) or not all(type(w) is int for w in winners):
+    if not isinstance(winners, list) or not all(_is_int(w) and 0 <= w < seats for w in winners):
         return "'winners' is not a list of seats"
+    if not _is_int(row["seed"]):
+        return "'seed' is not a whole number"
+    if not _is_number(row["decisions"]) or not _is_number(row["length"]):
+        return "'decisions' or 'length' is not a number"
+    for key in ("index", "round_size", "run_seed"):
+        if row.get(key) is not None and not _is_int(row[key]):
+            return f"{key!r} is not a whole number"
+    for key in ("game_name", "version"):
+        if row.get(key) is not None and not isinstance(row[key], str):
+            return f"{key!r} is not text"
     if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):
         return "'extras' or 'options' is not an object"
+    parts = row.get("breakdowns")
+    if parts is not None and (
+        not isinstance(parts, list)
+        or len(parts) != seats
+        or not all(isinstance(b, dict) for b in parts)
+    ):
+        return "'breakdowns' is not a list of one object per seat"
     return None
 
 
@@ -242,7 +272,10 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
 
 def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    header = reader.fieldnames or []
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as e:
+        raise ConfigError(f"{name} is not a results file ({e})") from None
     players = sum(1 for h in header if h.startswith("seat") and h.endswith("_agent"))
     needed = ["game", "seed", "decisions", "length", "winners"]
     needed += [f"seat{s}_{k}" for s in range(players) for k in ("agent", "score", "rank")]
@@ -254,7 +287,14 @@ def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
         )
     parts = list(dict.fromkeys(h.split("_breakdown_", 1)[1] for h in header if "_breakdown_" in h))
     extras = [h[len("extra_") :] for h in header if h.startswith("extra_")]
-    for cells in reader:
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            line = reader.line_num + 1  # the line the record it could not read starts on
+            raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
         try:
             row = _csv_row(cells, players, parts, extras)
         except (ValueError, TypeError, KeyError) as e:

@@ -119,8 +119,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
     """Play game ``index`` of ``spec`` and return its result row.
 
     Returns:
-        A JSON-serialisable dict: ``index``, ``seed``, the run's ``run_seed``, ``game_name``
-        (the game's registered name), ``version``
+        A JSON-serialisable dict: ``index``, ``seed``, ``round_size`` (the games of a full
+        round of seatings that share this seed: 1 when every game has its own), the run's
+        ``run_seed``, ``game_name`` (the game's registered name), ``version``
         (the rules version) and ``options`` (every option of the game, defaults included, a
         content directory resolved), ``slots`` and ``agents`` per seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
@@ -146,9 +147,11 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         e.add_note(f"in game {index} (seed {seed}; {seating})")
         raise
     result = state.result()
+    cycle = spec.schedule()
     return {
         "index": index,
         "seed": seed,
+        "round_size": len(cycle) if cycle else 1,
         "run_seed": spec.seed,
         "game_name": game.info.name,
         "version": game.info.version,

@@ -89,7 +89,7 @@ def duplicate_deals(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             :func:`pool_results`), names its deal instead of its seed.
 
     Returns:
-        Rows, one per seed in order of first appearance, with ``slots`` (the agents that
+        Rows, one per deal in order of first appearance, with ``slots`` (the agents that
         played the deal), their ``scores``, competition ``ranks`` (higher score better, equal
         scores tie), ``winners``, the mean ``decisions`` and ``length`` of the deal's games
         and no ``extras``.
@@ -254,8 +254,8 @@ class PooledResults:
         rows: The rows counted, files in the order given and each file in game order, with
             ``slots`` numbering the agents by ``labels`` and ``deal`` naming the unit each
             counts in: ``(file number, seed)`` for the deals of a solo run or of
-            ``--duplicate`` rotations, ``(file number, seed, game number)`` for every other
-            game, which counts on its own.
+            ``--duplicate`` rotations, ``(file number, seed, position in its round)`` for
+            every other game, which counts on its own.
         labels: The agents' labels, in order of first appearance.
         players: Seats per game.
         game_names: The games the rows name (older files name none).
@@ -267,8 +267,10 @@ class PooledResults:
             hold several seats, played on one deal (``--duplicate``); a deal played once
             then counts as a deal of one game.
         unfinished: Games left out because their round of seatings (the games of a file
-            sharing a seed) is incomplete, as a run stopped mid-round leaves it, or, solo,
-            because no other agent played their deal.
+            sharing a seed) has fewer games than a full round (``round_size``; in older
+            files, the file's largest round).
+        alone: Games left out because one agent played the whole round: against itself,
+            or solo with no other agent on the deal.
     """
 
     rows: list[dict[str, Any]]
@@ -281,6 +283,7 @@ class PooledResults:
     multi_seat: bool
     by_deal: bool
     unfinished: int
+    alone: int
 
 
 def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> PooledResults:
@@ -288,9 +291,9 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
     apart), so their games count together.
 
     In each file, the games that share a seed are one round of seatings (one deal); a
-    round with fewer games than the file's largest is unfinished and left out, as the
-    tournament that wrote it leaves it out. Solo, a deal counts only if two agents or more
-    played it. Deals of different files never merge.
+    round with fewer games than a full round (the rows' ``round_size``) is unfinished and
+    left out, as is a round one agent played alone (against itself, or solo). Deals of
+    different files never merge.
 
     Args:
         files: ``(name, rows)`` per results file (see
@@ -310,7 +313,7 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
     first: tuple[str, dict[str, Any]] | None = None
     games: dict[tuple, str] = {}
     multi = by_deal = False
-    unfinished = 0
+    unfinished = alone = 0
     for number, (name, rows) in enumerate(files):
         ordered = sorted(rows, key=lambda r: r.get("index", 0))  # partial files: finish order
         for row in ordered:
@@ -321,11 +324,14 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
             if game is not None and game not in names:
                 names.append(game)
                 if len(names) > 1:
-                    raise ConfigError(f"{name} holds games of {game} and other files of {names[0]}")
+                    raise ConfigError(
+                        f"{name} holds games of {game}, and {_where(first[0], name)} of "
+                        f"{names[0]}: only games of one game can be pooled"
+                    )
             if len(agents) != len(first[1]["agents"]):
                 raise ConfigError(
-                    f"{name} has games of {len(agents)} seats and {first[0]} of "
-                    f"{len(first[1]['agents'])}: only games of one player count pool"
+                    f"{name} holds games of {len(agents)} seats, and {_where(first[0], name)} "
+                    f"of {len(first[1]['agents'])}: only games of one player count can be pooled"
                 )
             theirs, ours = first[1].get("options", {}), row.get("options", {})
             if ours != theirs:
@@ -333,7 +339,10 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
                     k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k)
                 )
                 shown = ", ".join(f"{k}={ours.get(k)!r} against {theirs.get(k)!r}" for k in diff)
-                raise ConfigError(f"{name} was played with other options than {first[0]} ({shown})")
+                raise ConfigError(
+                    f"{name} holds games played with other options than "
+                    f"{_where(first[0], name)} ({shown})"
+                )
             key = (row["seed"], tuple(agents))
             if key in games:
                 where = (
@@ -349,16 +358,26 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
         rounds: dict[Any, list[dict[str, Any]]] = {}
         for row in ordered:
             rounds.setdefault(row["seed"], []).append(row)
-        size = max((len(g) for g in rounds.values()), default=0)
+        # a full round's games: as recorded, or (older files) the file's largest round
+        largest = max((len(g) for g in rounds.values()), default=0)
+        full = {
+            seed: max((r.get("round_size") or 0 for r in g), default=0) or largest
+            for seed, g in rounds.items()
+        }
         solo = bool(ordered) and len(ordered[0]["agents"]) == 1
         file_multi = any(len(set(r["agents"])) < len(r["agents"]) for r in ordered)
         multi = multi or file_multi
-        rotations = file_multi and size > 1
+        rotations = file_multi and max(full.values(), default=0) > 1
         by_deal = by_deal or rotations
         for seed, group in rounds.items():
-            played = {r["agents"][0] for r in group} if solo else None
-            if len(group) < size or (played is not None and len(played) < 2):
+            if len(group) < full[seed]:
                 unfinished += len(group)
+                continue
+            if solo and len({r["agents"][0] for r in group}) < 2:
+                alone += len(group)
+                continue
+            if not solo and len({a for r in group for a in r["agents"]}) < 2:
+                alone += len(group)  # an agent against itself: nothing to compare
                 continue
             for k, row in enumerate(group):
                 version = row.get("version")
@@ -377,12 +396,13 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
         raise ConfigError("no games to pool: the results files are empty")
     if not out:
         raise ConfigError(
-            "no game to count: every deal is unfinished"
+            "no game to count: every round of seatings is unfinished, or one agent played "
+            "it alone"
             + (
-                " or was played by one agent only (solo results compare agents on deals every "
-                "agent played, as `tournament --players 1` plays them)"
+                " (solo results compare agents on the deals they all played, as "
+                "`tournament --players 1` plays them)"
                 if len(first[1]["agents"]) == 1
-                else ""
+                else " (against itself)"
             )
         )
     return PooledResults(
@@ -396,7 +416,13 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
         multi_seat=multi,
         by_deal=by_deal and len(first[1]["agents"]) > 1,
         unfinished=unfinished,
+        alone=alone,
     )
+
+
+def _where(first: str, name: str) -> str:
+    """How an error names the file a clash is with: ``first``, or "other games" of it."""
+    return "other games" if first == name else first
 
 
 __all__ = [
