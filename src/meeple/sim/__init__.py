@@ -1,6 +1,6 @@
 """Bulk simulation of games between agents: parallel runs, statistics and result files."""
 
-from meeple.sim.output import write_results
+from meeple.sim.output import read_results, write_results
 from meeple.sim.runner import SimSpec, check_simulation, play_one, run_simulation, seat_slots
 from meeple.sim.stats import Summary, summarize, wilson_interval
 
@@ -9,6 +9,7 @@ __all__ = [
     "Summary",
     "check_simulation",
     "play_one",
+    "read_results",
     "run_simulation",
     "seat_slots",
     "summarize",
