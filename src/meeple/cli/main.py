@@ -349,7 +349,7 @@ def simulate(
                 f"seed {seed}"
             )
             try:
-                save_simulation_plot(rows, spec.labels(), players, plot, title)
+                save_simulation_plot(rows, spec.labels(), players, plot, title, summary)
             except (OSError, ValueError) as e:
                 if not plot_existed:  # no empty or half-written file left behind
                     plot.unlink(missing_ok=True)

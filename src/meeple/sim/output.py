@@ -24,8 +24,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
     CSV columns: ``game, seed, round_size, run_seed, game_name, version, options`` (JSON),
-    ``decisions, length,
-    winners`` (``;``-separated), then per seat
+    ``decisions, length, winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).

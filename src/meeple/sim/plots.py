@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.errors import ConfigError
-from meeple.sim.stats import Line, summarize
+from meeple.sim.stats import Line, Summary, summarize
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -47,13 +47,19 @@ class PlotData:
     breakdowns: dict[str, dict[str, float]]
 
 
-def plot_data(rows: Sequence[dict[str, Any]], labels: Sequence[str], players: int) -> PlotData:
+def plot_data(
+    rows: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    players: int,
+    summary: Summary | None = None,
+) -> PlotData:
     """The figure's data from result rows (see :func:`meeple.sim.runner.play_one`).
 
     Args:
         rows: Result rows of one run, at least one.
         labels: One label per agent slot.
         players: Seats per game.
+        summary: The rows' summary (:func:`meeple.sim.stats.summarize`), if already made.
 
     Raises:
         ValueError: for no rows.
@@ -64,7 +70,7 @@ def plot_data(rows: Sequence[dict[str, Any]], labels: Sequence[str], players: in
     for row in rows:
         for slot, score in zip(row["slots"], row["scores"], strict=True):
             scores[labels[slot]].append(float(score))
-    summary = summarize(rows, labels, players)
+    summary = summary or summarize(rows, labels, players)
     return PlotData(
         scores={k: v for k, v in scores.items() if v},
         seats=summary.seats if players > 1 else [],
@@ -196,10 +202,15 @@ _PANELS = {
 
 
 def save_simulation_plot(
-    rows: Sequence[dict[str, Any]], labels: Sequence[str], players: int, path: Path, title: str
+    rows: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    players: int,
+    path: Path,
+    title: str,
+    summary: Summary | None = None,
 ) -> Path:
     """Draw the figure of ``rows`` (see :func:`simulation_figure`) and save it to ``path``,
-    in the format its suffix names.
+    in the format its suffix names (``summary``: as in :func:`plot_data`).
 
     Raises:
         ConfigError: as :func:`check_plot_path`.
@@ -207,6 +218,6 @@ def save_simulation_plot(
         OSError: if the file cannot be written.
     """
     check_plot_path(path)
-    fig = simulation_figure(plot_data(rows, labels, players), title)
+    fig = simulation_figure(plot_data(rows, labels, players, summary), title)
     fig.savefig(path, dpi=100)
     return path
