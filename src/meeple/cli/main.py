@@ -552,13 +552,8 @@ def tournament(
     game on its own deal, or with --duplicate each rotation on one deal."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_tournament
-    from meeple.sim import SimSpec, check_simulation, summarize, write_results
-    from meeple.sim.tournament import (
-        duplicate_deals,
-        head_to_head,
-        head_to_head_by_deal,
-        ratings,
-    )
+    from meeple.sim import SimSpec, check_simulation, write_results
+    from meeple.sim.tournament import tournament_tables
 
     cls = _resolve_game(game)
     name = cls.info.name
@@ -636,23 +631,11 @@ def tournament(
         console().print(message, soft_wrap=True)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
-        games = duplicate_deals(counted) if players == 1 else counted
-        summary = summarize(
-            games,
-            labels,
-            len(specs) if players == 1 else players,
-            best_seat=spec.multi_seat,
-        )
         by_deal = spec.multi_seat and spec.schedule() is not None
-        print_tournament(
-            console(),
-            spec,
-            summary,
-            ratings(games, labels),
-            (head_to_head_by_deal if by_deal else head_to_head)(games, labels),
-            cls.info.title,
-            len(counted),
+        summary, rated, pairs = tournament_tables(
+            counted, labels, players, spec.multi_seat, by_deal
         )
+        print_tournament(console(), spec, summary, rated, pairs, cls.info.title, len(counted))
     if stopped:
         _stop(stopped, message)
 
@@ -689,15 +672,8 @@ def results_cmd(
     alone are left out, with a note."""
     from meeple.cli.summary import plural
     from meeple.cli.tournament import print_standings
-    from meeple.sim import summarize
     from meeple.sim.output import read_results
-    from meeple.sim.tournament import (
-        duplicate_deals,
-        head_to_head,
-        head_to_head_by_deal,
-        pool_results,
-        ratings,
-    )
+    from meeple.sim.tournament import pool_results, tournament_tables
 
     cls = _resolve_game(game)
     try:
@@ -733,11 +709,9 @@ def results_cmd(
         raise fail(str(e)) from None
     rows, labels, players = pooled.rows, pooled.labels, pooled.players
     solo = players == 1
-    games = duplicate_deals(rows) if solo else rows
-    summary = summarize(
-        games, labels, len(labels) if solo else players, best_seat=pooled.multi_seat
+    summary, rated, pairs = tournament_tables(
+        rows, labels, players, pooled.multi_seat, pooled.by_deal
     )
-    pairs = (head_to_head_by_deal if pooled.by_deal else head_to_head)(games, labels)
     # the rows record every option, defaults included: name those a run changed
     changed = {k: v for k, v in pooled.options.items() if cls.options.get(k) != v}
     opts = ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
@@ -796,7 +770,7 @@ def results_cmd(
     print_standings(
         con,
         summary,
-        ratings(games, labels),
+        rated,
         pairs,
         unit="deals" if pooled.by_deal else "games",
         solo=solo,

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meeple.sim.stats import wilson_interval
+from meeple.sim.stats import Summary, summarize, wilson_interval
 
 
 @dataclass
@@ -246,6 +246,34 @@ def head_to_head_by_deal(rows: Sequence[dict[str, Any]], labels: Sequence[str]) 
     return _head_to_head(deals.values(), labels)
 
 
+def tournament_tables(
+    rows: Sequence[dict[str, Any]],
+    labels: Sequence[str],
+    players: int,
+    multi_seat: bool = False,
+    by_deal: bool = False,
+) -> tuple[Summary, list[Rating], list[HeadToHead]]:
+    """The summary, ratings and head-to-head results a tournament's tables show.
+
+    Args:
+        rows: Result rows (``slots`` numbering ``labels``), in game order.
+        labels: One label per agent slot.
+        players: Seats per game; solo (1), each deal becomes one game between the agents
+            (:func:`duplicate_deals`).
+        multi_seat: Agents hold several seats: each counts once per game, by its best seat.
+        by_deal: Head to head counts deals (:func:`head_to_head_by_deal`), not games.
+
+    Returns:
+        ``(summary, ratings, pairs)``: the summary (over deals when solo), the ratings best
+        first, and the head-to-head results.
+    """
+    solo = players == 1
+    games = duplicate_deals(rows) if solo else rows
+    summary = summarize(games, labels, len(labels) if solo else players, best_seat=multi_seat)
+    pairs = (head_to_head_by_deal if by_deal else head_to_head)(games, labels)
+    return summary, ratings(games, labels), pairs
+
+
 @dataclass
 class PooledResults:
     """Result rows of one or more runs of a game, pooled (see :func:`pool_results`).
@@ -435,4 +463,5 @@ __all__ = [
     "pool_results",
     "ratings",
     "sign_test",
+    "tournament_tables",
 ]
