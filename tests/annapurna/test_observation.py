@@ -8,6 +8,7 @@ import random
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
 from meeple.core.record import GameRecord, replay
+from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.game import Annapurna
 
 from .helpers import card_id, code, hike_all, play, random_states, setup
@@ -152,3 +153,32 @@ def test_a_state_rebuilt_from_a_view_gives_the_seen_climbers_the_cards_face():
         assert not twin.known[1] >> card & 1
         assert twin.observe(1) == view
         assert twin.observe(0)["climbers"][1]["side"][1] == [0, card]
+
+
+def test_every_spot_shows_its_face_up_card_its_face_down_colour_or_nothing():
+    """Rulings AN-R17 and AN-R36, spot by spot in every random game: a face-up card shows its
+    id, a face-down card its colour and, to a viewer who identifies it, its id; an empty spot
+    shows nothing. The same for every viewer and the spectator."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            for i, state in enumerate(random_states(players, seed)):
+                if i % 7:
+                    continue
+                for viewer in (*range(players), None):
+                    known = state.public if viewer is None else state.known[viewer]
+                    climbers = state.observe(viewer)["climbers"]
+                    for t in range(players):
+                        side = climbers[t]["side"]
+                        assert len(side) == 15
+                        for p, entry in enumerate(side):
+                            card = state.mount[t][p]
+                            if state.up[t] >> p & 1:
+                                assert entry == card
+                            elif state.down[t] >> p & 1:
+                                shown = card if known >> card & 1 else None
+                                assert entry == [card // SUIT_SIZE, shown]
+                                checked += 1
+                            else:
+                                assert entry is None
+    assert checked > 1000  # face-down spots were put to the test
