@@ -55,27 +55,24 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
     if seat is None:
         known_pack: list[list[int]] = [[] for _ in range(n)]
         known_cache: list[list[int]] = [[] for _ in range(n)]
-    else:  # most of these masks are empty: skip the call for them (rollouts observe often)
+    else:
         row = seat * n
-        known_pack = [board.bits(k) if k else [] for k in st.kpack[row : row + n]]
-        known_cache = [board.bits(k) if k else [] for k in st.kcache[row : row + n]]
+        known_pack = [board.bits(k) for k in st.kpack[row : row + n]]
+        known_cache = [board.bits(k) for k in st.kcache[row : row + n]]
     climbers = []
     for t in range(n):
         m = st.mount[t]
-        side: list = [None] * board.SIZE
-        x = st.up[t]
-        while x:
-            low = x & -x
-            p = low.bit_length() - 1
-            side[p] = m[p]
-            x ^= low
-        x = st.down[t]
-        while x:
-            low = x & -x
-            p = low.bit_length() - 1
+        up = st.up[t]
+        down = st.down[t]
+        side: list = []
+        for p in range(board.SIZE):
             c = m[p]
-            side[p] = [c // SUIT_SIZE, c if known >> c & 1 else None]
-            x ^= low
+            if up >> p & 1:
+                side.append(c)
+            elif down >> p & 1:
+                side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
+            else:
+                side.append(None)
         mine = t == seat
         climbers.append(
             {
