@@ -9,7 +9,7 @@ too. Repeating a spec compares it with itself on another seed: if two searches o
 budget often disagree, their top actions lie within the search's noise of each other.
 
 Usage: ``python bench/agreement.py SPEC [SPEC ...] [--game annapurna] [--positions 40]
-[--seed 7] [--stage main] [--min-legal 3] [--stats]``.
+[--players 2] [--seed 7] [--stage main] [--min-legal 3] [--stats]``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("specs", nargs="+", help="agent specs (repeat one to test its noise)")
     parser.add_argument("--game", default="annapurna")
     parser.add_argument("--positions", type=int, default=40, help="positions sampled")
+    parser.add_argument("--players", type=int, default=2, help="seats in the sampled games")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--stage", default="main", help="observation stage kept ('' for all)")
     parser.add_argument("--min-legal", type=int, default=3)
@@ -40,7 +41,7 @@ def main() -> None:
     same = [[0] * k for _ in range(k)]
     used = 0
     for i, (game, seat, obs, legal, _) in enumerate(
-        positions(args.game, 2, args.positions, seed=args.seed)
+        positions(args.game, args.players, args.positions, seed=args.seed)
     ):
         if (args.stage and obs.get("stage") != args.stage) or len(legal) < args.min_legal:
             continue

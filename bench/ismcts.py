@@ -32,6 +32,12 @@ CONFIGS = [
     ("peach-festival", 2, "horizon 10 + evaluation", "rollout=random,horizon=10"),
     ("annapurna", 2, "random rollouts", "rollout=random"),
     ("annapurna", 2, "heuristic rollouts", "rollout=heuristic"),
+    (
+        "annapurna",
+        4,
+        "policy-modelled opponents",
+        "rollout=heuristic,checkpoint=1,paired=1,guide=1,opponents=policy",
+    ),
     ("almanac", 2, "random rollouts", "rollout=random"),
     ("almanac", 2, "heuristic rollouts", "rollout=heuristic"),
 ]

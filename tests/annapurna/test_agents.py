@@ -181,3 +181,33 @@ def test_the_slipping_heuristic_of_the_easy_level_loses_most_expeditions_to_the_
 def test_heuristic_refuses_an_epsilon_outside_zero_to_one(spec):
     with pytest.raises(ConfigError):
         HeuristicAgent(spec)
+
+
+def test_heuristic_chooses_the_same_from_the_policy_view_as_from_the_observation():
+    """The heuristic climber reads its observation by key only, so a search may feed it the
+    state's lazy policy view: at every decision of seeded Expeditions it chooses the same."""
+    assert HeuristicAgent.reads_by_key
+    decisions = 0
+    for players in (2, 3, 4):
+        game = Annapurna(players)
+        for seed in range(4):
+            plain = [make_agent("heuristic", game) for _ in range(players)]
+            lazy = [make_agent("heuristic", game) for _ in range(players)]
+            for seat in range(players):
+                plain[seat].setup(game, seat)
+                lazy[seat].setup(game, seat)
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_action(sample_chance(state, rng), CHANCE)
+                    continue
+                seat = state.current_player()
+                legal = state.legal_actions()
+                k = rng.randrange(1 << 30)
+                a = plain[seat].act(state.observe(seat), legal, random.Random(k))
+                b = lazy[seat].act(state.policy_view(seat), legal, random.Random(k))
+                assert a == b and plain[seat].plan == lazy[seat].plan
+                state.apply_action(a)
+                decisions += 1
+    assert decisions > 1000

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
 from meeple.core.record import GameRecord, replay
@@ -182,3 +184,36 @@ def test_every_spot_shows_its_face_up_card_its_face_down_colour_or_nothing():
                             else:
                                 assert entry is None
     assert checked > 1000  # face-down spots were put to the test
+
+
+def test_policy_view_reads_as_the_observation_for_every_key():
+    """A rollout policy's lazy view gives, key by key, the values of the seat's observation."""
+    compared = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            for i, state in enumerate(random_states(players, seed)):
+                if i % 5:
+                    continue
+                for seat in range(players):
+                    obs = state.observe(seat)
+                    view = state.policy_view(seat)
+                    for key, value in obs.items():
+                        if key != "climbers":
+                            assert view[key] == value, key
+                    for mine, theirs in zip(obs["climbers"], view["climbers"], strict=True):
+                        for key, value in mine.items():
+                            assert theirs[key] == value, key
+                    assert dict(view) == obs  # every key now read
+                    compared += 1
+    assert compared > 500
+
+
+def test_policy_view_is_a_climbers_view_only():
+    state = Annapurna(3).new_initial_state()
+    for seat in (None, 3, -1, True, "0"):
+        with pytest.raises(ValueError):
+            state.policy_view(seat)
+    with pytest.raises(KeyError):
+        state.policy_view(0)["nothing"]
+    with pytest.raises(KeyError):
+        state.policy_view(0)["climbers"][0]["nothing"]

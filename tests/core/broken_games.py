@@ -153,6 +153,22 @@ class SpectatorFallbackPips(SealedPips):
     state_class = SpectatorFallbackState
 
 
+class StalePolicyViewState(PipsState):
+    """Policy view that forgets the seat's own hand."""
+
+    __slots__ = ()
+
+    def policy_view(self, seat: int) -> dict:
+        view = self.observe(seat)
+        view["hand"] = []
+        return view
+
+
+class StalePolicyViewPips(SealedPips):
+    info = _info("broken-policy-view")
+    state_class = StalePolicyViewState
+
+
 BROKEN = {
     "broken-leaky": "broken_games:LeakyPips",
     "broken-shared-clone": "broken_games:SharedClonePips",
@@ -162,6 +178,7 @@ BROKEN = {
     "broken-unstable": "broken_games:UnstablePips",
     "broken-strands": "broken_games:StrandingPips",
     "broken-observer": "broken_games:SpectatorFallbackPips",
+    "broken-policy-view": "broken_games:StalePolicyViewPips",
 }
 
 

@@ -63,6 +63,11 @@ def test_catches_an_observation_for_a_seat_that_does_not_exist():
         check_determinization(_mid_game("broken-observer"), make_rng(0))
 
 
+def test_catches_a_policy_view_that_differs_from_the_observation():
+    with pytest.raises(ConformanceFailure, match=r"policy view of seat 0 differs .* \.hand"):
+        check_determinization(_mid_game("broken-policy-view"), make_rng(0))
+
+
 def test_catches_a_clone_that_shares_a_list():
     with pytest.raises(ConformanceFailure, match="clone"):
         check_clone_independence(_mid_game("broken-shared-clone"), make_rng(0))

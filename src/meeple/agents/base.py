@@ -28,10 +28,15 @@ class Agent:
         name: Label used in records and tables.
         honest: False for research agents that read hidden information (never seated
             against people).
+        reads_by_key: True for an agent that reads its observation only as
+            ``observation[key]`` (no iteration, ``in``, ``get`` or copies) and only within
+            ``act``: a search may then give it the state's cheaper
+            :meth:`~meeple.core.game.State.policy_view` when it plays a rollout move.
     """
 
     name = "agent"
     honest = True
+    reads_by_key = False
 
     def setup(self, game: Game, seat: int) -> None:
         """Called once before a game with the configured game and this agent's seat."""

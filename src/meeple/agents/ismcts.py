@@ -20,7 +20,8 @@ consistent with its observation, hidden parts sampled with its own RNG through
    commits first, and a seat committing later is keyed by its own observation, which does not
    show the sealed choices already made (by default; see ``observer``).
 4. **Rollout.** Random legal actions, or the game's own heuristic agent (fed the seat's
-   observation of the determinization) with probability ``1 - epsilon``; optionally truncated
+   observation of the determinization, as the state's ``policy_view`` when the agent reads it
+   only by key) with probability ``1 - epsilon``; optionally truncated
    after ``horizon`` actions and then scored by a game evaluator (see
    :mod:`meeple.agents.evaluation`).
 5. **Backpropagation** of the terminal reward of the seat that acted at each node.
@@ -529,7 +530,8 @@ class ISMCTSAgent(Agent):
             elif untried:
                 action = None
                 if self.guide and policies is not None:  # expand what the policy would play
-                    choice = policies[seat].act(state.observe(seat), legal, rng)
+                    policy = policies[seat]
+                    choice = policy.act(_view(state, seat, policy), legal, rng)
                     if choice in untried:
                         action = choice
                 if action is None:
@@ -539,7 +541,8 @@ class ISMCTSAgent(Agent):
                 hint = -1
                 if self._hints is not None:
                     if node.hint is None:
-                        choice = self._hints[seat].act(state.observe(seat), legal, rng)
+                        policy = self._hints[seat]
+                        choice = policy.act(_view(state, seat, policy), legal, rng)
                         node.hint = choice.id
                     hint = node.hint
                 best_v = -1.0
@@ -616,7 +619,8 @@ class ISMCTSAgent(Agent):
         elif self.epsilon and rng.random() < self.epsilon:
             state.apply_legal(legal[rng.randrange(len(legal))], seat)
         else:  # an agent's choice is checked like any other move
-            state.apply_action(policies[seat].act(state.observe(seat), legal, rng), seat)
+            policy = policies[seat]
+            state.apply_action(policy.act(_view(state, seat, policy), legal, rng), seat)
 
     def _final_reward(self, state: State) -> list[float]:
         # the scores are read only when they count: a game's result can cost more than its
@@ -635,6 +639,12 @@ class ISMCTSAgent(Agent):
             margin = scores[i] - max(scores[j] for j in range(n) if j != i)
             out.append((1 - w) * returns[i] + w * 0.5 * (1.0 + math.tanh(margin / scale)))
         return out
+
+
+def _view(state: State, seat: int, policy: Agent) -> dict:
+    """What the policy acting for ``seat`` is shown: the state's lazy policy view when the
+    policy reads by key, its observation otherwise (the same values either way)."""
+    return state.policy_view(seat) if policy.reads_by_key else state.observe(seat)
 
 
 __all__ = ["ISMCTSAgent", "parse_spec"]

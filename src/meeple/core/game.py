@@ -300,6 +300,21 @@ class State:
         """
         raise NotImplementedError
 
+    def policy_view(self, seat: int) -> dict:
+        """``observe(seat)`` for an agent that reads it by key during one ``act`` call.
+
+        A search calls this for the moves of its rollout policy when the policy's
+        ``reads_by_key`` is true (see :class:`meeple.agents.base.Agent`). A game may return a
+        lazy mapping here whose ``view[key]`` equals ``observe(seat)[key]`` for every key, each
+        value computed when first read: it reflects the state as it is when the value is read,
+        so it is valid only until the state changes, and ``len``, iteration, ``in`` and
+        ``get`` need not see the keys not read yet. This default is ``observe(seat)`` itself.
+
+        Raises:
+            ValueError: as :meth:`observe`, for a seat that is not one of the game's seats.
+        """
+        return self.observe(seat)
+
     def snapshot(self) -> dict:
         """The full state, hidden parts included, as JSON-serialisable data."""
         raise NotImplementedError

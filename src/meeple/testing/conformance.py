@@ -148,7 +148,8 @@ def check_clone_independence(state: State, rng: random.Random, steps: int = 8) -
 
 def check_determinization(state: State, rng: random.Random) -> None:
     """Observations are JSON data and exist for ``None`` and the seats only (``observe(-1)``
-    and ``observe(num_players)`` raise ``ValueError``); a determinization gives each seat the
+    and ``observe(num_players)`` raise ``ValueError``); each seat's ``policy_view`` reads, key
+    by key, as its observation; a determinization gives each seat the
     same observation, leaves every acting seat a legal action and plays on: a random playout
     of up to :data:`PLAYOUT_STEPS` actions from one of them (a seat drawn from ``rng``) meets
     no non-terminal node where an acting seat has no legal action.
@@ -174,6 +175,8 @@ def check_determinization(state: State, rng: random.Random) -> None:
             _fail(f"observation of seat {seat} is not JSON data: {e}", state)
         if seat is None:
             continue
+        if (diff := _read_difference(state.policy_view(seat), obs)) is not None:
+            _fail(f"policy view of seat {seat} differs from its observation at {diff}", state)
         det = game.determinize_observation(obs, rng)
         if det.observe(seat) != obs:
             diff = _first_difference(det.observe(seat), obs)
@@ -207,6 +210,26 @@ def _stuck_playout(state: State, rng: random.Random) -> int | None:
         seat, act = _random_step(state, rng)
         state.apply_action(act, seat)
     return None
+
+
+def _read_difference(view: object, obs: object, path: str = "") -> str | None:
+    """Where ``view`` read only by key and index (as a policy reads a lazy policy view) first
+    differs from ``obs``, or ``None``."""
+    if isinstance(obs, dict):
+        for k, v in obs.items():
+            try:
+                got = view[k]  # type: ignore[index]
+            except (KeyError, TypeError):
+                return f"{path}.{k}: missing"
+            if (diff := _read_difference(got, v, f"{path}.{k}")) is not None:
+                return diff
+        return None
+    if isinstance(obs, list) and isinstance(view, list) and len(obs) == len(view):
+        for i, (x, y) in enumerate(zip(view, obs, strict=True)):
+            if (diff := _read_difference(x, y, f"{path}[{i}]")) is not None:
+                return diff
+        return None
+    return None if view == obs else f"{path or '<root>'}: {view!r} != {obs!r}"
 
 
 def _first_difference(a: object, b: object, path: str = "") -> str:

@@ -51,6 +51,7 @@ class HeuristicAgent(Agent):
     """
 
     name = "heuristic"
+    reads_by_key = True  # a search may give it the state's lazy policy view
 
     def __init__(self, spec: str | float = ""):
         params = {"progress": 1.5, "reach": 0.3, "lntb": 0.0, "epsilon": 0.0}

@@ -61,22 +61,10 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         known_cache = [board.bits(k) for k in st.kcache[row : row + n]]
     climbers = []
     for t in range(n):
-        m = st.mount[t]
-        up = st.up[t]
-        down = st.down[t]
-        side: list = []
-        for p in range(board.SIZE):
-            c = m[p]
-            if up >> p & 1:
-                side.append(c)
-            elif down >> p & 1:
-                side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
-            else:
-                side.append(None)
         mine = t == seat
         climbers.append(
             {
-                "side": side,
+                "side": _side(st, t, known),
                 "pack": st.pack[t][:] if mine else len(st.pack[t]),
                 "cache": st.cache[t][:] if mine else len(st.cache[t]),
                 "loc": st.loc[t],
@@ -115,6 +103,131 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "identified": _identified(st),
         "climbers": climbers,
     }
+
+
+def _side(st: AnnapurnaState, t: int, known: int) -> list:
+    """Climber ``t``'s 15 mountainside entries as ``observe`` shows them to a viewer who
+    identifies the cards in the bit set ``known``."""
+    m = st.mount[t]
+    up = st.up[t]
+    down = st.down[t]
+    side: list = []
+    for p in range(board.SIZE):
+        c = m[p]
+        if up >> p & 1:
+            side.append(c)
+        elif down >> p & 1:
+            side.append([c // SUIT_SIZE, c if known >> c & 1 else None])
+        else:
+            side.append(None)
+    return side
+
+
+class _ClimberView(dict):
+    """One climber's entry of a :class:`PolicyView`: the scalars at once, the lists when
+    first read."""
+
+    __slots__ = ("_known", "_st", "_t")
+
+    def __missing__(self, key: str) -> object:
+        st, t = self._st, self._t
+        if key == "side":
+            value: object = _side(st, t, self._known)
+        elif key == "skips":
+            value = st.skips[t][:]
+        elif key == "shields":
+            value = st.shields[t][:]
+        elif key == "peakfx":
+            value = st.peakfx[t][:]
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+
+class PolicyView(dict):
+    """``observe(st, seat)`` computed key by key as it is read (see
+    :meth:`meeple.core.game.State.policy_view`): the scalars at once, the lists and each
+    climber's mountainside when first read. Valid until the state changes; the keys not read
+    yet are not seen by ``len``, iteration, ``in`` or ``get``."""
+
+    __slots__ = ("_seat", "_st")
+
+    def __missing__(self, key: str) -> object:
+        st, seat = self._st, self._seat
+        n = st.game.num_players
+        if key == "climbers":
+            known = st.known[seat]
+            value: object = [_climber_view(st, t, t == seat, known) for t in range(n)]
+        elif key == "pending":
+            value = [x[:] for x in st.pending]
+        elif key == "window":
+            value = st.window[:]
+        elif key == "deal":
+            value = [st.deal_seat, st.deal_pos, len(st.undealt)]
+        elif key == "unfinished":
+            value = board.bits(st.unfinished)
+        elif key == "known_pack":
+            value = [board.bits(k) for k in st.kpack[seat * n : seat * n + n]]
+        elif key == "known_cache":
+            value = [board.bits(k) for k in st.kcache[seat * n : seat * n + n]]
+        elif key == "identified":
+            value = _identified(st)
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+
+def _climber_view(st: AnnapurnaState, t: int, mine: bool, known: int) -> _ClimberView:
+    view = _ClimberView(
+        pack=st.pack[t][:] if mine else len(st.pack[t]),
+        cache=st.cache[t][:] if mine else len(st.cache[t]),
+        loc=st.loc[t],
+        arrival=st.arrival[t],
+        extra=st.extra[t],
+        flags=st.flags[t],
+        earned=st.earned[t],
+        placing=st.placing[t],
+    )
+    view._st = st
+    view._t = t
+    view._known = known
+    return view
+
+
+def policy_view(st: AnnapurnaState, seat: int) -> PolicyView:
+    """``observe(st, seat)`` as a :class:`PolicyView`, for a rollout policy that reads it by
+    key (:meth:`meeple.core.game.State.policy_view`); every value read equals the observation's.
+
+    Raises:
+        ValueError: for a seat that is not one of the game's seats.
+    """
+    n = st.game.num_players
+    if type(seat) is not int or not 0 <= seat < n:
+        seat = observer_seat(seat, n)  # raises for every value that is not a seat
+        if seat is None:
+            raise ValueError("a policy view is a climber's, not a spectator's")
+    view = PolicyView(
+        seat=seat,
+        players=n,
+        target=st.game.config["flag_target"],
+        auto_sweep=bool(st.game.config["auto_sweep"]),
+        stage=STAGE_NAMES[st.stage],
+        turn=st.turn,
+        starter=st.starter,
+        ascent=st.ascent,
+        turns=st.turns,
+        verb=st.verb,
+        card=st.sel if seat == st.turn else None,
+        peaked_now=st.peaked_now,
+        skipping=st.skipping,
+        lntb=st.lntb,
+        winner=st.winner,
+    )
+    view._st = st
+    view._seat = seat
+    return view
 
 
 def _identified(st: AnnapurnaState) -> list[list]:

@@ -38,7 +38,7 @@ from meeple.games.annapurna.consts import (
 )
 from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.moves import legal_actions, why_illegal
-from meeple.games.annapurna.observation import observe
+from meeple.games.annapurna.observation import observe, policy_view
 from meeple.games.annapurna.rules import apply_action
 
 if TYPE_CHECKING:
@@ -229,6 +229,7 @@ class AnnapurnaState(State):
     _apply = apply_action
     _why_illegal = why_illegal
     observe = observe
+    policy_view = policy_view
 
     # -- helpers used by rules and effects ---------------------------------------------------
     def net_at(self, seat: int, p: int) -> int:
