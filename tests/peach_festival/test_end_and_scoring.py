@@ -28,6 +28,7 @@ def test_game_ends_after_the_round_someone_marks_a_fifth_box():
     assert not s.is_terminal()  # both players still settle their rewards
     play(s, "noreward", "noreward")
     assert s.is_terminal()
+    assert s.result().extras == {"rounds": 1, "round_limit": False}
 
 
 def test_four_boxes_do_not_end_the_game():
@@ -159,6 +160,7 @@ def test_round_limit_ends_a_stalled_game():
     play(s, "roll:te5")
     commit(s, "peach", "peach")
     assert s.is_terminal() and s.round == 2
+    assert s.result().extras == {"rounds": 2, "round_limit": True}  # counted by simulations
 
 
 def test_rewards_are_settled_one_seat_at_a_time():

@@ -149,7 +149,12 @@ def score_breakdown(state: PeachState, seat: int) -> dict[str, int]:
 
 
 def game_result(state: PeachState):
-    """Scores with breakdown, ranks and winners; ties share the victory (PF-072)."""
+    """Scores with breakdown, ranks and winners; ties share the victory (PF-072).
+
+    ``extras``: ``rounds`` played and, with 2+ players, ``round_limit``: whether the game ended
+    at the ``max_rounds`` limit with nobody at 5 marked boxes (ruling PF-R35), which a
+    simulation averages into the share of such games.
+    """
     from meeple.core.game import GameResult, SeatResult, rank_seats
 
     parts = [score_breakdown(state, s) for s in range(len(state.sheets))]
@@ -159,7 +164,10 @@ def game_result(state: PeachState):
         SeatResult(seat=s, score=totals[s], breakdown=parts[s], rank=ranks[s], winner=ranks[s] == 1)
         for s in range(len(parts))
     ]
-    return GameResult(seats=seats, extras={"rounds": state.round})
+    extras: dict[str, object] = {"rounds": state.round}
+    if not state.game.solo:  # ended by the safety limit on rounds, nobody at 5 boxes (PF-R35)
+        extras["round_limit"] = not any(sh.boxes_marked >= 5 for sh in state.sheets)
+    return GameResult(seats=seats, extras=extras)
 
 
 def returns(state: PeachState) -> list[float]:
