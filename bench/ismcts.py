@@ -35,7 +35,7 @@ CONFIGS = [
     (
         "annapurna",
         4,
-        "policy-modelled opponents",
+        "heuristic, opponents=policy",
         "rollout=heuristic,checkpoint=1,paired=1,guide=1,opponents=policy",
     ),
     ("almanac", 2, "random rollouts", "rollout=random"),
