@@ -21,6 +21,7 @@ from meeple.core import (
     observe,
     sample_chance,
 )
+from meeple.testing import check_policy_view
 
 HANDS = [[1, 5, 9], [2, 8, 10]]
 
@@ -124,6 +125,16 @@ def test_every_game_refuses_to_observe_from_a_seat_that_does_not_exist(name):
         with pytest.raises(ValueError, match="seat"):
             state.observe(seat)
     assert state.observe(Seat(1)) == state.observe(1)
+
+
+@pytest.mark.parametrize("name", _games())
+def test_every_games_policy_view_is_a_seats_view_and_refuses_anything_else(name):
+    state = make(name, players=2).new_initial_state()
+    state.playout(random.Random(1), max_steps=6)
+    for seat in (None, -1, 2, 5, True, "1"):
+        with pytest.raises(ValueError):
+            state.policy_view(seat)
+    check_policy_view(state, Seat(1))  # read key by key: a lazy view's == sees only keys read
 
 
 @pytest.mark.parametrize("name", _games())

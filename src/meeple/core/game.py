@@ -308,11 +308,16 @@ class State:
         lazy mapping here whose ``view[key]`` equals ``observe(seat)[key]`` for every key, each
         value computed when first read: it reflects the state as it is when the value is read,
         so it is valid only until the state changes, and ``len``, iteration, ``in`` and
-        ``get`` need not see the keys not read yet. This default is ``observe(seat)`` itself.
+        ``get`` need not see the keys not read yet. A lazy view may hold the state itself, so it
+        is for a search's own policy on the search's determinizations: drivers give agents
+        :meth:`observe`. This default is ``observe(seat)`` itself.
 
         Raises:
-            ValueError: as :meth:`observe`, for a seat that is not one of the game's seats.
+            ValueError: for ``None`` (a policy view is a seat's) and, as :meth:`observe`, for a
+                seat that is not one of the game's seats.
         """
+        if seat is None:
+            raise ValueError("a policy view is a seat's, not a spectator's")
         return self.observe(seat)
 
     def snapshot(self) -> dict:

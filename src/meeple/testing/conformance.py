@@ -175,8 +175,7 @@ def check_determinization(state: State, rng: random.Random) -> None:
             _fail(f"observation of seat {seat} is not JSON data: {e}", state)
         if seat is None:
             continue
-        if (diff := _read_difference(state.policy_view(seat), obs)) is not None:
-            _fail(f"policy view of seat {seat} differs from its observation at {diff}", state)
+        check_policy_view(state, seat)
         det = game.determinize_observation(obs, rng)
         if det.observe(seat) != obs:
             diff = _first_difference(det.observe(seat), obs)
@@ -212,6 +211,14 @@ def _stuck_playout(state: State, rng: random.Random) -> int | None:
     return None
 
 
+def check_policy_view(state: State, seat: int) -> None:
+    """``state.policy_view(seat)``, read only by key and index (as a policy reads a lazy view),
+    gives the values of ``state.observe(seat)``, of the same types."""
+    diff = _read_difference(state.policy_view(seat), state.observe(seat))
+    if diff is not None:
+        _fail(f"policy view of seat {seat} differs from its observation at {diff}", state)
+
+
 def _read_difference(view: object, obs: object, path: str = "") -> str | None:
     """Where ``view`` read only by key and index (as a policy reads a lazy policy view) first
     differs from ``obs``, or ``None``."""
@@ -229,7 +236,9 @@ def _read_difference(view: object, obs: object, path: str = "") -> str | None:
             if (diff := _read_difference(x, y, f"{path}[{i}]")) is not None:
                 return diff
         return None
-    return None if view == obs else f"{path or '<root>'}: {view!r} != {obs!r}"
+    # the same type too: a policy may tell entries apart by type (an id from a [colour, id])
+    same = type(view) is type(obs) and view == obs
+    return None if same else f"{path or '<root>'}: {view!r} != {obs!r}"
 
 
 def _first_difference(a: object, b: object, path: str = "") -> str:
