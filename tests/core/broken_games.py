@@ -169,6 +169,22 @@ class StalePolicyViewPips(SealedPips):
     state_class = StalePolicyViewState
 
 
+class FloatPolicyViewState(PipsState):
+    """Policy view whose cards are equal floats, not the observation's ints."""
+
+    __slots__ = ()
+
+    def policy_view(self, seat: int) -> dict:
+        view = self.observe(seat)
+        view["hand"] = [float(c) for c in view["hand"]]
+        return view
+
+
+class FloatPolicyViewPips(SealedPips):
+    info = _info("broken-policy-view-types")
+    state_class = FloatPolicyViewState
+
+
 BROKEN = {
     "broken-leaky": "broken_games:LeakyPips",
     "broken-shared-clone": "broken_games:SharedClonePips",
@@ -179,6 +195,7 @@ BROKEN = {
     "broken-strands": "broken_games:StrandingPips",
     "broken-observer": "broken_games:SpectatorFallbackPips",
     "broken-policy-view": "broken_games:StalePolicyViewPips",
+    "broken-policy-view-types": "broken_games:FloatPolicyViewPips",
 }
 
 

@@ -66,6 +66,8 @@ def test_catches_an_observation_for_a_seat_that_does_not_exist():
 def test_catches_a_policy_view_that_differs_from_the_observation():
     with pytest.raises(ConformanceFailure, match=r"policy view of seat 0 differs .* \.hand"):
         check_determinization(_mid_game("broken-policy-view"), make_rng(0))
+    with pytest.raises(ConformanceFailure, match=r"\.hand\[0\]: 1\.0 != 1"):
+        check_determinization(_mid_game("broken-policy-view-types"), make_rng(0))
 
 
 def test_catches_a_clone_that_shares_a_list():
