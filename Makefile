@@ -26,6 +26,9 @@ format: $(STAMP)
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
 
+simulate: $(STAMP)  ## 200 games of The Peach Festival between the greedy and random agents
+	$(BIN)/meeple simulate peach-festival --players 2 --agents greedy,random --games 200 $(ARGS)
+
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py $(ARGS)
 

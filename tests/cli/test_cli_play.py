@@ -139,7 +139,7 @@ def test_per_seat_bots_and_human_seat_choice(runner, tmp_path):
     assert res.exit_code == 0, res.output
     assert _record(path).agents == ["high", "human", "random"]
     # one agent per seat: the human seat's entry is checked, but nobody plays it
-    res = runner([*args[:-1], "high,random,random", "--save", str(path)], ENOUGH)
+    res = runner([*args[:-1], "high,random,random", "--save", str(path), "--force"], ENOUGH)
     assert res.exit_code == 0, res.output
     assert _record(path).agents == ["high", "human", "random"]
 
@@ -503,7 +503,18 @@ def _bots_only(runner, tmp_path, classes: str):
     path = tmp_path / "g.json"
     spec = ",".join(f"{bots}:{name}" if name != "random" else name for name in classes.split(","))
     res = runner(
-        ["play", "fixture-pips", "--humans", "none", "--bots", spec, "--save", str(path)], ""
+        [
+            "play",
+            "fixture-pips",
+            "--humans",
+            "none",
+            "--bots",
+            spec,
+            "--save",
+            str(path),
+            "--force",
+        ],
+        "",
     )
     return res, bots, path
 
@@ -600,7 +611,9 @@ def test_a_drawn_seed_is_kept_secret_until_the_game_ends(runner, tmp_path):
     seed = _record(path).seed
     assert "a new seed, shown when the game ends" in head and str(seed) not in head
     assert f"The game's seed was {seed}." in tail
-    given = runner(["play", "fixture-pips", "--seed", "5", "--save", str(path)], "quit\n")
+    given = runner(
+        ["play", "fixture-pips", "--seed", "5", "--save", str(path), "--force"], "quit\n"
+    )
     assert "seed 5" in given.stdout.splitlines()[0]
 
 
@@ -657,3 +670,25 @@ def test_a_lone_players_turn_track_peach_is_announced_as_such():
     assert track
     told = [line for line in out.getvalue().splitlines() if line.startswith("seat 0")]
     assert sum(line.endswith(": Gain the turn-track circle's Peach") for line in told) == len(track)
+
+
+def test_an_existing_record_file_is_kept_unless_force_is_given(runner, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text("mine")
+    res = runner(["play", "fixture-pips", "--humans", "none", "--save", str(path)], "")
+    assert res.exit_code == 2 and "exists already; give --force" in res.stderr
+    assert path.read_text() == "mine"
+    res = runner(["play", "fixture-pips", "--humans", "none", "--save", str(path), "--force"], "")
+    assert res.exit_code == 0 and _record(path).agents
+
+
+def test_an_empty_entry_in_the_bots_list_is_refused(runner):
+    for bots in ("greedy,,random", "random,"):
+        res = runner(["play", "fixture-pips", "--humans", "none", "--bots", bots], "")
+        assert res.exit_code == 2 and "empty entry" in res.stderr, bots
+
+
+def test_a_seat_beyond_a_solo_game_is_named_in_the_singular(runner):
+    res = runner(["play", "peach-festival", "-p", "1", "--humans", "1"], "")
+    assert res.exit_code == 2 and "seat 1 does not exist with 1 player" in res.stderr
+    assert "1 players" not in res.stderr

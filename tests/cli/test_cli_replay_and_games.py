@@ -34,6 +34,16 @@ def test_replay_prints_every_action_with_its_seat_and_the_result(runner, record_
     assert "rounds: 3" in out
 
 
+def test_the_replay_header_stays_on_one_line_however_long_the_configuration(runner, tmp_path):
+    game = make("annapurna", players=4, flag_target=3, auto_sweep=True)
+    _, rec = play_game(game, [RandomAgent() for _ in range(4)], seed=2)
+    path = rec.save(tmp_path / "long.json")
+    res = runner(["replay", str(path)])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.endswith(f"seed 2  {len(rec.actions)} actions"), first
+
+
 def test_replay_for_one_seat_hides_chance_and_others_sealed_choices(runner, record_file):
     path, _ = record_file
     res = runner(["replay", str(path), "--seat", "1"])

@@ -171,6 +171,13 @@ def test_agent_lists_split_at_commas_that_start_a_new_agent(text, specs):
     assert split_agents([text]) == specs
 
 
+def test_long_agent_specs_are_shown_whole_in_the_tables(runner):
+    base = "ismcts:iterations=2,rollout=random,c=1.4142135623,bias=0.000001,horizon="
+    res = runner(["simulate", "peach-festival", "-n", "2", "-a", f"{base}3,{base}4"])
+    assert res.exit_code == 0, res.output
+    assert "…" not in res.stdout  # folded over lines, never cut
+
+
 def test_an_empty_agent_list_is_refused(runner):
     res = runner(["simulate", "fixture-pips", "-n", "1", "-a", ","])
     assert res.exit_code == 2 and "names no agent" in res.stderr
@@ -376,10 +383,57 @@ def test_a_run_stopped_before_any_game_ends_leaves_the_results_file_as_it_was(
     out = tmp_path / "old.csv"
     out.write_text("game,seed\n0,1\n")
     args = [command, "fixture-pips", "-a", f"{agents}:Interrupts,random", "-n", "4"]
-    res = runner([*args, "--no-progress", "--out", str(out)])
+    res = runner([*args, "--no-progress", "--out", str(out), "--force"])
     assert res.exit_code == 130
     assert out.read_text() == "game,seed\n0,1\n"
     assert "left as it was" in res.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_run_stopped_before_any_game_ends_leaves_no_new_results_file(
+    runner, tmp_path, command, agents
+):
+    out = tmp_path / "new.csv"
+    args = [command, "fixture-pips", "-a", f"{agents}:Interrupts,random", "-n", "4"]
+    res = runner([*args, "--no-progress", "--out", str(out)])
+    assert res.exit_code == 130 and not out.exists()
+    assert "no results file written" in res.stderr
+    # the line that says so is printed once: there are no tables for it to head on stdout
+    assert "Interrupted after 0 of 4 games" not in res.stdout
+    assert res.stderr.count("Interrupted after 0 of 4 games") == 1
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_an_existing_results_file_is_kept_unless_force_is_given(runner, tmp_path, command):
+    out = tmp_path / "old.csv"
+    out.write_text("game,seed\n0,1\n")
+    args = [command, "fixture-pips", "-a", "random,high", "-n", "2", "--no-progress"]
+    res = runner([*args, "--out", str(out)])
+    assert res.exit_code == 2 and "exists already; give --force" in res.stderr
+    assert out.read_text() == "game,seed\n0,1\n"
+    res = runner([*args, "--out", str(out), "--force"])
+    assert res.exit_code == 0 and out.read_text() != "game,seed\n0,1\n"
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_games_of_a_run_that_did_not_finish_are_kept_unless_force_is_given(
+    runner, tmp_path, command
+):
+    out = tmp_path / "r.csv"
+    partial = tmp_path / "r.csv.partial.jsonl"
+    partial.write_text('{"index": 0}\n')
+    args = [command, "fixture-pips", "-a", "random,high", "-n", "2", "--no-progress"]
+    res = runner([*args, "--out", str(out)])
+    assert res.exit_code == 2 and "did not finish" in res.stderr
+    assert partial.read_text() == '{"index": 0}\n' and not out.exists()
+    res = runner([*args, "--out", str(out), "--force"])
+    assert res.exit_code == 0 and out.exists() and not partial.exists()
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_an_empty_entry_in_the_agent_list_is_refused(runner, command):
+    res = runner([command, "fixture-pips", "-n", "2", "-a", "random,,random"])
+    assert res.exit_code == 2 and "empty entry" in res.stderr
 
 
 def test_engine_errors_cross_process_pools_with_their_notes():

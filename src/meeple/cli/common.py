@@ -125,11 +125,16 @@ def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
                     f"seats are numbers from 0 to {players - 1}, not {part!r}"
                 ) from None
             if not 0 <= seat < players:
-                raise ConfigError(f"seat {seat} does not exist with {players} players")
+                raise ConfigError(f"seat {seat} does not exist with {plural(players, 'player')}")
             if seat in seats:
                 raise ConfigError(f"seat {seat} is given twice")
             seats.append(seat)
     return sorted(seats)
+
+
+def plural(n: int, noun: str) -> str:
+    """``"1 game"``, ``"2 games"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def split_list(texts: Iterable[str] | None) -> list[str]:
@@ -148,7 +153,16 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
     ``"random,ismcts:iterations=200,horizon=10"`` is ``["random", "ismcts:iterations=200,horizon=10"]``,
     and ``"heuristic,ismcts:rollout=heuristic:lntb=4;progress=2.5,paired=1"`` is
     ``["heuristic", "ismcts:rollout=heuristic:lntb=4;progress=2.5,paired=1"]``.
+
+    Raises:
+        ConfigError: for an empty entry among others (``"greedy,,random"``, ``"greedy,"``):
+            a list that names agents names one per comma-separated entry. A value with no
+            entry at all (``""``, ``","``) gives an empty list, which the commands refuse.
     """
+    for text in texts or ():
+        parts = [p.strip() for p in str(text).split(",")]
+        if any(parts) and not all(parts):
+            raise ConfigError(f"an agent list has an empty entry between its commas: {text!r}")
     out: list[str] = []
     for piece in split_list(texts):
         key, eq, _ = piece.partition("=")
@@ -159,18 +173,20 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
     return out
 
 
-def prepare_output(path: Path, *, unique: bool = False) -> Path:
+def prepare_output(path: Path, *, unique: bool = False, force: bool = False) -> Path:
     """Make sure ``path`` can be written before any game is played, and return the path to use.
 
     The parent directories are created. With ``unique`` (a default name chosen by the command)
     an existing file is never replaced: the first free name of ``stem``, ``stem-2``,
     ``stem-3``... is claimed by creating it empty, so runs started in the same second (or side
-    by side) keep their own files. Without it (a path the user gave) an existing file is left
-    as it is until the results replace it.
+    by side) keep their own files. Without it (a path the user gave) an existing file is
+    refused unless ``force`` (the command's ``--force``), and then left as it is until the
+    results replace it; a new file is created empty (the caller removes it if it writes
+    nothing).
 
     Raises:
-        ConfigError: if the path is a directory, lies under a file, or cannot be created or
-            opened for writing (the reason is given).
+        ConfigError: if the path is a directory, lies under a file, exists already (without
+            ``force``), or cannot be created or opened for writing (the reason is given).
     """
     if path.name in ("", ".", ".."):
         raise ConfigError(f"cannot write {str(path)!r}: a file name is needed")
@@ -182,6 +198,10 @@ def prepare_output(path: Path, *, unique: bool = False) -> Path:
         if path.is_dir():
             raise ConfigError(f"cannot write {str(path)!r}: it is a directory")
         if not unique:
+            if path.exists() and not force:
+                raise ConfigError(
+                    f"{str(path)!r} exists already; give --force to replace it, or another name"
+                )
             with path.open("a"):
                 pass
             return path

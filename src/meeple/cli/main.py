@@ -127,9 +127,12 @@ def play(
         typer.Option(
             "--save",
             help="Record file (default records/<game>-<time>.json, with -2, -3... added if "
-            "that name is taken).",
+            "that name is taken); an existing file is refused unless --force.",
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a --save file that exists already.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal: human seat(s) against bots."""
     # (The docstring is the command's help.) Everything is checked before the game starts,
@@ -182,7 +185,7 @@ def play(
                     f"agent {chosen[s]!r} reads hidden information; it never plays against people"
                 )
         if save is not None:
-            path = prepare_output(save)
+            path = prepare_output(save, force=force)
         else:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = prepare_output(Path("records") / f"{name}-{stamp}.json", unique=True)
@@ -282,6 +285,9 @@ def simulate(
             "pip install 'meeple\\[plots]').",
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an --out or --plot file that exists already.")
+    ] = False,
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
     from meeple.cli.summary import plural, print_summary
@@ -290,7 +296,10 @@ def simulate(
 
     cls = _resolve_game(game)
     name = cls.info.name
-    specs = split_agents(agents) or ["random"]
+    try:
+        specs = split_agents(agents) or ["random"]
+    except ConfigError as e:
+        raise fail(str(e)) from None
     if agents is not None and not split_agents(agents):
         raise fail("--agents names no agent")
     if games_ < 1:
@@ -314,15 +323,20 @@ def simulate(
         if plot is not None:
             check_plot_path(plot)
             plot_existed = plot.exists()
-            plot = prepare_output(plot)
+            plot = prepare_output(plot, force=force)
         partial = None
+        out_existed = out is not None and out.exists()
         if out is not None:
+            created = False
             try:
-                out = prepare_output(out)
-                partial = _partial_results(out)
+                out = prepare_output(out, force=force)
+                created = not out_existed
+                partial = _partial_results(out, force)
             except MeepleError:
                 if plot is not None and not plot_existed:  # leave no empty plot file
                     plot.unlink(missing_ok=True)
+                if created:  # nor an empty results file
+                    out.unlink(missing_ok=True)
                 raise
         rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
@@ -332,12 +346,12 @@ def simulate(
             write_results(rows, out, players)
             err_console().print(f"Results written to {escape(str(out))}")
     elif out is not None:
-        err_console().print(f"No game finished: {escape(str(out))} is left as it was")
+        _nothing_written(out, out_existed)
     if partial is not None:
         partial.done()
     covered = "those" if rows else "none (no tables)"
     message = _stopped(stopped, len(rows), spec.games, covered) if stopped else None
-    if message:
+    if message and rows:  # above the tables; on stderr at the end in every case
         console().print(message, soft_wrap=True)
     if rows:
         summary = summarize(rows, spec.labels(), players)
@@ -363,8 +377,19 @@ def simulate(
         _stop(stopped, message)
 
 
+def _nothing_written(out: Path, existed: bool) -> None:
+    """Say that a run cut short before its first game wrote no results to ``out``, and
+    remove the empty file claimed for it when it was new."""
+    if existed:
+        err_console().print(f"No game finished: {escape(str(out))} is left as it was")
+    else:
+        out.unlink(missing_ok=True)
+        err_console().print(f"No game finished: no results file written to {escape(str(out))}")
+
+
 def _stopped(why: str | Exception, done: int, total: int, covered: str) -> str:
-    """The line that says a run was cut short (on stdout above the tables, again on stderr)."""
+    """The line that says a run was cut short (on stdout above the tables when there are
+    some, and on stderr at the end)."""
     if isinstance(why, Exception):
         where = "".join(f" {note}" for note in getattr(why, "__notes__", ()))
         try:
@@ -409,14 +434,20 @@ def _no_interrupts() -> contextlib.AbstractContextManager[None]:
     return _signal_handled(signal.SIGINT, signal.SIG_IGN)
 
 
-def _partial_results(path: Path) -> Any:
+def _partial_results(path: Path, force: bool = False) -> Any:
     """The file beside ``path`` that keeps each game as it ends, until ``path`` is written.
 
     Raises:
-        ConfigError: when it cannot be created.
+        ConfigError: when it cannot be created, or when it is there already (the games of a
+            run that did not finish) and ``force`` is not given.
     """
     from meeple.sim.output import PartialResults, partial_path
 
+    if not force and partial_path(path).is_file():
+        raise ConfigError(
+            f"{str(partial_path(path))!r} holds the games of a run that did not finish "
+            "(`meeple results` reads it); give --force to start again, or another name"
+        )
     try:
         return PartialResults(path)
     except OSError as e:
@@ -544,6 +575,9 @@ def tournament(
             "head to head counts deals won (duplicate format).",
         ),
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an --out file that exists already.")
+    ] = False,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
     round, then win rates with 95% intervals, openskill ratings and head-to-head tests. Solo
@@ -557,7 +591,10 @@ def tournament(
 
     cls = _resolve_game(game)
     name = cls.info.name
-    specs = split_agents(agents)
+    try:
+        specs = split_agents(agents)
+    except ConfigError as e:
+        raise fail(str(e)) from None
     if len(specs) < 2:
         raise fail("a tournament needs at least two agents")
     if len(set(specs)) < len(specs):
@@ -598,8 +635,14 @@ def tournament(
             "duplicate" if duplicate else "permute",
         )
         check_simulation(spec)
-        path = prepare_output(path, unique=out is None)
-        partial = _partial_results(path)
+        out_existed = out is not None and out.exists()
+        path = prepare_output(path, unique=out is None, force=force)
+        try:
+            partial = _partial_results(path, force)
+        except MeepleError:
+            if not out_existed:  # leave no empty results file behind
+                path.unlink(missing_ok=True)
+            raise
         rows, stopped = _run_games(spec, jobs, progress, partial)
     except MeepleError as e:
         raise fail(str(e)) from None
@@ -610,7 +653,7 @@ def tournament(
     elif out is None:  # the empty file claimed for this run's default name
         path.unlink(missing_ok=True)
     else:
-        err_console().print(f"No game finished: {escape(str(path))} is left as it was")
+        _nothing_written(path, out_existed)
     partial.done()
     labels = spec.labels()
     counted, message = rows, None
@@ -628,7 +671,8 @@ def tournament(
         message = _stopped(
             stopped, len(rows), spec.games, covered if counted else "none (no tables)"
         )
-        console().print(message, soft_wrap=True)
+        if counted:  # above the tables; on stderr at the end in every case
+            console().print(message, soft_wrap=True)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
         by_deal = spec.multi_seat and spec.schedule() is not None

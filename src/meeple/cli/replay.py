@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.cli.common import print_view
+from meeple.cli.common import plural, print_view
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE
 from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay, tell_move
@@ -42,7 +42,7 @@ def replay_record(
     state = replay(record, upto=0)
     game = state.game
     if seat is not None and not 0 <= seat < game.num_players:
-        raise ConfigError(f"seat {seat} does not exist with {game.num_players} players")
+        raise ConfigError(f"seat {seat} does not exist with {plural(game.num_players, 'player')}")
     agents = record.agents
 
     def who(s: int) -> str:
@@ -54,7 +54,8 @@ def replay_record(
     con.print(
         f"[bold]{escape(game.info.title)}[/] {escape(record.version)}  "
         f"{escape(', '.join(f'{k}={v}' for k, v in record.config.items()))}  "
-        f"seed {record.seed}  {len(record.actions)} actions"
+        f"seed {record.seed}  {plural(len(record.actions), 'action')}",
+        soft_wrap=True,  # one line, however long the configuration
     )
     waiting = step
     for n, (s, text) in enumerate(record.actions, 1):

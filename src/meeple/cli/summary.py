@@ -8,13 +8,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from meeple.cli.common import plural
 from meeple.sim.runner import SimSpec
 from meeple.sim.stats import Line, Summary
 
 
 def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
     table = Table(title=title)
-    table.add_column(first)
+    table.add_column(first, overflow="fold")  # long agent specs shown whole
     for col in ("n", "score", "std", "rank", "wins", "win %", "95% CI"):
         table.add_column(col, justify="right")
     for x in lines:
@@ -35,7 +36,7 @@ def _breakdown_table(breakdowns: dict[str, dict[str, float]]) -> Table:
     """Each agent's mean score parts, as its game breaks a score down."""
     parts = list(dict.fromkeys(k for b in breakdowns.values() for k in b))
     table = Table(title="Score breakdown (mean per seat-game)")
-    table.add_column("agent")
+    table.add_column("agent", overflow="fold")
     for part in parts:
         table.add_column(escape(part), justify="right")
     for label, b in breakdowns.items():
@@ -49,7 +50,7 @@ def _solo_table(lines: list[Line]) -> Table:
     from scipy.stats import t
 
     table = Table(title="Agents (solo: scores)")
-    table.add_column("agent")
+    table.add_column("agent", overflow="fold")
     for col in ("n", "score", "std", "95% CI of the mean"):
         table.add_column(col, justify="right")
     for x in lines:
@@ -65,11 +66,6 @@ def _solo_table(lines: list[Line]) -> Table:
 def _std_text(x: Line) -> str:
     """The sample standard deviation, ``-`` when one game cannot give one."""
     return f"{x.std:.3f}" if x.n >= 2 else "-"
-
-
-def plural(n: int, noun: str) -> str:
-    """``"1 game"``, ``"2 games"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> None:
