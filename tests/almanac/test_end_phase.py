@@ -232,3 +232,35 @@ def test_each_player_chooses_and_cannot_pick_an_unaffordable_option():
     play(st, "option 1")
     assert st.gold[0] == 2
     assert legal(st) == ["option 0"]
+
+
+def refused(st, action, seat=None):
+    """The error refusing ``action``, checked to leave the state unchanged."""
+    before = st.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        st.apply_action(action, st.current_player() if seat is None else seat)
+    assert st.fingerprint() == before
+    return e.value
+
+
+def test_an_illegal_action_at_an_optional_fight_names_the_encounter_rule():
+    """AL-109, AL-G24 (ruling AL-R24): at an optional fight a player fights or takes the
+    card's alternative; any other move names AL-109, and an alternative the player cannot pay
+    in full names AL-R24."""
+    st = encounter(1, players=4, gold=[5, 5, 2, 9])
+    for action in ("place 0", "option 0", "stop", "bid 1"):
+        assert refused(st, action).rule == "AL-109"
+    play(st, "avoid", "avoid")
+    assert legal(st) == ["fight"]
+    e = refused(st, "avoid")
+    assert e.rule == "AL-R24" and "4 gold" in str(e)
+
+
+def test_an_illegal_encounter_option_names_the_special_encounter_rule():
+    """AL-112, AL-G24 (ruling AL-R24): an option the card does not have, or another kind of
+    move, names AL-112; an option the player cannot pay in full names AL-R24."""
+    st = encounter(7, gold=[5, 2, 5], goods=[[2, 1, 0, 0]] * 3)  # Avalanche: 2 options
+    for action in ("option 3", "fight", "place 0"):
+        assert refused(st, action).rule == "AL-112"
+    play(st, "option 1")
+    assert refused(st, "option 1").rule == "AL-R24"

@@ -310,3 +310,62 @@ def test_pages_4_to_19_use_free_placement():
     st = position(2, page=11, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
     assert C.pages[11].rule == "free"
     assert len(places(st)) == len(C.pages[11].spaces) - 1  # no contract to gain (2 held)
+
+
+def refused(st, action, seat=None):
+    """The error refusing ``action``, checked to leave the state unchanged."""
+    before = st.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        st.apply_action(action, st.current_player() if seat is None else seat)
+    assert st.fingerprint() == before
+    return e.value
+
+
+def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
+    """AL-098 (ruling AL-R45): the offer is answered by ``farmer`` or ``no-farmer``; any other
+    move names AL-098, and ``farmer`` when no space is left that the holder can use names
+    AL-R45."""
+    st = cliff(3)
+    st.farmer[0] = 1
+    refresh(st)
+    play(st, "place 3")
+    for action in ("place 0", "ladder 1", "stop"):
+        assert refused(st, action).rule == "AL-098"
+    costly = next(i for i, sp in enumerate(C.pages[4].spaces) if i and sp.cost > 0)
+    st = position(
+        2, page=4, rnd=3, gold=[0, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+    )
+    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    st.occ = [-1 if i == costly else 1 for i in range(len(st.occ))]
+    st.occ[0] = -1
+    refresh(st)
+    play(st, "place 0")
+    assert legal(st) == ["no-farmer"]
+    assert refused(st, "farmer").rule == "AL-R45"
+
+
+def test_the_farmers_second_worker_goes_on_a_space():
+    """AL-098: after ``farmer`` the second worker is placed at once; a ladder or any other move
+    names AL-098."""
+    st = cliff(3)
+    st.farmer[0] = 1
+    refresh(st)
+    play(st, "place 3", "farmer")
+    assert st.tasks[-1] == ("xplace", 0)
+    for action in ("ladder 0", "no-farmer", "end"):
+        assert refused(st, action).rule == "AL-098"
+
+
+def test_an_illegal_climb_names_the_climbing_rule():
+    """AL-093 (ruling AL-R41): the climber chooses among built ladder chains from the bottom row
+    whose owners differ; a chain that is not built, or another move, names AL-093, and a chain
+    with the same owners as one offered names AL-R41."""
+    st = cliff(3)
+    st.pg = [0, 0, 1, -1, 1, 0]  # to cluster 3: 0-4 and 1-4 by seats 0 then 1, 2-5 by 1 then 0
+    refresh(st)
+    play(st, "place 14")
+    assert st.tasks[-1] == ("climb", 0, 3)
+    assert legal(st) == ["climb 0-4", "climb 2-5"]
+    assert refused(st, "climb 1-4").rule == "AL-R41"
+    for action in ("climb 3-5", "climb 0", "place 0", "farmer"):
+        assert refused(st, action).rule == "AL-093"

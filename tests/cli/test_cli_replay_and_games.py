@@ -169,6 +169,24 @@ def test_replay_of_a_hand_edited_record_prints_one_error_naming_the_field(
     assert res.stderr.startswith(f"error: not a meeple game record: {field}: expected")
 
 
+def test_replay_of_a_record_without_its_actions_is_refused_on_load(runner, record_file, tmp_path):
+    path, _ = record_file
+    res = runner(["replay", str(_edit(path, tmp_path, lambda d: d.pop("actions")))])
+    assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+    assert res.stderr.strip() == "error: not a meeple game record: missing field(s) actions"
+    assert res.stdout == ""  # refused before anything is shown
+
+
+def test_replay_of_a_finished_game_recorded_without_its_result_is_refused(
+    runner, record_file, tmp_path
+):
+    path, _ = record_file
+    res = runner(["replay", str(_edit(path, tmp_path, lambda d: d.__setitem__("result", None)))])
+    said = " ".join(res.stderr.split())
+    assert res.exit_code == 2
+    assert "the record holds no result, but its moves end the game" in said
+
+
 def test_replay_of_a_record_that_is_not_utf8_prints_one_error(runner, tmp_path):
     path = tmp_path / "bad.json"
     path.write_bytes(b'{"game": "\xff"}')

@@ -91,6 +91,33 @@ def test_a_truncated_record_that_keeps_its_result_is_a_config_error(game2):
         replay(short)
 
 
+def test_a_record_without_its_actions_is_refused_on_load(game2):
+    """Without its actions a record would replay as a game not yet begun."""
+    _, record = _play(game2, seed=6)
+    data = dataclasses.asdict(record)
+    del data["actions"]
+    with pytest.raises(ConfigError) as err:
+        GameRecord.from_json(json.dumps(data))
+    assert str(err.value) == "not a meeple game record: missing field(s) actions"
+
+
+def test_a_finished_game_recorded_without_its_result_is_a_config_error(game2):
+    """A record whose moves end the game must carry the game's result."""
+    _, record = _play(game2, seed=6)
+    with pytest.raises(ConfigError, match="holds no result, but its moves end the game"):
+        replay(dataclasses.replace(record, result=None))
+    with pytest.raises(ConfigError, match="holds no result"):
+        replay(dataclasses.replace(record, result=None, fingerprint=None))
+
+
+def test_an_unfinished_game_recorded_without_a_result_replays(game2):
+    """Result null is right for a game that has not ended: it replays, checked."""
+    state, record = play_game(game2, [RandomAgent(), RandomAgent()], seed=1, max_steps=9)
+    back = GameRecord.from_json(record.to_json())
+    assert back.result is None and not state.is_terminal()
+    assert replay(back).fingerprint() == state.fingerprint()
+
+
 def test_another_version_is_named_before_its_options_are_read(game2):
     """A record of another rules version may hold options the installed rules lack."""
     _, record = _play(game2, seed=6)
@@ -242,6 +269,7 @@ def _set_action(index, value):
         (_set("fingerprint", 0), "fingerprint: expected a string or null, got 0"),
         (_set("notes", ""), "unknown field(s) notes"),
         (lambda data: data.pop("version"), "missing field(s) version"),
+        (lambda data: data.pop("actions"), "missing field(s) actions"),
     ],
 )
 def test_a_record_with_a_mistyped_field_is_refused_naming_the_field(game2, edit, message):

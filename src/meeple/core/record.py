@@ -132,7 +132,9 @@ _FIELDS: dict[str, tuple[str, Any]] = {
     "result": ("an object or null", lambda v: v is None or type(v) is dict),
     "fingerprint": ("a string or null", lambda v: v is None or type(v) is str),
 }
-_REQUIRED = ("game", "version", "config")
+#: Fields a record cannot do without: a record with no ``actions`` would replay as an empty
+#: game, so it is refused on load, not when its replay ends elsewhere.
+_REQUIRED = ("game", "version", "config", "actions")
 
 
 def _check_fields(data: Any) -> None:
@@ -194,7 +196,8 @@ def replay(
         ConfigError: if the record's rules version differs from the installed game's (checked
             before its options are read, which another version may not have), it names a
             content directory outside ``content_dirs``, or the rebuilt state does not match
-            the recorded fingerprint or result.
+            the recorded fingerprint or result (a finished game with no result recorded
+            included).
         IllegalActionError: if an action in the record is illegal under the current rules; its
             reason starts with the action's place in the record (``actions[40] (move 41): ...``).
     """
@@ -278,7 +281,9 @@ def check_replayed(record: GameRecord, state: State) -> None:
 
     Raises:
         ConfigError: when the record's fingerprint or result (if it holds them) differs,
-            naming the record's content directory when it has one.
+            naming the record's content directory when it has one; when it holds a result
+            but its moves end before the game does; and when its moves end the game but it
+            holds no result.
     """
     content = record.config.get("content")
     hint = (
@@ -290,6 +295,12 @@ def check_replayed(record: GameRecord, state: State) -> None:
         raise ConfigError(
             "the record holds a final result, but its moves end before the game does "
             f"({len(state.history)} actions replayed)"
+        )
+    if record.result is None and state.is_terminal():
+        raise ConfigError(
+            "the record holds no result, but its moves end the game "
+            f"({len(state.history)} actions replayed): a finished game's record carries its "
+            "result"
         )
     if record.result is not None:
         now = json.loads(json.dumps(state.result().to_dict()))

@@ -564,9 +564,27 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
             if sp.action == "gain_contract" and len(st.incomplete[seat]) >= 2:
                 return ("AL-040", "Gain a Contract needs fewer than 2 incomplete contracts")
             return ("AL-R09", f"the action of space {s} cannot be carried out now")
+        if k == "xplace":
+            return ("AL-098", "place the farmer token's second worker on a space now")
         if kind == "ladder":
             return ("AL-R27", "no ladder of that colour left, or the spot is taken")
         return ("AL-R08", "place a worker (no passing while a placement is possible)")
+    if k == "farmer":
+        if kind == "farmer" and action.args[0] == 1:
+            return ("AL-R45", "no space you can use is left for a second worker: no-farmer")
+        return ("AL-098", "use the farmer token (farmer) or keep it (no-farmer)")
+    if k == "climb":
+        page = st.content.pages[st.page]
+        if kind == "climb" and action.args in rule_of(page).routes(st, page, t[2]):
+            return (
+                "AL-R41",
+                "a route with the same ladder owners is the same climb: choose the one offered",
+            )
+        return ("AL-093", "climb from the bottom row by built ladders to the space's cluster")
+    if k == "fightalt":
+        if kind == "fight" and action.args[0] == 0:
+            return ("AL-R24", f"the alternative costs {alt_cost(st)} gold, paid in full: fight")
+        return ("AL-109", "fight, or take the card's alternative (avoid)")
     if k == "bid":
         if kind == "bid":
             return ("AL-R22", "a bid cannot exceed the bidder's gold")
@@ -588,5 +606,7 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
     if k == "good":
         return ("AL-R11", "choose a good the supply still holds")
     if k == "option":
-        return ("AL-R24", "choose an option you can pay for in full")
+        if kind == "option" and action.args[0] < len(st.content.encounters[st.enc].options):
+            return ("AL-R24", "choose an option you can pay for in full")
+        return ("AL-112", "choose one of the encounter card's options")
     return ("CORE-01", f"{action} is not among the legal actions now")
