@@ -34,7 +34,9 @@ def test_tournament_prints_standings_ratings_and_head_to_head_and_saves_csv(runn
     assert len(pairs) == 6
     # the 6 seatings of a round share one seed
     assert len({r["seed"] for r in rows[:6]}) == 1 and rows[0]["seed"] != rows[6]["seed"]
-    again = runner([*args, "--games", "12", "--seed", "4", "--no-progress", "--out", str(out)])
+    again = runner(
+        [*args, "--games", "12", "--seed", "4", "--no-progress", "--out", str(out), "--force"]
+    )
     assert again.stdout == text
 
 
