@@ -168,7 +168,17 @@ def test_step_before_reset_says_that_reset_is_needed():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"players": 2}, {"players": 3}, {"seat": 1}, {"opponents": "greedy"}, {"game": "almanac"}],
+    [
+        {"players": 2},
+        {"players": 3},
+        {"seat": 1},
+        {"opponents": "greedy"},
+        {"game": "almanac"},
+        {"players": True},
+        {"players": 1.0},
+        {"seat": False},
+        {"seat": 0.0},
+    ],
 )
 def test_the_solo_environment_refuses_another_configuration(kwargs):
     """PF-073: the solo mode has one player, in seat 0, with no opponent."""
@@ -179,6 +189,38 @@ def test_the_solo_environment_refuses_another_configuration(kwargs):
 def test_the_solo_environment_accepts_its_own_fixed_values():
     env = gym.make("meeple/PeachFestivalSolo-v0", players=1, seat=0, opponents=[])
     assert env.unwrapped.game.num_players == 1
+    env = gym.make("meeple/PeachFestivalSolo-v0", players=np.int64(1), seat=np.int8(0))
+    assert env.unwrapped.game.num_players == 1
+
+
+class _FailsOnItsThirdMove:
+    """An opponent whose third answer is an action that is not legal (a bug of its own)."""
+
+    def setup(self, game, seat):
+        self.game, self.moves = game, 0
+
+    def act(self, observation, legal_actions, rng):
+        self.moves += 1
+        if self.moves < 3:
+            return legal_actions[0]
+        return next(a for a in self.game.action_space.actions if a not in legal_actions)
+
+
+def test_an_opponent_that_fails_stops_the_episode_until_reset():
+    env = ge.MeepleEnv("almanac", players=2, opponents=_FailsOnItsThirdMove())
+    _, info = env.reset(seed=0)
+    with pytest.raises(IllegalActionError) as raised:
+        for _ in range(50):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert raised.value.seat == 1
+    assert any("opponent at seat 1" in note for note in raised.value.__notes__)
+    assert not env.action_masks().any()
+    for action in (0, 1):  # no penalty loop: the episode cannot go on
+        with pytest.raises(RuntimeError, match="opponent at seat 1 failed.*call reset"):
+            env.step(action)
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
 
 
 @pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])

@@ -147,6 +147,7 @@ class MeepleEnv(gym.Env):
         self.action_space = spaces.Discrete(self.game.action_space.num_actions)
         self.state = None
         self.seat = 0 if seat is None else seat
+        self._failed: str | None = None  # why the episode cannot go on (an opponent failed)
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(
@@ -165,6 +166,7 @@ class MeepleEnv(gym.Env):
             agent.setup(self.game, s)
             self.opponents[s] = (agent, random.Random(master.getrandbits(63)))
         self.steps = 0
+        self._failed = None
         self.state = self.game.new_initial_state()
         self._advance()
         return self._observation(), self._info()
@@ -173,8 +175,13 @@ class MeepleEnv(gym.Env):
         """Apply the learner's action, then chance and the opponents until its next turn.
 
         Raises:
-            RuntimeError: before ``reset``, after the end of the game or after the step that
-                truncated the episode (call ``reset``).
+            RuntimeError: before ``reset``, after the end of the game, after the step that
+                truncated the episode, or after an opponent failed (call ``reset``).
+            Exception: whatever an opponent's ``act`` raises, or the engine's
+                ``IllegalActionError`` for an opponent's answer that is not one of its legal
+                actions, with a note naming the opponent's seat. The learner's action was
+                applied then; the episode cannot go on, and later steps raise
+                ``RuntimeError`` until ``reset``.
             IllegalActionError: for a value that is not an integer id (``None``, text, a
                 float, a ``bool``, an array other than a 0-d one), whatever ``illegal_action``
                 says, since that is a bug of the caller rather than a move (``CORE-04``); and
@@ -184,6 +191,8 @@ class MeepleEnv(gym.Env):
         """
         if self.state is None:
             raise RuntimeError("reset() needs to be called before step()")
+        if self._failed is not None:
+            raise RuntimeError(f"the episode stopped when {self._failed}: call reset()")
         if self.state.current_player() == TERMINAL:
             raise RuntimeError("the game is over: call reset()")
         if self.max_steps is not None and self.steps >= self.max_steps:
@@ -235,8 +244,9 @@ class MeepleEnv(gym.Env):
 
     # -- helpers ----------------------------------------------------------------------------
     def action_masks(self) -> np.ndarray:
-        """The learner's legal-action mask now (int8, 1 = legal)."""
-        if self.state is None or acting_seat(self.state) != self.seat:
+        """The learner's legal-action mask now (int8, 1 = legal; all 0 when the learner is
+        not to act, or the episode stopped on an opponent's failure)."""
+        if self.state is None or self._failed is not None or acting_seat(self.state) != self.seat:
             return np.zeros(self.action_space.n, np.int8)
         return legal_mask(self.game, self.state.legal_actions(self.seat))
 
@@ -250,9 +260,17 @@ class MeepleEnv(gym.Env):
                 return
             else:
                 agent, rng = self.opponents[seat]
-                state.apply_action(
-                    agent.act(state.observe(seat), list(state.legal_actions(seat)), rng), seat
-                )
+                try:
+                    state.apply_action(
+                        agent.act(state.observe(seat), list(state.legal_actions(seat)), rng), seat
+                    )
+                except Exception as e:  # the game cannot go on without this seat's move
+                    self._failed = f"the opponent at seat {seat} failed ({type(e).__name__})"
+                    e.add_note(
+                        f"raised by the opponent at seat {seat}; the episode cannot go on: "
+                        "call reset()"
+                    )
+                    raise
 
     def _observation(self) -> np.ndarray:
         return self.encoder.encode(self.state.observe(self.seat))
@@ -298,8 +316,10 @@ class PeachFestivalSoloEnv(MeepleEnv):
                 given = kwargs.pop(key)
                 if key == "opponents":
                     same = given is None or (isinstance(given, Sequence) and tuple(given) == ())
-                else:
-                    same = given == value
+                elif key == "game":
+                    same = isinstance(given, str) and given == value
+                else:  # an integer, as MeepleEnv takes it: True and 1.0 are not 1
+                    same = _plain_int(given) == value
                 if not same:
                     raise ConfigError(
                         f"meeple/PeachFestivalSolo-v0 is the one-player Peach Festival: "
