@@ -464,6 +464,22 @@ def test_pickles_and_copies_keep_the_game_this_process_loaded(tmp_path):
     assert mo.load_game("almanac", players=2, content=str(d)).meeple_game is not game.meeple_game
 
 
+def test_a_state_pickled_before_its_content_was_edited_and_loaded_again_is_refused(tmp_path):
+    d = _almanac_content(tmp_path)
+    game = mo.load_game("almanac", players=2, content=str(d))
+    state = _advance(game.new_initial_state(), 40, seed=1)
+    pickled = pickle.dumps(state)
+    core = pickle.dumps(state._core)
+    cards = d / "cards.toml"
+    cards.write_text(
+        cards.read_text().replace("starting_gold = [5, 6, 7, 8]", "starting_gold = [6, 7, 8, 9]")
+    )
+    mo.load_game("almanac", players=2, content=str(d))  # this process now has the new content
+    for data in (pickled, core):
+        with pytest.raises(ConfigError, match="differs from the one pickled"):
+            pickle.loads(data)
+
+
 def test_a_resampled_state_copies_but_does_not_pickle():
     game = mo.load_game("annapurna", players=2)
     state = _advance(game.new_initial_state(), 30, seed=2)

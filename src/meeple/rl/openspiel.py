@@ -100,12 +100,33 @@ _CONTEXTS: dict[str, _Context] = {}
 _GAME_STRING_SYNTAX = ",=()"
 
 
-def _replayed(game: MeepleGame, history: list[int]) -> MeepleState:
-    """An unpickled state: ``history`` (action and outcome ids) replayed from the start."""
+def _replayed(game: MeepleGame, history: list[int], fingerprint: str | None = None) -> MeepleState:
+    """An unpickled state: ``history`` (action and outcome ids) replayed from the start.
+
+    Raises:
+        ConfigError: when the replayed state is not the pickled one (``fingerprint``), as when
+            the game's content directory was edited and loaded again in between.
+    """
     state = game.new_initial_state()
     for action in history:
         state.apply_action(action)
+    _check_same(state.meeple_state, fingerprint)
     return state
+
+
+def _check_same(state: State, fingerprint: str | None) -> None:
+    """Refuse a state rebuilt from its history that differs from the one serialised.
+
+    Raises:
+        ConfigError: when ``state``'s fingerprint is not ``fingerprint`` (``None``: no check).
+    """
+    if fingerprint is not None and state.fingerprint() != fingerprint:
+        content = state.game.config.get("content")
+        where = f" (content directory {content!r})" if content is not None else ""
+        raise ConfigError(
+            "the state rebuilt from its history differs from the one pickled: the game's "
+            f"content or rules changed since{where}"
+        )
 
 
 def _load_again(cls: type[MeepleGame], params: dict[str, Any]) -> MeepleGame:
@@ -148,7 +169,12 @@ def _context(name: str, config: dict[str, Any], again: bool = False) -> _Context
     return ctx
 
 
-def _restore(name: str, config: dict[str, Any], actions: list[tuple[int, int]]) -> _Core:
+def _restore(
+    name: str,
+    config: dict[str, Any],
+    actions: list[tuple[int, int]],
+    fingerprint: str | None = None,
+) -> _Core:
     # an unpickled state joins its game's context (made once per process), not a fresh game
     ctx = _CONTEXTS.get(_dumps([name, config])) or _context(name, config)
     state = ctx.game.new_initial_state()
@@ -157,6 +183,7 @@ def _restore(name: str, config: dict[str, Any], actions: list[tuple[int, int]]) 
             state.apply_action(ctx.space.chance_outcomes[aid], CHANCE)
         else:
             state.apply_action(ctx.space.actions[aid], seat)
+    _check_same(state, fingerprint)
     return _Core(ctx, state, True)
 
 
@@ -181,7 +208,7 @@ class _Core:
         if not self.from_start:
             raise pickle_error("a resampled state has no history to serialise")
         actions = [(seat, a.id) for seat, a in self.state.history]
-        return (_restore, (self.ctx.name, self.ctx.config, actions))
+        return (_restore, (self.ctx.name, self.ctx.config, actions, self.state.fingerprint()))
 
 
 def pickle_error(msg: str) -> Exception:
@@ -257,10 +284,12 @@ class MeepleState(pyspiel.State):
 
     def __reduce__(self):
         # pickled as its game (see MeepleGame.__reduce__) and its history, replayed through
-        # OpenSpiel when unpickled: the game as this process last loaded it, not reloaded
+        # OpenSpiel when unpickled: the game as this process last loaded it, not reloaded,
+        # and checked against the state's fingerprint
         if not self._core.from_start:
             raise pickle_error("a resampled state has no history to serialise")
-        return (_replayed, (self.get_game(), list(self.history())))
+        fingerprint = self._core.state.fingerprint()
+        return (_replayed, (self.get_game(), list(self.history()), fingerprint))
 
     def __copy__(self) -> MeepleState:
         return self.clone()
