@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import meeple
+from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE
 from meeple.games.almanac.game import Almanac
 from meeple.games.almanac.rules import advance
@@ -89,3 +92,13 @@ def texts(actions) -> list[str]:
 
 def legal(st: AlmanacState, seat: int | None = None) -> list[str]:
     return texts(st.legal_actions(seat))
+
+
+def refused(st: AlmanacState, action: str, seat: int | None = None) -> IllegalActionError:
+    """The error refusing ``action`` (at ``seat``, default the player to move), checked to
+    leave the state unchanged."""
+    before = st.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        st.apply_action(action, st.current_player() if seat is None else seat)
+    assert st.fingerprint() == before
+    return e.value

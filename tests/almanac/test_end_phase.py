@@ -7,7 +7,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, SIMULTANEOUS
 from meeple.games.almanac.content import load_content
 
-from .conftest import legal, play, position, stage
+from .conftest import legal, play, position, refused, stage
 
 C = load_content()
 END = (("cleanup",), ("enc_start",), ("enc_pick",), ("route_start",), ("bid_start", "guide"))
@@ -232,15 +232,6 @@ def test_each_player_chooses_and_cannot_pick_an_unaffordable_option():
     play(st, "option 1")
     assert st.gold[0] == 2
     assert legal(st) == ["option 0"]
-
-
-def refused(st, action, seat=None):
-    """The error refusing ``action``, checked to leave the state unchanged."""
-    before = st.fingerprint()
-    with pytest.raises(IllegalActionError) as e:
-        st.apply_action(action, st.current_player() if seat is None else seat)
-    assert st.fingerprint() == before
-    return e.value
 
 
 def test_an_illegal_action_at_an_optional_fight_names_the_encounter_rule():

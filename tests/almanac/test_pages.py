@@ -6,7 +6,7 @@ import pytest
 from meeple.core.errors import IllegalActionError
 from meeple.games.almanac.content import load_content
 
-from .conftest import legal, play, position, refresh, stage
+from .conftest import legal, play, position, refresh, refused, stage
 
 C = load_content()
 
@@ -310,15 +310,6 @@ def test_pages_4_to_19_use_free_placement():
     st = position(2, page=11, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
     assert C.pages[11].rule == "free"
     assert len(places(st)) == len(C.pages[11].spaces) - 1  # no contract to gain (2 held)
-
-
-def refused(st, action, seat=None):
-    """The error refusing ``action``, checked to leave the state unchanged."""
-    before = st.fingerprint()
-    with pytest.raises(IllegalActionError) as e:
-        st.apply_action(action, st.current_player() if seat is None else seat)
-    assert st.fingerprint() == before
-    return e.value
 
 
 def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
