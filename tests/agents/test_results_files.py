@@ -95,12 +95,12 @@ def test_a_solo_tournament_file_is_read_as_deals(runner, tmp_path):
 def test_csv_rows_read_back_equal_the_rows_written_but_for_their_slots(tmp_path):
     rows = [
         {"index": 0, "seed": 11, "round_size": 1, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
-         "slots": [0, 1], "agents": ["a", "b"], "scores": [3, 2.5], "ranks": [1, 2],
+         "content_digest": "0f" * 16, "slots": [0, 1], "agents": ["a", "b"], "scores": [3, 2.5], "ranks": [1, 2],
          "winners": [0], "breakdowns": [{"gems": 2, "bonus": 1}, {"gems": 2.5}],
          "decisions": 4, "length": 6,
          "extras": {"rounds": 2, "capped": False, "note": "x, y", "path": [1, 2]}},
         {"index": 1, "seed": 12, "round_size": 1, "run_seed": 1, "game_name": "pips", "version": "1.0", "options": {"rounds": 3},
-         "slots": [1, 0], "agents": ["b", "a"], "scores": [1, 1], "ranks": [1, 1],
+         "content_digest": None, "slots": [1, 0], "agents": ["b", "a"], "scores": [1, 1], "ranks": [1, 1],
          "winners": [0, 1], "breakdowns": [{"gems": 1}, {"gems": 1}], "decisions": 5,
          "length": 7, "extras": {"rounds": 3}},
     ]  # fmt: skip
@@ -365,3 +365,60 @@ def test_a_self_play_simulation_pooled_with_a_tournament_adds_no_wins(runner, tm
     assert both.exit_code == 0, both.output
     assert "3 games left out: games of one agent against itself" in both.stdout
     assert _tables(both.stdout) == _tables(alone.stdout)
+
+
+def _pf_run(runner, tmp_path, seed: int, content=None) -> str:
+    out = tmp_path / f"pf{seed}.csv"
+    args = ["tournament", "peach-festival", "-a", "random,greedy", "-n", "2", "-s", str(seed)]
+    if content is not None:
+        args += ["-o", f"content={content}"]
+    ran = runner([*args, "--no-progress", "--out", str(out)])
+    assert ran.exit_code == 0, ran.output
+    return str(out)
+
+
+def test_runs_on_equal_content_files_pool_wherever_the_directory_lies(runner, tmp_path):
+    import shutil
+
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    here, there = tmp_path / "here", tmp_path / "there"
+    shutil.copytree(DEFAULT_DIR, here)
+    shutil.copytree(DEFAULT_DIR, there)
+    files = [
+        _pf_run(runner, tmp_path, 1, here),
+        _pf_run(runner, tmp_path, 2, there),
+        _pf_run(runner, tmp_path, 3, DEFAULT_DIR),
+        _pf_run(runner, tmp_path, 4),  # the packaged content, not named
+    ]
+    digests = {row["content_digest"] for f in files for row in read_results(f)}
+    assert len(digests) == 1 and None not in digests
+    pooled = runner(["results", "peach-festival", *files])
+    assert pooled.exit_code == 0, pooled.output
+    assert "8 games" in pooled.stdout
+
+
+def test_runs_on_edited_content_files_do_not_pool_even_in_one_directory(runner, tmp_path):
+    import shutil
+
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    mine = tmp_path / "mine"
+    shutil.copytree(DEFAULT_DIR, mine)
+    before = _pf_run(runner, tmp_path, 1, mine)
+    sheet = mine / "sheet.toml"
+    text = sheet.read_text()
+    assert "multipliers = [" in text
+    sheet.write_text(text + "\n# a designer's note changes the file\n")
+    after = _pf_run(runner, tmp_path, 2, mine)
+    refused = runner(["results", "peach-festival", before, after])
+    assert refused.exit_code == 2
+    assert "other content files" in refused.stderr and "mine" in refused.stderr
+
+
+def test_rows_without_a_content_digest_pool_by_the_content_path():
+    old = [_row(1, options={"content": "/a"}), _row(2, options={"content": "/a"})]
+    assert len(pool_results([("old.csv", old)]).rows) == 2
+    with pytest.raises(ConfigError, match="other options"):
+        pool_results([("a.csv", [_row(1, options={"content": "/a"})]),
+                      ("b.csv", [_row(2, options={"content": "/b"})])])  # fmt: skip

@@ -462,3 +462,14 @@ def test_a_number_beyond_a_million_is_refused_and_shown(tmp_path, number, shown)
     path.write_text(f"huge = {number}\n" + path.read_text())
     err = str(content_error("annapurna", d))
     assert shown in err and "beyond ±1,000,000" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_content_digest_names_the_files_bytes_not_the_directory(tmp_path, game):
+    shipped = meeple.make(game, players=2).content_digest()
+    copied = copy_content(tmp_path, game)
+    assert meeple.make(game, players=2, content=str(copied)).content_digest() == shipped
+    file = copied / GAMES[game][1]
+    file.write_text(file.read_text() + "\n# edited\n")
+    edited = meeple.make(game, players=2, content=str(copied)).content_digest()
+    assert edited != shipped and len(edited) == 32

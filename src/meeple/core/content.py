@@ -12,7 +12,8 @@ and the field, never a traceback:
 * :func:`checked` runs a loader's validation of one file: a value of the wrong shape that the
   loader did not foresee (a list where a table belongs) becomes a ContentError for that file,
   and a key the loader never read (a typo such as ``reward`` for ``rewards``) is refused;
-* :class:`ContentCache` keeps loaded content per directory until one of its files changes.
+* :class:`ContentCache` keeps loaded content per directory until one of its files changes,
+  and :func:`content_digest` tells which files' bytes a loaded content came from.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -262,7 +264,8 @@ class ContentCache(Generic[T]):
         self._entries: dict[tuple[str, ...], T] = {}
 
     def get(self, directory: Path, load: Callable[[Path], T]) -> T:
-        """The content of ``directory``, loaded with ``load(directory)`` when new or changed.
+        """The content of ``directory``, loaded with ``load(directory)`` when new or changed;
+        :func:`content_digest` then gives the digest of the files it was loaded from.
 
         Raises:
             ContentError: whatever ``load`` raises (nothing is cached then).
@@ -284,12 +287,41 @@ class ContentCache(Generic[T]):
             if len(self._entries) >= 32:
                 self._entries.clear()
             self._entries[key] = got
+            # the files by name and bytes, not the directory: equal files anywhere are the
+            # same content, and an edited file is other content under the same path
+            named = "\n".join(f"{n}:{h}" for n, h in zip(self.files, stamp[1:], strict=True))
+            _remember_digest(got, hashlib.blake2b(named.encode(), digest_size=16).hexdigest())
         return got
+
+
+#: id of a loaded content -> (a weak reference to it, the digest of the files it came from)
+_DIGESTS: dict[int, tuple[weakref.ref, str]] = {}
+
+
+def _remember_digest(content: Any, digest: str) -> None:
+    if len(_DIGESTS) >= 256:  # forget the contents no game holds any more
+        for key in [k for k, (ref, _) in _DIGESTS.items() if ref() is None]:
+            del _DIGESTS[key]
+    _DIGESTS[id(content)] = (weakref.ref(content), digest)
+
+
+def content_digest(content: Any) -> str | None:
+    """A digest of the content files (names and bytes) that ``content`` was loaded from by a
+    :class:`ContentCache`: equal for equal files in any directory, other for an edited file.
+
+    Returns:
+        32 hexadecimal digits, or ``None`` for an object no cache loaded.
+    """
+    entry = _DIGESTS.get(id(content))
+    if entry is None or entry[0]() is not content:
+        return None
+    return entry[1]
 
 
 __all__ = [
     "ContentCache",
     "checked",
+    "content_digest",
     "content_directory",
     "read_toml",
     "require_table",

@@ -184,6 +184,17 @@ class Game:
         raise NotImplementedError
 
     # -- shared -------------------------------------------------------------------------------
+    def content_digest(self) -> str | None:
+        """A digest of the content files this game was made with (their names and bytes,
+        wherever the directory lies; :func:`meeple.core.content.content_digest`), or ``None``
+        for a game without content files. Results files record it, so runs on equal content
+        pool and runs on edited content do not.
+        """
+        from meeple.core.content import content_digest
+
+        content = getattr(self, "content", None)
+        return None if content is None else content_digest(content)
+
     def action(self, key: Action | str | int, chance: bool = False) -> Action:
         """Coerce notation, id or action to this game's :class:`Action`.
 

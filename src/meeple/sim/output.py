@@ -24,7 +24,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
     CSV columns: ``game, seed, round_size, run_seed, game_name, version, options`` (JSON),
-    ``decisions, length, winners`` (``;``-separated), then per seat
+    ``content_digest, decisions, length, winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
@@ -44,7 +44,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
     header = ["game", "seed", "round_size", "run_seed", "game_name", "version", "options"]
-    header += ["decisions", "length", "winners"]
+    header += ["content_digest", "decisions", "length", "winners"]
     for s in range(players):
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
@@ -61,6 +61,7 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
                 row.get("game_name"),
                 row.get("version"),
                 json.dumps(row.get("options", {}), sort_keys=True),
+                row.get("content_digest") or "",
                 row["decisions"],
                 row["length"],
                 ";".join(map(str, row["winners"])),
@@ -143,6 +144,7 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
         "game_name": cells.get("game_name") or None,
         "version": cells.get("version") or None,
         "options": json.loads(cells["options"]) if cells.get("options") else {},
+        "content_digest": cells.get("content_digest") or None,
         "decisions": int(cells["decisions"]),
         "length": int(cells["length"]),
         "winners": [int(x) for x in cells["winners"].split(";") if x != ""],
@@ -199,7 +201,7 @@ def _check_row(row: Any) -> str | None:
     for key in ("index", "round_size", "run_seed"):
         if row.get(key) is not None and not _is_int(row[key]):
             return f"{key!r} is not a whole number"
-    for key in ("game_name", "version"):
+    for key in ("game_name", "version", "content_digest"):
         if row.get(key) is not None and not isinstance(row[key], str):
             return f"{key!r} is not text"
     if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):

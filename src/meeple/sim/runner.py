@@ -123,7 +123,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         round of seatings that share this seed: 1 when every game has its own), the run's
         ``run_seed``, ``game_name`` (the game's registered name), ``version``
         (the rules version) and ``options`` (every option of the game, defaults included, a
-        content directory resolved), ``slots`` and ``agents`` per seat,
+        content directory resolved), ``content_digest`` (of the content files the game was
+        made with, :meth:`meeple.core.game.Game.content_digest`), ``slots`` and ``agents`` per
+        seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
         game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
         ``decisions`` (player actions), ``length`` (all actions, chance included) and the
@@ -156,6 +158,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "game_name": game.info.name,
         "version": game.info.version,
         "options": {k: v for k, v in game.config.items() if k != "players"},
+        "content_digest": game.content_digest(),
         "slots": slots,
         "agents": [labels[s] for s in slots],
         "scores": result.scores,

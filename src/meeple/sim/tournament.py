@@ -328,9 +328,10 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
             :func:`meeple.sim.output.read_results`); ``name`` is used in errors.
 
     Raises:
-        ConfigError: if no game is left to count, or rows differ in game, seats per game or
-            options, or one game (its seed and seating) comes twice, as when a file is given
-            twice.
+        ConfigError: if no game is left to count, or rows differ in game, seats per game,
+            options or content files (by ``content_digest`` where both rows have one, the
+            directory's path aside; else by the ``content`` option's path), or one game (its
+            seed and seating) comes twice, as when a file is given twice.
     """
     from meeple.core.errors import ConfigError
 
@@ -362,6 +363,19 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
                     f"of {len(first[1]['agents'])}: only games of one player count can be pooled"
                 )
             theirs, ours = first[1].get("options", {}), row.get("options", {})
+            their_digest, our_digest = first[1].get("content_digest"), row.get("content_digest")
+            if their_digest and our_digest:
+                # the content is its files: the same files pool from any directory, and an
+                # edited file is another game even in the same directory
+                if our_digest != their_digest:
+                    raise ConfigError(
+                        f"{name} holds games played with other content files than "
+                        f"{_where(first[0], name)} (content={ours.get('content')!r}, digest "
+                        f"{our_digest[:12]}, against content={theirs.get('content')!r}, digest "
+                        f"{their_digest[:12]})"
+                    )
+                theirs = {k: v for k, v in theirs.items() if k != "content"}
+                ours = {k: v for k, v in ours.items() if k != "content"}
             if ours != theirs:
                 diff = sorted(
                     k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k)
