@@ -238,3 +238,38 @@ def test_a_solo_replay_names_the_turn_track_peach_apart_from_take_a_peach(runner
     for extra in ([], ["--seat", "0"]):
         out = runner(["replay", str(path), *extra]).stdout
         assert out.count("Gain the turn-track circle's Peach") == track
+
+
+def _record_with_own_content(runner, tmp_path):
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    content = tmp_path / "pf"
+    shutil.copytree(DEFAULT_DIR, content)
+    path = tmp_path / "r.json"
+    args = ["play", "peach-festival", "--humans", "none", "--seed", "3"]
+    res = runner([*args, "-o", f"content={content}", "--save", str(path)], "")
+    assert res.exit_code == 0, res.output
+    return path, content
+
+
+def test_a_record_whose_content_directory_moved_replays_with_content_dir(runner, tmp_path):
+    path, content = _record_with_own_content(runner, tmp_path)
+    moved = content.rename(tmp_path / "moved")
+    res = runner(["replay", str(path)])
+    assert res.exit_code == 2 and "give --content DIR where it is now" in res.stderr
+    res = runner(["replay", str(path), "--content", str(moved)])
+    assert res.exit_code == 0, res.output
+    assert "End of record" in res.stdout and "Result" in res.stdout
+
+
+def test_a_record_that_no_longer_replays_is_refused_before_anything_is_printed(runner, tmp_path):
+    path, content = _record_with_own_content(runner, tmp_path)
+    sheet = content / "sheet.toml"
+    lines = [
+        "multipliers = [1, 1, 1, 2, 2, 2, 3, 3, 40]" if line.startswith("multipliers =") else line
+        for line in sheet.read_text().splitlines()
+    ]
+    sheet.write_text("\n".join(lines) + "\n")
+    res = runner(["replay", str(path), "--step"], "\n" * 500)
+    assert res.exit_code == 2 and "replayed result differs" in res.stderr
+    assert res.stdout == ""  # not stepped through to the end first

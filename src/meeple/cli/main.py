@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import signal
 import sys
@@ -828,6 +829,16 @@ def replay_cmd(
     seat: Annotated[
         int | None, typer.Option("--seat", help="Show only what this seat may see.")
     ] = None,
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            "--content",
+            help="Replay with the content directory DIR instead of the one the record names "
+            "(a directory moved or copied elsewhere since); the replay must still end as "
+            "recorded.",
+            metavar="DIR",
+        ),
+    ] = None,
 ) -> None:
     """Replay a saved record: every action with who took it, then the result."""
     from meeple.cli.replay import replay_record
@@ -836,6 +847,14 @@ def replay_cmd(
     record = None
     try:
         record = GameRecord.load(file)
+        recorded = record.config.get("content")
+        if content is not None:
+            record = dataclasses.replace(record, config={**record.config, "content": str(content)})
+        elif isinstance(recorded, str) and not Path(recorded).is_dir():
+            raise ConfigError(
+                f"the record was played with the content directory {recorded}, which is not "
+                "there: give --content DIR where it is now"
+            )
         replay_record(record, console(), step=step, seat=seat, read_line=_read_line)
     except OSError as e:
         raise fail(f"cannot read {file}: {e.strerror or e}") from None

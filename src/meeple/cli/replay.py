@@ -37,8 +37,13 @@ def replay_record(
         ConfigError: for another rules version, an unknown game, a seat that does not exist, or
             a replay that does not end in the recorded state or result.
         IllegalActionError: for an action the installed rules refuse (an unknown move or a
-            seat that does not exist included); nothing of that action is printed.
+            seat that does not exist included).
+
+    Every error is raised before anything is printed: the record is replayed once in full
+    first, so a record that no longer replays (its content edited since, say) is not stepped
+    through to the end before it is refused.
     """
+    replay(record)  # the whole record, checked, before a line is printed
     state = replay(record, upto=0)
     game = state.game
     if seat is not None and not 0 <= seat < game.num_players:
