@@ -1,6 +1,7 @@
 """Components and content validation (AL-001..AL-013, AL-G02..AL-G06, AL-I01..AL-I04, AL-I08,
 AL-I09, AL-I12)."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -383,3 +384,12 @@ def test_a_name_or_label_is_one_line_of_text(tmp_path, file, old, new, field):
     which a page's lore may hold."""
     err = _refused(tmp_path, file, old, new)
     assert err.field.endswith(field)
+
+
+def test_the_route_the_rulings_page_states_is_the_shipped_route():
+    """AL-G03 (ruling AL-R03): docs/games/almanac.md lists each page's upcoming pages."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "games" / "almanac.md"
+    stated = {
+        int(p): (int(a), int(b)) for p, a, b in re.findall(r"(\d+) → (\d+), (\d+)", doc.read_text())
+    }
+    assert stated == {p.id: p.upcoming for p in C.pages.values() if p.upcoming}
