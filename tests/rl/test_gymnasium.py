@@ -216,7 +216,7 @@ def test_an_opponent_that_fails_stops_the_episode_until_reset():
     assert any("opponent at seat 1" in note for note in raised.value.__notes__)
     assert not env.action_masks().any()
     for action in (0, 1):  # no penalty loop: the episode cannot go on
-        with pytest.raises(RuntimeError, match="opponent at seat 1 failed.*call reset"):
+        with pytest.raises(RuntimeError, match=r"opponent at seat 1 failed.*call reset"):
             env.step(action)
     _, info = env.reset(seed=1)
     assert info["action_mask"].any()
