@@ -1,6 +1,7 @@
 """Components and content validation (AL-001..AL-013, AL-G02..AL-G06, AL-I01..AL-I04, AL-I08,
 AL-I09, AL-I12)."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -257,3 +258,138 @@ def test_each_chooses_encounter_keeps_a_free_option_and_gold_costs_belong_to_it(
     with pytest.raises(ContentError) as e:
         load_content(d2)
     assert "AL-R43" in str(e.value) and e.value.field.endswith(".gold")
+
+
+def _refused(tmp_path: Path, file: str, old: str, new: str) -> ContentError:
+    """The error for the shipped content with ``old`` edited into ``new`` in ``file``; it must
+    name that file."""
+    d = _copy(tmp_path)
+    text = (d / file).read_text()
+    assert old in text
+    (d / file).write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert e.value.file == str(d / file)
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("ability", "amount", "field"),
+    [
+        ("arrival_gold", 2, "contract[1]"),
+        ("sell_bonus", 1, "contract[3]"),
+        ("shop_bonus", 1, "contract[6]"),
+    ],
+)
+def test_the_gold_of_a_contract_ability_is_at_most_the_gold_supply(
+    tmp_path, ability, amount, field
+):
+    """AL-002: gold gained on arrival, or added per good sold, is gold like any other (930)."""
+    old = f'ability = "{ability}"\namount = {amount}'
+    err = _refused(tmp_path, "cards.toml", old, f'ability = "{ability}"\namount = 931')
+    assert err.field == f"{field}.amount" and "AL-002" in str(err)
+
+
+def test_an_encounter_gives_at_most_the_twelve_guard_tokens(tmp_path):
+    """AL-005: a gain of guards is bounded by the supply, not by the gold supply."""
+    err = _refused(tmp_path, "cards.toml", 'reward = [["guard", 1],', 'reward = [["guard", 13],')
+    assert err.field.endswith(".reward[0]") and "12 (the guard tokens, AL-005)" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("key", "shipped", "edited", "rule"),
+    [
+        ("guard_supply", 12, 13, "AL-005"),
+        ("goods_per_type", 30, 0, "AL-001"),
+        ("workers_per_player", 6, 7, "AL-004"),
+        ("workers_on_caravan", 3, 2, "AL-020"),
+        ("starting_contracts", 2, 0, "AL-019"),
+        ("contract_draw", 3, 1000, "AL-041"),
+        ("end_contract_gold", 5, 930, "AL-063"),
+    ],
+)
+def test_the_rules_numbers_the_rulebook_gives_are_refused_when_changed(
+    tmp_path, key, shipped, edited, rule
+):
+    """AL-001, AL-004, AL-005, AL-019, AL-020, AL-041, AL-063: like the deck sizes (AL-003)."""
+    err = _refused(tmp_path, "cards.toml", f"{key} = {shipped}\n", f"{key} = {edited}\n")
+    assert err.field == f"rules.{key}"
+    assert f"the rulebook gives {shipped} " in str(err) and f"({rule}), got {edited}" in str(err)
+
+
+def test_a_page_no_route_reaches_is_refused_by_name(tmp_path):
+    """AL-G03 (ruling AL-R03): page 15 is previewed by page 10 only; without it no journey
+    would visit page 15."""
+    err = _refused(tmp_path, "pages.toml", "upcoming = [14, 15]", "upcoming = [13, 14]")
+    assert err.field == "page(id=15)" and "page 15 (Lanternmoor) cannot be reached" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        (
+            'tokens = ["potion"]',
+            'tokens = ["potion", "bug"]',
+            "page[4].tokens[1]",
+            "page 6 (AL-009)",
+        ),
+        ('tokens = ["medal"]', 'tokens = ["shield"]', "page[16].tokens[0]", "page 18 (AL-011)"),
+        ('tokens = ["bug"]', 'tokens = ["bug", "bug"]', "page[5].tokens[1]", "listed twice"),
+    ],
+)
+def test_a_token_kind_is_set_out_on_its_own_page_only(tmp_path, old, new, field, message):
+    """AL-009..AL-011, AL-017: the token reference gives each kind one page, whose supply is set
+    out when the page is entered; on a second page the 1 bug tile could be held twice."""
+    err = _refused(tmp_path, "pages.toml", old, new)
+    assert err.field == field and message in str(err)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new"),
+    [("cards.toml", "[[caravan]]", "[[caravn]]"), ("pages.toml", "[tokens]", "[token]")],
+)
+def test_a_misspelt_table_is_named_as_unknown(tmp_path, file, old, new):
+    """A misspelt ``[[caravan]]`` is an unknown key, not a caravan deck one card short."""
+    err = _refused(tmp_path, file, old, new)
+    assert err.field == new.strip("[]") and "unknown key" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "field"),
+    [
+        (
+            "pages.toml",
+            'name = "Trader\'s Village"',
+            'name = "Trader\'s\\nVillage"',
+            "page[0].name",
+        ),
+        (
+            "pages.toml",
+            'name = "Trader\'s Village"',
+            'name = "Trader\'s\\tVillage"',
+            "page[0].name",
+        ),
+        ("pages.toml", 'name = "Trader\'s Village"', 'name = " "', "page[0].name"),
+        ("cards.toml", 'name = "Yak Team"', 'name = """Yak\nTeam"""', "caravan[0].name"),
+        (
+            "cards.toml",
+            '{ label = "Send for help.",',
+            '{ label = "Send\\u2028for help.",',
+            ".options[1].label",
+        ),
+    ],
+)
+def test_a_name_or_label_is_one_line_of_text(tmp_path, file, old, new, field):
+    """Control characters are refused in any text; a name also refuses tabs and line breaks,
+    which a page's lore may hold."""
+    err = _refused(tmp_path, file, old, new)
+    assert err.field.endswith(field)
+
+
+def test_the_route_the_rulings_page_states_is_the_shipped_route():
+    """AL-G03 (ruling AL-R03): docs/games/almanac.md lists each page's upcoming pages."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "games" / "almanac.md"
+    stated = {
+        int(p): (int(a), int(b)) for p, a, b in re.findall(r"(\d+) → (\d+), (\d+)", doc.read_text())
+    }
+    assert stated == {p.id: p.upcoming for p in C.pages.values() if p.upcoming}

@@ -191,6 +191,31 @@ def test_content_loader_rejects_unknown_effects_and_params(tmp_path):
         load_content(_write(tmp_path, text))
 
 
+@pytest.mark.parametrize("name", ["Red", "red"])
+def test_two_colours_of_the_same_name_are_refused(tmp_path, name):
+    """AN-001, AN-008: a suit per climber colour; two "Red" climbers could not be told apart."""
+    text = SUIT.read_text().replace('name = "Blue"', f'name = "{name}"')
+    with pytest.raises(ContentError, match=r"is also the name of colour\[0\]") as err:
+        load_content(_write(tmp_path, text))
+    assert err.value.field == "colour[1].name" and err.value.file.endswith("suit.toml")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ('name = "Blue"', 'name = "Bl\\tue"', "colour[1].name"),
+        ('name = "Chocolate Bar"', 'name = "Chocolate\\nBar"', "card[0].name"),
+        ("[[colour]]", "[[colur]]", "colur"),
+    ],
+)
+def test_a_name_on_two_lines_or_a_misspelt_table_is_named(tmp_path, old, new, field):
+    """A name is one line of text; a misspelt ``[[colour]]`` is an unknown key, not a box of
+    three colours."""
+    with pytest.raises(ContentError) as err:
+        load_content(_write(tmp_path, SUIT.read_text().replace(old, new, 1)))
+    assert err.value.field == field and err.value.file.endswith("suit.toml")
+
+
 def test_content_option_loads_another_directory(tmp_path):
     text = SUIT.read_text().replace('name = "Chocolate Bar"', 'name = "Energy Gel"')
     game = Annapurna(2, content=str(_write(tmp_path, text)))

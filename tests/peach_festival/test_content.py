@@ -125,3 +125,26 @@ def test_a_peach_grid_too_small_for_a_cards_solo_condition_is_refused(tmp_path):
     with pytest.raises(ContentError, match=r"18 Peaches \(condition 12\); the Peach grid has 14"):
         meeple.make("peach-festival", players=1, difficulty="hard", content=d)
     assert meeple.make("peach-festival", players=3, content=d).sheet.peach_spots == 14
+
+
+@pytest.mark.parametrize("size", [23, 30])
+def test_the_request_deck_holds_the_rulebooks_24_cards(tmp_path, size):
+    """PF-001: 24 Request cards; a deck of 23 or 30 is refused."""
+    last = 'id = 24\ncondition = 14\nstart = ["tea", "silk"]\n'
+    more = "".join(
+        f'\n[[cards]]\nid = {i}\ncondition = 1\nstart = ["gold", "gems"]\n'
+        for i in range(25, size + 1)
+    )
+    cut = "[[cards]]\n" + last if size < 24 else last
+    d = custom(tmp_path, "requests.toml", cut, "" if size < 24 else last + more)
+    with pytest.raises(ContentError, match=rf"24 Request cards \(PF-001\), got {size}") as e:
+        load_content(d)
+    assert e.value.file.endswith("requests.toml") and e.value.field == "cards"
+
+
+def test_a_misspelt_table_is_named_as_unknown(tmp_path):
+    """A misspelt ``[[cards]]`` is an unknown key, not a deck with no cards."""
+    d = custom(tmp_path, "requests.toml", "[[cards]]\nid = 24", "[[card]]\nid = 24")
+    with pytest.raises(ContentError, match="unknown key") as e:
+        load_content(d)
+    assert e.value.file.endswith("requests.toml") and e.value.field == "card"

@@ -9,9 +9,11 @@ and the field, never a traceback:
 * :func:`content_directory` checks the directory and resolves it (records then name it
   wherever they are replayed from);
 * :func:`read_toml` reads one file (missing, not a file, not UTF-8, bad TOML);
-* :func:`checked` runs a loader's validation of one file: a value of the wrong shape that the
-  loader did not foresee (a list where a table belongs) becomes a ContentError for that file,
-  and a key the loader never read (a typo such as ``reward`` for ``rewards``) is refused;
+* :func:`checked` runs a loader's validation of one file: a top-level table the file does not
+  hold is refused first, a value of the wrong shape that the loader did not foresee (a list
+  where a table belongs) becomes a ContentError for that file, and a key the loader never read
+  (a typo such as ``reward`` for ``rewards``) is refused;
+* :func:`one_line` reads a name or a label: one line of text, not blank;
 * :class:`ContentCache` keeps loaded content per directory until one of its files changes,
   and :func:`content_digest` tells which files' bytes a loaded content came from.
 """
@@ -36,6 +38,9 @@ MAX_FILE_BYTES = 4 * 2**20
 #: Characters a content string may not hold: C0 controls but tab and newline, DEL, C1 controls
 #: (a terminal would act on them: clear the screen, change colours).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: What a name may not hold besides those: it is one line (a tab or a line break would break
+#: the lists and tables that show it, and a record's one-line move texts).
+_LINE_BREAKS = re.compile("[\t\n\u2028\u2029]")
 #: Largest number a content file may hold, either sign: a game's counts are small, and a
 #: huge one would only surface mid-game (a float overflow in the scores, a table as long).
 MAX_NUMBER = 1_000_000
@@ -165,6 +170,27 @@ def _track(value: Any, file: str, where: str) -> Any:
     return value
 
 
+def one_line(value: Any, file: str | Path, field: str) -> str:
+    """``value`` as a name or a label: text on one line, not blank.
+
+    Control characters are refused wherever a file holds them (:func:`read_toml`); a name also
+    refuses the tab and the line breaks that longer text (a page's lore) may hold.
+
+    Raises:
+        ContentError: naming ``field`` when ``value`` is not a string, is blank, or holds a
+            tab or a line break.
+    """
+    if not isinstance(value, str):
+        raise ContentError(str(file), field, f"expected {type_words(str)}, got {value!r}")
+    if not value.strip():
+        raise ContentError(str(file), field, "must not be blank")
+    if _LINE_BREAKS.search(value):
+        raise ContentError(
+            str(file), field, f"must be one line: no tab or line break, got {value!r}"
+        )
+    return value
+
+
 def _unread(value: Any, where: str) -> str | None:
     """Dotted path of the first key no loader read, depth first, or ``None``."""
     if isinstance(value, _Table):
@@ -183,18 +209,34 @@ def _unread(value: Any, where: str) -> str | None:
     return None
 
 
+_UNKNOWN = "unknown key, or one that does not apply here (the game does not read it)"
+
+
 @contextmanager
-def checked(file: str | Path, data: dict[str, Any]) -> Iterator[None]:
+def checked(
+    file: str | Path, data: dict[str, Any], keys: tuple[str, ...] | None = None
+) -> Iterator[None]:
     """Run the validation of one file's ``data`` (from :func:`read_toml`) inside this block.
 
+    Args:
+        file: The file ``data`` was read from, for messages.
+        data: The file's top-level table.
+        keys: The top-level keys (tables) the file may hold. An unknown one is refused before
+            the block runs: a misspelt ``[[caravn]]`` is named as unknown rather than
+            reported as a ``caravan`` deck one card short.
+
     Raises:
-        ContentError: re-raised as it is when the loader raises one; for an error the
-            loader did not foresee (``TypeError``, ``AttributeError``, ``KeyError``,
-            ``IndexError``, ``ValueError``: a value of the wrong shape), one naming
-            ``file``; and, once the block ends without error, for the first key of ``data``
-            that the loader never read (unknown keys are refused: a typo would otherwise
-            leave the game silently without that part of the content).
+        ContentError: for a top-level key not in ``keys``; re-raised as it is when the
+            loader raises one; for an error the loader did not foresee (``TypeError``,
+            ``AttributeError``, ``KeyError``, ``IndexError``, ``ValueError``: a value of the
+            wrong shape), one naming ``file``; and, once the block ends without error, for
+            the first key of ``data`` that the loader never read (unknown keys are refused: a
+            typo would otherwise leave the game silently without that part of the content).
     """
+    if keys is not None:
+        for key in dict.keys(data):  # not a read: the loader still reads each known key
+            if key not in keys:
+                raise ContentError(str(file), key, f"{_UNKNOWN}; the file holds {', '.join(keys)}")
     try:
         yield
     except ContentError:
@@ -205,11 +247,7 @@ def checked(file: str | Path, data: dict[str, Any]) -> Iterator[None]:
         ) from None
     key = _unread(data, "")
     if key is not None:
-        raise ContentError(
-            str(file),
-            key,
-            "unknown key, or one that does not apply here (the game does not read it)",
-        )
+        raise ContentError(str(file), key, _UNKNOWN)
 
 
 #: How an expected type is named in messages.
@@ -323,6 +361,7 @@ __all__ = [
     "checked",
     "content_digest",
     "content_directory",
+    "one_line",
     "read_toml",
     "require_table",
     "require_tables",

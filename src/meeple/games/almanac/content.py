@@ -2,8 +2,10 @@
 
 The rulebook prints no card or page data, so every file under ``content/`` is our
 reconstruction (AL-G03, AL-G04, AL-G05). The loader checks each number the rulebook does give
-(deck sizes, token counts, four encounter letters per journey, routes of exactly six pages) and
-raises :class:`~meeple.core.errors.ContentError` naming the file and field on the first problem.
+(deck sizes, the rules numbers of setup and play, token counts and the page each token kind
+belongs to, four encounter letters per journey, routes of exactly six pages that reach every
+page) and raises :class:`~meeple.core.errors.ContentError` naming the file and field on the first
+problem.
 """
 
 from __future__ import annotations
@@ -12,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple.core.content import ContentCache, checked, content_directory, read_toml, type_words
+from meeple.core.content import (
+    ContentCache,
+    checked,
+    content_directory,
+    one_line,
+    read_toml,
+    type_words,
+)
 from meeple.core.errors import ContentError
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
@@ -44,6 +53,8 @@ ABILITY_KINDS = (
     "strength",
     "guard_fame",
 )
+#: Abilities whose amount is gold (gained, or added to each good sold): bounded by the supply.
+GOLD_ABILITIES = ("arrival_gold", "sell_bonus", "shop_bonus")
 EFFECT_OPS = ("gold", "goods", "lose_goods", "guard", "trophy", "roll")
 #: AL-008..AL-011: location token counts printed by the rulebook (plus the 2 farmer tokens, AL-I01).
 TOKEN_COUNTS: dict[str, int] = {
@@ -65,6 +76,42 @@ TOKEN_COUNTS: dict[str, int] = {
     "shield": 4,
     "theatre": 3,
 }
+#: The page each token kind belongs to, as the token reference lists it (AL-009..AL-011; the
+#: farmer tokens are Cliffside's, AL-I01). The supply of a kind is set out when its page is
+#: entered (AL-017): on a second page it would be set out again, and players could hold more
+#: tokens than the box has.
+TOKEN_PAGES: dict[str, tuple[int, str]] = {
+    "ice": (2, "AL-009"),
+    "ladder": (3, "AL-009"),
+    "farmer": (3, "AL-I01"),
+    "producer": (4, "AL-009"),
+    "potion": (5, "AL-009"),
+    "bug": (6, "AL-009"),
+    "turtle": (10, "AL-010"),
+    "mist": (11, "AL-010"),
+    "light": (12, "AL-010"),
+    "monte": (13, "AL-010"),
+    "plague": (14, "AL-010"),
+    "favor": (16, "AL-011"),
+    "royalty": (16, "AL-011"),
+    "city_key": (16, "AL-011"),
+    "medal": (17, "AL-011"),
+    "shield": (18, "AL-011"),
+    "theatre": (19, "AL-011"),
+}
+#: Numbers of ``[rules]`` that the rulebook gives: key -> (number, rule, what it counts).
+RULES_NUMBERS: dict[str, tuple[int, str, str]] = {
+    "guard_supply": (12, "AL-005", "guard tokens"),
+    "goods_per_type": (30, "AL-001", "goods of each type"),
+    "workers_per_player": (6, "AL-004", "workers per player"),
+    "workers_on_caravan": (3, "AL-020", "workers on each starting caravan"),
+    "starting_contracts": (2, "AL-019", "starting contracts per player"),
+    "contract_draw": (3, "AL-041", "contracts drawn by Gain a Contract"),
+    "end_contract_gold": (5, "AL-063", "gold per contract completed at the end of the game"),
+}
+#: The top-level tables of each file.
+CARDS_KEYS = ("rules", "starting_caravan", "caravan", "contract", "encounter")
+PAGES_KEYS = ("tokens", "page")
 #: Face value of the whole gold supply (AL-002): no cost or price can exceed it.
 GOLD_SUPPLY = 930
 #: Bounds of a page's geometry: beyond them a page is no page of this game, and the tables
@@ -263,7 +310,25 @@ class _V:
 
     def gold(self, d: dict, key: str, fld: str, default: Any = ...) -> int:
         """An amount of gold: 0 up to the whole supply (AL-002)."""
-        return self.nat(d, key, fld, default, hi=GOLD_SUPPLY)
+        v = self.nat(d, key, fld, default)
+        if v > GOLD_SUPPLY:
+            self.fail(
+                f"{fld}.{key}", f"must be <= {GOLD_SUPPLY} (the gold supply, AL-002), got {v}"
+            )
+        return v
+
+    def name(self, d: dict, key: str, fld: str) -> str:
+        """A name or a label: one line of text, not blank."""
+        return one_line(self.get(d, key, fld, str), self.file, f"{fld}.{key}")
+
+    def rulebook(self, d: dict, key: str, fld: str) -> int:
+        """A number of ``[rules]`` the rulebook gives (:data:`RULES_NUMBERS`); it may be left
+        out, and if written must be the rulebook's."""
+        n, rule, what = RULES_NUMBERS[key]
+        v = self.nat(d, key, fld, n)
+        if v != n:
+            self.fail(f"{fld}.{key}", f"the rulebook gives {n} {what} ({rule}), got {v}")
+        return v
 
     def goods(
         self, d: dict, fld: str, allow_any: bool = False, most: int | None = None
@@ -294,11 +359,12 @@ class _V:
             if not isinstance(e, list) or not e or e[0] not in EFFECT_OPS:
                 self.fail(f, f"expected [op, ...] with op in {EFFECT_OPS}, got {e!r}")
             op = e[0]
-            if op in ("gold", "lose_goods", "guard"):
+            if op in _EFFECT_MOST:
                 if len(e) != 2 or not isinstance(e[1], int) or isinstance(e[1], bool):
                     self.fail(f, f"{op} takes one integer")
-                if abs(e[1]) > GOLD_SUPPLY:
-                    self.fail(f, f"{op} takes at most {GOLD_SUPPLY} (the gold supply, AL-002)")
+                most, what = _EFFECT_MOST[op]
+                if abs(e[1]) > most:
+                    self.fail(f, f"{op} takes at most {most} ({what})")
                 if op != "gold" and e[1] < 1:
                     self.fail(f, f"{op} takes a positive count")
                 out.append((op, e[1]))
@@ -335,6 +401,14 @@ class _V:
         return tuple(out)
 
 
+#: The largest count of each effect taking one: the whole supply of what it counts.
+_EFFECT_MOST: dict[str, tuple[int, str]] = {
+    "gold": (GOLD_SUPPLY, "the gold supply, AL-002"),
+    "guard": (RULES_NUMBERS["guard_supply"][0], "the guard tokens, AL-005"),
+    "lose_goods": (4 * RULES_NUMBERS["goods_per_type"][0], "all the goods, AL-001"),
+}
+
+
 def _deck(v: _V, cards: dict, key: str, size: int) -> list:
     """The ``[[key]]`` list of the card file, which must hold ``size`` cards (AL-003)."""
     raw = v.get(cards, key, "", list)
@@ -345,7 +419,7 @@ def _deck(v: _V, cards: dict, key: str, size: int) -> list:
 
 def _card(v: _V, d: dict, i: int, fld: str, starting: bool) -> CaravanCard:
     f = f"{fld}[{i}]"
-    name = v.get(d, "name", f, str)
+    name = v.name(d, "name", f)
     return CaravanCard(
         id=i,
         name=name,
@@ -363,9 +437,9 @@ def _load(d: Path) -> Content:
     pages_path = d / "pages.toml"
     cards = read_toml(cards_path)
     pages = read_toml(pages_path)
-    with checked(cards_path, cards):
+    with checked(cards_path, cards, CARDS_KEYS):
         part = _cards(cards, _V(str(cards_path)))
-    with checked(pages_path, pages):
+    with checked(pages_path, pages, PAGES_KEYS):
         return _pages(pages, _V(str(pages_path)), d, part)
 
 
@@ -409,10 +483,11 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
         contracts.append(
             Contract(
                 id=i,
-                name=v.get(c, "name", f, str),
+                name=v.name(c, "name", f),
                 goods=g,
                 ability=kind,
-                amount=v.nat(c, "amount", f, 1),
+                # gold gained or added per good sold: at most the whole supply (AL-002)
+                amount=(v.gold if kind in GOLD_ABILITIES else v.nat)(c, "amount", f, 1),
                 good=GOOD_INDEX[good],
                 fame=v.nat(c, "fame", f),
             )
@@ -430,7 +505,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
         kw: dict[str, Any] = {
             "id": i,
             "letter": letter,
-            "name": v.get(e, "name", f, str),
+            "name": v.name(e, "name", f),
             "type": typ,
             "fame": v.nat(e, "fame", f, 0),
         }
@@ -470,7 +545,7 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
                     cost = v.gold(o, "gold", fo, 0)
                     out.append(
                         (
-                            v.get(o, "label", fo, str),
+                            v.name(o, "label", fo),
                             cost,
                             v.effects(v.get(o, "effects", fo, list), f"{fo}.effects"),
                         )
@@ -489,28 +564,15 @@ def _cards(cards: dict, v: _V) -> dict[str, Any]:
         if not ids:
             v.fail("encounter", f"no encounter card of letter {L} (AL-018)")
         by_letter[L] = ids
-    workers = v.nat(rules, "workers_per_player", "rules", 6)
-    # a game where nobody has a worker to place has no Action Phase (AL-031)
-    on_caravan = v.nat(rules, "workers_on_caravan", "rules", 3, lo=1)
-    if on_caravan > workers:
-        v.fail(
-            "rules.workers_on_caravan",
-            f"{on_caravan} workers cannot start on the caravan when workers_per_player "
-            f"is {workers} (AL-020)",
-        )
+    numbers = {key: v.rulebook(rules, key, "rules") for key in RULES_NUMBERS}
+    workers = numbers["workers_per_player"]
     for i, card in enumerate(caravans):
         if card.workers > workers:  # ruling AL-R16: no more than a player's workers
             v.fail(f"caravan[{i}].workers", f"must be <= workers_per_player ({workers})")
     return {
         "starting_gold": tuple(sg),
         "fight_die": tuple(die),
-        "guard_supply": v.nat(rules, "guard_supply", "rules", 12),
-        "goods_per_type": v.nat(rules, "goods_per_type", "rules", 30),
-        "workers_per_player": workers,
-        "workers_on_caravan": on_caravan,
-        "starting_contracts": v.nat(rules, "starting_contracts", "rules", 2),
-        "contract_draw": v.nat(rules, "contract_draw", "rules", 3, lo=1),
-        "end_contract_gold": v.gold(rules, "end_contract_gold", "rules", 5),
+        **numbers,
         "starting": starting,
         "caravans": caravans,
         "contracts": tuple(contracts),
@@ -527,7 +589,8 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         t = v.get(toks, k, "tokens", dict)
         cnt = v.nat(t, "count", f"tokens.{k}")
         if cnt != n:
-            v.fail(f"tokens.{k}.count", f"the rulebook lists {n}, got {cnt}")
+            rule = "AL-095" if k == "farmer" else "AL-008"
+            v.fail(f"tokens.{k}.count", f"the rulebook lists {n} ({rule}), got {cnt}")
         token_count[k] = cnt
         token_fame[k] = v.get(t, "fame", f"tokens.{k}", int, 0)
         token_strength[k] = v.nat(t, "strength", f"tokens.{k}", 0)
@@ -544,9 +607,19 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         if sorted(bar) != sorted(GOODS):
             v.fail(f"{f}.bar", "the supply-and-demand bar orders each of the 4 goods once")
         ptoks = v.strs(p, "tokens", f, [])
-        for t in ptoks:
+        for j, t in enumerate(ptoks):
             if t not in TOKEN_COUNTS:
                 v.fail(f"{f}.tokens", f"unknown token {t!r}")
+            home, listed = TOKEN_PAGES[t]
+            if pid != home:
+                v.fail(
+                    f"{f}.tokens[{j}]",
+                    f"the {t} tokens belong to page {home} ({listed}), not page {pid}: the "
+                    "supply of a kind is set out on its own page only, so that no player holds "
+                    f"more than the {TOKEN_COUNTS[t]} the rulebook lists",
+                )
+            if t in ptoks[:j]:
+                v.fail(f"{f}.tokens[{j}]", f"token {t!r} is listed twice")
         spaces = []
         for j, s in enumerate(v.get(p, "spaces", f, list)):
             fs = f"{f}.spaces[{j}]"
@@ -574,7 +647,7 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             v.fail(f"{f}.spaces", "a page needs action spaces")
         pg = Page(
             id=pid,
-            name=v.get(p, "name", f, str),
+            name=v.name(p, "name", f),
             round=v.nat(p, "round", f, lo=1),
             letter=v.get(p, "letter", f, str),
             rule=rule,
@@ -687,7 +760,8 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
 
 
 def _check_route(v: _V, pages: dict[int, Page]) -> None:
-    """AL-G03: every path from page 1 has exactly 6 pages; letters A-E by round."""
+    """AL-G03: every path from page 1 has exactly 6 pages and every page is on one; letters
+    A-E by round."""
     if 1 not in pages:
         v.fail("page", "page 1 (Trader's Village) is missing (AL-014)")
     for pid, p in pages.items():
@@ -719,3 +793,17 @@ def _check_route(v: _V, pages: dict[int, Page]) -> None:
 
     if depth(1) != {ROUNDS}:
         v.fail("page", "every route from page 1 must visit exactly 6 pages (AL-025)")
+    reached, todo = {1}, [1]
+    while todo:
+        for u in pages[todo.pop()].upcoming:
+            if u not in reached:
+                reached.add(u)
+                todo.append(u)
+    unreached = sorted(set(pages) - reached)
+    if unreached:
+        pid = unreached[0]
+        v.fail(
+            f"page(id={pid})",
+            f"page {pid} ({pages[pid].name}) cannot be reached from page 1: no page on a route "
+            "lists it in its upcoming pages, so no journey would visit it (AL-G03)",
+        )

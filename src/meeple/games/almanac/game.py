@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ContentError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
@@ -29,8 +27,7 @@ class Almanac(Game):
     Raises:
         ConfigError: for a player count outside 2-4, an unknown option or a ``content`` that
             is not a path.
-        ContentError: for invalid content, or content that deals this many players more
-            starting contracts than its deck holds.
+        ContentError: for invalid content.
     """
 
     info = GameInfo(
@@ -58,15 +55,6 @@ class Almanac(Game):
             self.config["content"] = content.directory  # resolved: records replay anywhere
         else:
             self.config["content"] = None
-        dealt = self.num_players * content.starting_contracts
-        if dealt > len(content.contracts):
-            raise ContentError(
-                str(Path(content.directory) / "cards.toml"),
-                "rules.starting_contracts",
-                f"{self.num_players} players with {content.starting_contracts} starting "
-                f"contracts each need {dealt} contracts; the deck holds {len(content.contracts)} "
-                "(AL-019)",
-            )
         got = _SPACES.get(id(content))
         if got is None or got[0] is not content:
             space = build_space(content)

@@ -16,6 +16,7 @@ from meeple.core.content import (
     ContentCache,
     checked,
     content_directory,
+    one_line,
     read_toml,
     require_tables,
 )
@@ -99,7 +100,7 @@ def _load(directory: Path) -> Content:
     path = directory / "suit.toml"
     file = str(path)
     data = read_toml(path)
-    with checked(file, data):
+    with checked(file, data, ("colour", "card")):
         return _suit(data, file, path)
 
 
@@ -112,8 +113,15 @@ def _suit(data: dict, file: str, path: Path) -> Content:
         letter, name = c.get("letter"), c.get("name")
         if not (isinstance(letter, str) and len(letter) == 1 and letter.isupper()):
             raise ContentError(file, f"colour[{i}].letter", "must be one capital letter")
-        if not isinstance(name, str) or not name:
-            raise ContentError(file, f"colour[{i}].name", "must be a non-empty string")
+        one_line(name, file, f"colour[{i}].name")
+        same = [j for j, c in enumerate(cols) if c.name.casefold() == name.casefold()]
+        if same:
+            raise ContentError(
+                file,
+                f"colour[{i}].name",
+                f"{name!r} is also the name of colour[{same[0]}]: each climber's colour has "
+                "its own name (AN-001, AN-008)",
+            )
         cols.append(Colour(letter, name))
     if len({c.letter for c in cols}) != COLOURS:
         raise ContentError(file, "colour", "colour letters must differ")
@@ -127,6 +135,7 @@ def _suit(data: dict, file: str, path: Path) -> Content:
         for key in ("key", "name", "effect"):
             if not isinstance(c.get(key), str) or not c[key]:
                 raise ContentError(file, f"{where}.{key}", "must be a non-empty string")
+            one_line(c[key], file, f"{where}.{key}")
         for key in ("yin", "yang"):
             v = c.get(key)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
@@ -145,6 +154,8 @@ def _suit(data: dict, file: str, path: Path) -> Content:
         flavour = c.get("flavour", "")
         if not isinstance(flavour, str):
             raise ContentError(file, f"{where}.flavour", "must be a string")
+        if flavour:
+            one_line(flavour, file, f"{where}.flavour")
         defs.append(
             CardDef(c["key"], c["name"], c["yin"], c["yang"], c["effect"], dict(params), flavour)
         )

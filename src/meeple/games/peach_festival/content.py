@@ -30,6 +30,19 @@ GOLD, GEMS, TEA, SPICES, CHINAWARE, SILK = range(6)
 COLUMN_NAMES: tuple[str, ...] = ("Gold", "Gems", "Tea Leaves", "Spices", "Chinaware", "Silk")
 #: Number of Request conditions in the glossary.
 CONDITIONS = 14
+#: Request cards in the box (PF-001).
+REQUEST_CARDS = 24
+#: The top-level tables of each file.
+SHEET_KEYS = (
+    "multipliers",
+    "lantern_row",
+    "merchants",
+    "columns",
+    "two_peach",
+    "peach_rows",
+    "track",
+)
+CARDS_KEYS = ("cards",)
 #: Solo conditions asking for at least ``n`` filled squares in some columns: condition ->
 #: (columns, n) (PF-083, PF-084, PF-089..PF-091).
 SOLO_SQUARES: dict[int, tuple[tuple[int, ...], int]] = {
@@ -149,7 +162,7 @@ def load_sheet(path: Path) -> Sheet:
     """
     file = str(path)
     data = read_toml(path)
-    with checked(file, data):
+    with checked(file, data, SHEET_KEYS):
         return _sheet(data, file)
 
 
@@ -274,7 +287,7 @@ def load_cards(path: Path) -> tuple[RequestCard, ...]:
     """
     file = str(path)
     data = read_toml(path)
-    with checked(file, data):
+    with checked(file, data, CARDS_KEYS):
         return _cards(data, file)
 
 
@@ -305,8 +318,12 @@ def _cards(data: dict, file: str) -> tuple[RequestCard, ...]:
         raise ContentError(
             file, "cards.id", f"IDs must be unique positive numbers (PF-026): {said}"
         )
-    if len(cards) < 12:
-        raise ContentError(file, "cards", "at least 12 cards: 5 players need 2 each plus 2 Common")
+    if len(cards) != REQUEST_CARDS:
+        raise ContentError(
+            file,
+            "cards",
+            f"the rulebook has {REQUEST_CARDS} Request cards (PF-001), got {len(cards)}",
+        )
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
