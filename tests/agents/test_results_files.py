@@ -422,3 +422,20 @@ def test_rows_without_a_content_digest_pool_by_the_content_path():
     with pytest.raises(ConfigError, match="other options"):
         pool_results([("a.csv", [_row(1, options={"content": "/a"})]),
                       ("b.csv", [_row(2, options={"content": "/b"})])])  # fmt: skip
+
+
+def test_what_pools_does_not_depend_on_the_order_of_old_and_new_files():
+    old_a = _row(1, options={"content": "/a"})
+    new_a = _row(2, options={"content": "/a"}, content_digest="d1")
+    new_b = _row(3, options={"content": "/b"}, content_digest="d1")
+    edited_a = _row(4, options={"content": "/a"}, content_digest="d2")
+    files = {"old_a": old_a, "new_a": new_a, "new_b": new_b, "edited_a": edited_a}
+    # equal files under another path pool with new files, not with an old one (no digest)
+    for order in (["new_a", "old_a", "new_b"], ["old_a", "new_a", "new_b"]):
+        with pytest.raises(ConfigError, match="other options"):
+            pool_results([(n, [files[n]]) for n in order])
+    assert len(pool_results([("new_a", [new_a]), ("new_b", [new_b])]).rows) == 2
+    # an edited file is refused, whichever file comes first
+    for order in (["old_a", "new_a", "edited_a"], ["new_a", "old_a", "edited_a"]):
+        with pytest.raises(ConfigError, match="other content files"):
+            pool_results([(n, [files[n]]) for n in order])

@@ -191,7 +191,7 @@ def test_content_loader_rejects_unknown_effects_and_params(tmp_path):
         load_content(_write(tmp_path, text))
 
 
-@pytest.mark.parametrize("name", ["Red", "red"])
+@pytest.mark.parametrize("name", ["Red", "red", "Red "])
 def test_two_colours_of_the_same_name_are_refused(tmp_path, name):
     """AN-001, AN-008: a suit per climber colour; two "Red" climbers could not be told apart."""
     text = SUIT.read_text().replace('name = "Blue"', f'name = "{name}"')

@@ -422,10 +422,12 @@ def test_the_games_of_a_run_that_did_not_finish_are_kept_unless_force_is_given(
     out = tmp_path / "r.csv"
     partial = tmp_path / "r.csv.partial.jsonl"
     partial.write_text('{"index": 0}\n')
+    # a run killed outright leaves its (empty) results file too: the partial file is named
+    out.write_text("")
     args = [command, "fixture-pips", "-a", "random,high", "-n", "2", "--no-progress"]
     res = runner([*args, "--out", str(out)])
     assert res.exit_code == 2 and "did not finish" in res.stderr
-    assert partial.read_text() == '{"index": 0}\n' and not out.exists()
+    assert partial.read_text() == '{"index": 0}\n' and out.read_text() == ""
     res = runner([*args, "--out", str(out), "--force"])
     assert res.exit_code == 0 and out.exists() and not partial.exists()
 
@@ -433,6 +435,8 @@ def test_the_games_of_a_run_that_did_not_finish_are_kept_unless_force_is_given(
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_an_empty_entry_in_the_agent_list_is_refused(runner, command):
     res = runner([command, "fixture-pips", "-n", "2", "-a", "random,,random"])
+    assert res.exit_code == 2 and "empty entry" in res.stderr
+    res = runner([command, "fixture-pips", "-n", "2", "-a", "random", "-a", "", "-a", "high"])
     assert res.exit_code == 2 and "empty entry" in res.stderr
 
 

@@ -480,6 +480,32 @@ def test_a_state_pickled_before_its_content_was_edited_and_loaded_again_is_refus
             pickle.loads(data)
 
 
+def test_a_state_pickled_before_its_scoring_content_was_edited_and_loaded_again_is_refused(
+    tmp_path,
+):
+    """The scores come from content the state does not hold: the content files are checked
+    too, not only the state rebuilt."""
+    from meeple.games.peach_festival.content import DEFAULT_DIR
+
+    d = tmp_path / "pf"
+    shutil.copytree(DEFAULT_DIR, d)
+    game = mo.load_game("peach-festival", players=2, content=str(d))
+    state = _advance(game.new_initial_state(), 30, seed=1)
+    pickled = pickle.dumps(state)
+    sheet = d / "sheet.toml"
+    lines = sheet.read_text().splitlines()
+    sheet.write_text(
+        "\n".join(
+            "multipliers = [5, 5, 5, 5, 5, 5, 5, 5, 5]" if x.startswith("multipliers =") else x
+            for x in lines
+        )
+        + "\n"
+    )
+    mo.load_game("peach-festival", players=2, content=str(d))
+    with pytest.raises(ConfigError, match="differs from the one pickled"):
+        pickle.loads(pickled)
+
+
 def test_a_resampled_state_copies_but_does_not_pickle():
     game = mo.load_game("annapurna", players=2)
     state = _advance(game.new_initial_state(), 30, seed=2)

@@ -159,10 +159,11 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
             a list that names agents names one per comma-separated entry. A value with no
             entry at all (``""``, ``","``) gives an empty list, which the commands refuse.
     """
-    for text in texts or ():
-        parts = [p.strip() for p in str(text).split(",")]
-        if any(parts) and not all(parts):
-            raise ConfigError(f"an agent list has an empty entry between its commas: {text!r}")
+    texts = list(texts or ())
+    parts = [p.strip() for text in texts for p in str(text).split(",")]
+    if any(parts) and not all(parts):  # "greedy,,random", or --agents greedy --agents ""
+        shown = ",".join(map(str, texts))
+        raise ConfigError(f"an agent list has an empty entry between its commas: {shown!r}")
     out: list[str] = []
     for piece in split_list(texts):
         key, eq, _ = piece.partition("=")

@@ -330,6 +330,7 @@ def simulate(
         if out is not None:
             created = False
             try:
+                _refuse_unfinished_run(out, force)  # before the results file: it says more
                 out = prepare_output(out, force=force)
                 created = not out_existed
                 partial = _partial_results(out, force)
@@ -444,15 +445,28 @@ def _partial_results(path: Path, force: bool = False) -> Any:
     """
     from meeple.sim.output import PartialResults, partial_path
 
-    if not force and partial_path(path).is_file():
-        raise ConfigError(
-            f"{str(partial_path(path))!r} holds the games of a run that did not finish "
-            "(`meeple results` reads it); give --force to start again, or another name"
-        )
+    _refuse_unfinished_run(path, force)
     try:
         return PartialResults(path)
     except OSError as e:
         raise ConfigError(f"cannot write {str(partial_path(path))!r}: {e.strerror or e}") from None
+
+
+def _refuse_unfinished_run(path: Path, force: bool) -> None:
+    """Refuse to start a run whose ``.partial.jsonl`` beside ``path`` holds the games of an
+    earlier run that did not finish, unless ``force``.
+
+    Raises:
+        ConfigError: naming the file, how to read its games, and what --force would do.
+    """
+    from meeple.sim.output import partial_path
+
+    partial = partial_path(path)
+    if not force and partial.is_file():
+        raise ConfigError(
+            f"{str(partial)!r} holds the games of a run that did not finish (`meeple results` "
+            "reads it); give another name, or --force to start again (its games are then lost)"
+        )
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
@@ -637,6 +651,8 @@ def tournament(
         )
         check_simulation(spec)
         out_existed = out is not None and out.exists()
+        if out is not None:
+            _refuse_unfinished_run(path, force)  # before the results file: it says more
         path = prepare_output(path, unique=out is None, force=force)
         try:
             partial = _partial_results(path, force)

@@ -100,27 +100,37 @@ _CONTEXTS: dict[str, _Context] = {}
 _GAME_STRING_SYNTAX = ",=()"
 
 
-def _replayed(game: MeepleGame, history: list[int], fingerprint: str | None = None) -> MeepleState:
+def _replayed(
+    game: MeepleGame,
+    history: list[int],
+    fingerprint: str | None = None,
+    digest: str | None = None,
+) -> MeepleState:
     """An unpickled state: ``history`` (action and outcome ids) replayed from the start.
 
     Raises:
-        ConfigError: when the replayed state is not the pickled one (``fingerprint``), as when
-            the game's content directory was edited and loaded again in between.
+        ConfigError: when the replayed state is not the pickled one (``fingerprint``) or the
+            game's content files are not those it was played with (``digest``), as when the
+            game's content directory was edited and loaded again in between.
     """
     state = game.new_initial_state()
     for action in history:
         state.apply_action(action)
-    _check_same(state.meeple_state, fingerprint)
+    _check_same(state.meeple_state, fingerprint, digest)
     return state
 
 
-def _check_same(state: State, fingerprint: str | None) -> None:
-    """Refuse a state rebuilt from its history that differs from the one serialised.
+def _check_same(state: State, fingerprint: str | None, digest: str | None = None) -> None:
+    """Refuse a state rebuilt from its history that differs from the one serialised: in
+    itself (``fingerprint``), or in the content files its scores are counted from
+    (``digest``, :meth:`meeple.core.game.Game.content_digest`); ``None`` checks nothing.
 
     Raises:
-        ConfigError: when ``state``'s fingerprint is not ``fingerprint`` (``None``: no check).
+        ConfigError: when either differs.
     """
-    if fingerprint is not None and state.fingerprint() != fingerprint:
+    if (fingerprint is not None and state.fingerprint() != fingerprint) or (
+        digest is not None and state.game.content_digest() != digest
+    ):
         content = state.game.config.get("content")
         where = f" (content directory {content!r})" if content is not None else ""
         raise ConfigError(
@@ -174,6 +184,7 @@ def _restore(
     config: dict[str, Any],
     actions: list[tuple[int, int]],
     fingerprint: str | None = None,
+    digest: str | None = None,
 ) -> _Core:
     # an unpickled state joins its game's context (made once per process), not a fresh game
     ctx = _CONTEXTS.get(_dumps([name, config])) or _context(name, config)
@@ -183,7 +194,7 @@ def _restore(
             state.apply_action(ctx.space.chance_outcomes[aid], CHANCE)
         else:
             state.apply_action(ctx.space.actions[aid], seat)
-    _check_same(state, fingerprint)
+    _check_same(state, fingerprint, digest)
     return _Core(ctx, state, True)
 
 
@@ -208,7 +219,8 @@ class _Core:
         if not self.from_start:
             raise pickle_error("a resampled state has no history to serialise")
         actions = [(seat, a.id) for seat, a in self.state.history]
-        return (_restore, (self.ctx.name, self.ctx.config, actions, self.state.fingerprint()))
+        checks = (self.state.fingerprint(), self.state.game.content_digest())
+        return (_restore, (self.ctx.name, self.ctx.config, actions, *checks))
 
 
 def pickle_error(msg: str) -> Exception:
@@ -288,8 +300,9 @@ class MeepleState(pyspiel.State):
         # and checked against the state's fingerprint
         if not self._core.from_start:
             raise pickle_error("a resampled state has no history to serialise")
-        fingerprint = self._core.state.fingerprint()
-        return (_replayed, (self.get_game(), list(self.history()), fingerprint))
+        state = self._core.state
+        checks = (state.fingerprint(), state.game.content_digest())
+        return (_replayed, (self.get_game(), list(self.history()), *checks))
 
     def __copy__(self) -> MeepleState:
         return self.clone()

@@ -314,6 +314,34 @@ class PooledResults:
     alone: int
 
 
+def _check_same_game(name: str, row: dict[str, Any], where: str, ref: dict[str, Any]) -> None:
+    """Refuse ``row`` (of file ``name``) as another game than ``ref`` (of ``where``): other
+    options, or other content files. Two rows with a ``content_digest`` compare their content
+    by it, the directory's path aside (the same files pool from anywhere, and an edited file is
+    another game even in the same directory); otherwise by the ``content`` option's path.
+
+    Raises:
+        ConfigError: naming what differs.
+    """
+    from meeple.core.errors import ConfigError
+
+    theirs, ours = ref.get("options", {}), row.get("options", {})
+    their_digest, our_digest = ref.get("content_digest"), row.get("content_digest")
+    if their_digest and our_digest:
+        if our_digest != their_digest:
+            raise ConfigError(
+                f"{name} holds games played with other content files than {where} "
+                f"(content={ours.get('content')!r}, digest {our_digest[:12]}, against "
+                f"content={theirs.get('content')!r}, digest {their_digest[:12]})"
+            )
+        theirs = {k: v for k, v in theirs.items() if k != "content"}
+        ours = {k: v for k, v in ours.items() if k != "content"}
+    if ours != theirs:
+        diff = sorted(k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k))
+        shown = ", ".join(f"{k}={ours.get(k)!r} against {theirs.get(k)!r}" for k in diff)
+        raise ConfigError(f"{name} holds games played with other options than {where} ({shown})")
+
+
 def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> PooledResults:
     """Pool the result rows of several runs (e.g. the same tournament on several seeds, run
     apart), so their games count together.
@@ -340,6 +368,7 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
     versions: list[str] = []
     names: list[str] = []
     first: tuple[str, dict[str, Any]] | None = None
+    references: dict[bool, tuple[str, dict[str, Any]]] = {}
     games: dict[tuple, str] = {}
     multi = by_deal = False
     unfinished = alone = 0
@@ -362,29 +391,13 @@ def pool_results(files: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> Poole
                     f"{name} holds games of {len(agents)} seats, and {_where(first[0], name)} "
                     f"of {len(first[1]['agents'])}: only games of one player count can be pooled"
                 )
-            theirs, ours = first[1].get("options", {}), row.get("options", {})
-            their_digest, our_digest = first[1].get("content_digest"), row.get("content_digest")
-            if their_digest and our_digest:
-                # the content is its files: the same files pool from any directory, and an
-                # edited file is another game even in the same directory
-                if our_digest != their_digest:
-                    raise ConfigError(
-                        f"{name} holds games played with other content files than "
-                        f"{_where(first[0], name)} (content={ours.get('content')!r}, digest "
-                        f"{our_digest[:12]}, against content={theirs.get('content')!r}, digest "
-                        f"{their_digest[:12]})"
-                    )
-                theirs = {k: v for k, v in theirs.items() if k != "content"}
-                ours = {k: v for k, v in ours.items() if k != "content"}
-            if ours != theirs:
-                diff = sorted(
-                    k for k in theirs.keys() | ours.keys() if theirs.get(k) != ours.get(k)
-                )
-                shown = ", ".join(f"{k}={ours.get(k)!r} against {theirs.get(k)!r}" for k in diff)
-                raise ConfigError(
-                    f"{name} holds games played with other options than "
-                    f"{_where(first[0], name)} ({shown})"
-                )
+            # each row against the first row with a content digest and the first without one
+            # (files written before digests were recorded), so the order of the files given
+            # does not decide what pools
+            kind = bool(row.get("content_digest"))
+            for ref_name, ref in references.values():
+                _check_same_game(name, row, _where(ref_name, name), ref)
+            references.setdefault(kind, (name, row))
             key = (row["seed"], tuple(agents))
             if key in games:
                 where = (

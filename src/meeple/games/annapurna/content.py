@@ -114,7 +114,9 @@ def _suit(data: dict, file: str, path: Path) -> Content:
         if not (isinstance(letter, str) and len(letter) == 1 and letter.isupper()):
             raise ContentError(file, f"colour[{i}].letter", "must be one capital letter")
         one_line(name, file, f"colour[{i}].name")
-        same = [j for j, c in enumerate(cols) if c.name.casefold() == name.casefold()]
+        same = [  # "Red", "red" and "Red " are one colour to a player
+            j for j, c in enumerate(cols) if c.name.strip().casefold() == name.strip().casefold()
+        ]
         if same:
             raise ContentError(
                 file,
