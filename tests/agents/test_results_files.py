@@ -395,7 +395,9 @@ def test_runs_on_equal_content_files_pool_wherever_the_directory_lies(runner, tm
     assert len(digests) == 1 and None not in digests
     pooled = runner(["results", "peach-festival", *files])
     assert pooled.exit_code == 0, pooled.output
-    assert "8 games" in pooled.stdout
+    header = pooled.stdout.split("Standings")[0].replace("\n", "")
+    assert "8 games" in header and "content=equal files in" in header
+    assert "the packaged content" in header and "here" in header and "there" in header
 
 
 def test_runs_on_edited_content_files_do_not_pool_even_in_one_directory(runner, tmp_path):

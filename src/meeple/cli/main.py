@@ -775,6 +775,13 @@ def results_cmd(
     )
     # the rows record every option, defaults included: name those a run changed
     changed = {k: v for k, v in pooled.options.items() if cls.options.get(k) != v}
+    places = {r.get("options", {}).get("content") for r in rows}
+    if len(places) > 1:  # pooled by their files' digest: equal files in several places
+        shown = ", ".join(
+            "the packaged content" if d is None else str(d)
+            for d in sorted(places, key=lambda d: "" if d is None else str(d))
+        )
+        changed["content"] = f"equal files in {shown}"
     opts = ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
     versions = ", ".join(pooled.versions) or "not recorded"
     con = console()
