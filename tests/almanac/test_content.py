@@ -393,3 +393,16 @@ def test_the_route_the_rulings_page_states_is_the_shipped_route():
         int(p): (int(a), int(b)) for p, a, b in re.findall(r"(\d+) → (\d+), (\d+)", doc.read_text())
     }
     assert stated == {p.id: p.upcoming for p in C.pages.values() if p.upcoming}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("goods = { dew = 1 }", "goods = { dew = 31 }", "caravan[1].goods.dew"),
+        ('win = [["goods", "any", 2]]', 'win = [["goods", "any", 121]]', "win[0]"),
+    ],
+)
+def test_a_count_of_goods_is_at_most_the_goods_there_are(tmp_path, old, new, field):
+    """AL-001: 30 goods of each type, 120 in all; a count beyond them could never be met."""
+    err = _refused(tmp_path, "cards.toml", old, new)
+    assert err.field.endswith(field) and "30 of each type, AL-001" in str(err)

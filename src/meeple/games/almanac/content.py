@@ -347,6 +347,8 @@ class _V:
                 self.fail(f"{fld}.{k}", f"expected a count, 0 or more, got {v!r}")
             if most is not None and v > most:
                 self.fail(f"{fld}.{k}", f"must be <= {most}, got {v}")
+            if most is None and v > _goods_most(idx):  # a count of goods: the goods there are
+                self.fail(f"{fld}.{k}", f"must be <= {_goods_most(idx)} ({_GOODS_WHAT}), got {v}")
             out[idx] = v
         return tuple(out) if allow_any else tuple(out[:4])
 
@@ -377,7 +379,10 @@ class _V:
                     self.fail(f, "goods takes a good (or 'any') and a count")
                 if type(e[2]) is not int or e[2] < 1:
                     self.fail(f, "goods takes a positive count")
-                out.append((op, GOOD_INDEX.get(e[1], ANY), e[2]))
+                idx = GOOD_INDEX.get(e[1], ANY)
+                if e[2] > _goods_most(idx):
+                    self.fail(f, f"goods takes at most {_goods_most(idx)} ({_GOODS_WHAT})")
+                out.append((op, idx, e[2]))
             elif op == "trophy":
                 if len(e) != 1:
                     self.fail(f, "trophy takes no argument")
@@ -399,6 +404,16 @@ class _V:
                     self.fail(f, "roll ranges must cover 1-6 exactly once")
                 out.append(("roll", tuple(table)))
         return tuple(out)
+
+
+_GOODS_WHAT = "the goods there are, 30 of each type, AL-001"
+
+
+def _goods_most(idx: int) -> int:
+    """The most goods a count of good ``idx`` may name: its whole supply (AL-001), or all the
+    goods for ``any`` (goods of the player's choice)."""
+    per_type = RULES_NUMBERS["goods_per_type"][0]
+    return 4 * per_type if idx == ANY else per_type
 
 
 #: The largest count of each effect taking one: the whole supply of what it counts.
