@@ -333,7 +333,7 @@ def simulate(
                 _refuse_unfinished_run(out, force)  # before the results file: it says more
                 out = prepare_output(out, force=force)
                 created = not out_existed
-                partial = _partial_results(out, force)
+                partial = _partial_results(out)
             except MeepleError:
                 if plot is not None and not plot_existed:  # leave no empty plot file
                     plot.unlink(missing_ok=True)
@@ -436,16 +436,15 @@ def _no_interrupts() -> contextlib.AbstractContextManager[None]:
     return _signal_handled(signal.SIGINT, signal.SIG_IGN)
 
 
-def _partial_results(path: Path, force: bool = False) -> Any:
-    """The file beside ``path`` that keeps each game as it ends, until ``path`` is written.
+def _partial_results(path: Path) -> Any:
+    """The file beside ``path`` that keeps each game as it ends, until ``path`` is written
+    (callers first refuse one left by an unfinished run, :func:`_refuse_unfinished_run`).
 
     Raises:
-        ConfigError: when it cannot be created, or when it is there already (the games of a
-            run that did not finish) and ``force`` is not given.
+        ConfigError: when it cannot be created.
     """
     from meeple.sim.output import PartialResults, partial_path
 
-    _refuse_unfinished_run(path, force)
     try:
         return PartialResults(path)
     except OSError as e:
@@ -651,11 +650,13 @@ def tournament(
         )
         check_simulation(spec)
         out_existed = out is not None and out.exists()
-        if out is not None:
-            _refuse_unfinished_run(path, force)  # before the results file: it says more
+        if out is not None:  # before the results file, whose refusal would say less
+            _refuse_unfinished_run(path, force)
         path = prepare_output(path, unique=out is None, force=force)
         try:
-            partial = _partial_results(path, force)
+            if out is None:  # the default name claimed: a leftover beside it is kept too
+                _refuse_unfinished_run(path, force)
+            partial = _partial_results(path)
         except MeepleError:
             if not out_existed:  # leave no empty results file behind
                 path.unlink(missing_ok=True)
