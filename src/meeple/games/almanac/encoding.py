@@ -22,7 +22,7 @@ Blocks:
 from __future__ import annotations
 
 from meeple.core.game import Game
-from meeple.rl.encoding.base import Encoder, Writer, is_int
+from meeple.core.encoding import Encoder, Writer, is_int
 
 BID_CONTEXTS = ("guide", "reward")
 GOLD_BOUND = 300.0

@@ -10,12 +10,12 @@ import importlib
 
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
-from meeple.rl.encoding.base import Encoder, Writer
+from meeple.core.encoding import Encoder, Writer
 
 ENCODERS: dict[str, str] = {
-    "peach-festival": "meeple.rl.encoding.peach_festival:PeachFestivalEncoder",
-    "annapurna": "meeple.rl.encoding.annapurna:AnnapurnaEncoder",
-    "almanac": "meeple.rl.encoding.almanac:AlmanacEncoder",
+    "peach-festival": "meeple.games.peach_festival.encoding:PeachFestivalEncoder",
+    "annapurna": "meeple.games.annapurna.encoding:AnnapurnaEncoder",
+    "almanac": "meeple.games.almanac.encoding:AlmanacEncoder",
 }
 
 
