@@ -21,7 +21,7 @@ import argparse
 import statistics
 import time
 
-from meeple.agents.base import make_agent
+from meeple.agents.base import make_agent, own_agents
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.core.driver import play_game
 from meeple.core.registry import make
@@ -46,7 +46,7 @@ CONFIGS = [
 def positions(name: str, players: int, count: int, seed: int = 7) -> list[tuple]:
     """``(game, seat, observation, legal, state)`` samples from games of the game's own agents."""
     game = make(name, players=players)
-    own = sorted(getattr(game, "agents", {})) or ["random"]
+    own = sorted(own_agents(game)) or ["random"]
     out: list[tuple] = []
     k = 0
     while len(out) < count:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from meeple.agents import make_agent
+from meeple.agents.base import own_agents
 from meeple.agents.ismcts import ISMCTSAgent, parse_spec
 from meeple.core import ConfigError, make
 from meeple.core.driver import play_game
@@ -214,7 +215,7 @@ def test_rollout_policies_and_shaped_rewards_play_whole_games(spec):
 )
 def test_truncated_rollouts_and_progressive_bias_choose_legal_actions(name, spec):
     game = make(name, players=2)
-    agents = [make_agent(game.agents and sorted(game.agents)[0], game) for _ in range(2)]
+    agents = [make_agent(sorted(own_agents(game))[0], game) for _ in range(2)]
     state, _ = play_game(game, agents, seed=2, max_steps=80)
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
@@ -228,7 +229,7 @@ def test_truncated_rollouts_and_progressive_bias_choose_legal_actions(name, spec
 
 
 def test_flag_race_starts_even_and_sums_to_one():
-    from meeple.agents.evaluation import flag_race
+    from meeple.games.annapurna.heuristics import flag_race
 
     for n in (2, 3, 4):
         values = flag_race((0,) * n, 9)
@@ -237,7 +238,7 @@ def test_flag_race_starts_even_and_sums_to_one():
 
 
 def test_flag_race_weighs_left_no_trace_behind_above_a_won_ascent():
-    from meeple.agents.evaluation import flag_race
+    from meeple.games.annapurna.heuristics import flag_race
 
     won = flag_race((3, 2), 9)[0]
     lntb = flag_race((4, 0), 9)[0]
@@ -245,14 +246,14 @@ def test_flag_race_weighs_left_no_trace_behind_above_a_won_ascent():
 
 
 def test_flag_race_gives_a_tie_at_the_target_to_the_winner_of_the_final_ascent():
-    from meeple.agents.evaluation import flag_race
+    from meeple.games.annapurna.heuristics import flag_race
 
     # 6 to 7: whoever wins the next Ascent wins the Expedition (9-9 goes to its winner)
     assert flag_race((6, 7), 9) == pytest.approx((0.5, 0.5))
 
 
 def test_flag_race_leaves_the_trailer_only_left_no_trace_behind():
-    from meeple.agents.evaluation import LNTB_RATE, flag_race
+    from meeple.games.annapurna.heuristics import LNTB_RATE, flag_race
 
     # 8 to 6: a normal Ascent ends 10-9 or 11-8 for the leader; only a Left No Trace Behind
     # (6 + 4 = 10 against 8) wins it for the trailer
@@ -438,7 +439,7 @@ def _annapurna_ascent_end():
 def test_a_tree_move_that_ends_the_ascent_is_scored_by_the_flag_race_at_the_checkpoint():
     """checkpoint=1 stops the tree's descent as it stops rollouts: every playout after a root
     move that ends the Ascent is the flag race of the flags it leaves (public, so exact)."""
-    from meeple.agents.evaluation import flag_race
+    from meeple.games.annapurna.heuristics import flag_race
 
     game, state, seat, ender, after = _annapurna_ascent_end()
     agent = ISMCTSAgent("iterations=40,checkpoint=1,rollout=heuristic,paired=1,guide=1")

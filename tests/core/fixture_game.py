@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from meeple.agents.base import Agent
 from meeple.core.actions import Action, ActionSpace
+from meeple.core.agent import Agent
 from meeple.core.errors import ConfigError
 from meeple.core.game import (
     CHANCE,
@@ -293,7 +293,6 @@ class SealedPips(Game):
         rulebook="tests/core/fixture_game.py",
     )
     options: ClassVar[dict[str, Any]] = {"rounds": 3, "deck": 12}
-    agents: ClassVar[dict[str, str]] = {"high": "fixture_game:HighBidder"}
     state_class = PipsState
 
     def __init__(self, players: int | None = None, **options: Any):
@@ -397,6 +396,8 @@ TARGET = "fixture_game:SealedPips"
 
 def register() -> None:
     """Register the fixture game under ``fixture-pips`` (tests only)."""
+    from meeple.core.registry import GameSpec
     from meeple.core.registry import register as _register
 
-    _register(SealedPips.info.name, TARGET)
+    spec = GameSpec(SealedPips.info.name, TARGET, agents={"high": "fixture_game:HighBidder"})
+    _register(SealedPips.info.name, spec)

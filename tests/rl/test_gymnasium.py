@@ -231,8 +231,9 @@ def test_opponent_names_are_the_game_agents_and_the_levels(name):
     for spec in ("random", own, "easy", "medium", "hard", "ismcts:iterations=20"):
         env = ge.MeepleEnv(name, players=2, opponents=spec)
         assert env.opponent_specs == [spec]
+    assert "heuristic" in agent_names(meeple.make(name, players=2))  # one name in every game
     with pytest.raises(ConfigError):
-        ge.MeepleEnv(name, players=2, opponents="greedy" if own != "greedy" else "heuristic")
+        ge.MeepleEnv(name, players=2, opponents="oracle")
 
 
 def test_bad_configurations_are_refused():

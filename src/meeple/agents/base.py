@@ -1,4 +1,4 @@
-"""The agent protocol and the generic agents.
+"""The generic agents and the agent specs (the protocol itself is :mod:`meeple.core.agent`).
 
 An agent receives its seat's observation, the legal actions and its own seeded RNG, and returns
 one of the legal actions. It never receives the state: whatever it needs beyond the observation
@@ -17,35 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from meeple.core.actions import Action
+from meeple.core.agent import Agent
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
-
-
-class Agent:
-    """Base class of agents.
-
-    Attributes:
-        name: Label used in records and tables.
-        honest: False for research agents that read hidden information (never seated
-            against people).
-        reads_by_key: True for an agent that reads its observation only as
-            ``observation[key]`` (no iteration, ``in``, ``get`` or copies) and only within
-            ``act``: a search may then give it the state's cheaper
-            :meth:`~meeple.core.game.State.policy_view` when it plays a rollout move.
-    """
-
-    name = "agent"
-    honest = True
-    reads_by_key = False
-
-    def setup(self, game: Game, seat: int) -> None:
-        """Called once before a game with the configured game and this agent's seat."""
-        self.game = game
-        self.seat = seat
-
-    def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """Choose one of ``legal_actions`` (a non-empty list)."""
-        raise NotImplementedError(f"{type(self).__name__} does not implement act()")
+from meeple.core.registry import game_spec
 
 
 class RandomAgent(Agent):
@@ -67,11 +42,16 @@ _GENERIC: dict[str, str] = {
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
+def own_agents(game: Game | type[Game]) -> dict[str, str]:
+    """The game's own agents (name -> ``"module:Class"``, its heuristic agent first), from
+    its registry entry."""
+    return dict(game_spec(game).agents)
+
+
 def agent_names(game: Game | type[Game]) -> list[str]:
     """Agent names usable with ``game``: the generic ones, the game's own and the levels."""
-    return sorted({**_GENERIC, **getattr(game, "agents", {})}) + [
-        level for level in LEVELS if level not in getattr(game, "agents", {})
-    ]
+    own = own_agents(game)
+    return sorted({**_GENERIC, **own}) + [level for level in LEVELS if level not in own]
 
 
 def make_agent(spec: str, game: Game) -> Agent:
@@ -90,7 +70,8 @@ def make_agent(spec: str, game: Game) -> Agent:
     """
     if not isinstance(spec, str):
         raise ConfigError(f"an agent spec is text such as 'random' or 'hard', not {spec!r}")
-    table = {**_GENERIC, **getattr(game, "agents", {})}
+    own = own_agents(game)
+    table = {**_GENERIC, **own}
     name, arg = _split_spec(spec)
     if name not in table and name not in LEVELS and _is_own_source(name, arg):
         return external_agent(name, arg)
@@ -118,7 +99,10 @@ def make_agent(spec: str, game: Game) -> Agent:
     klass = getattr(importlib.import_module(module), cls)
     if arg and not inspect.signature(klass).parameters:
         raise ConfigError(f"agent {name!r} of {game.info.name} takes no parameters; got {arg!r}")
-    return klass(arg) if arg else klass()
+    agent = klass(arg) if arg else klass()
+    if name in own:
+        agent.name = name  # the name it was asked for, an alias (``greedy``) included
+    return agent
 
 
 def checked_setup(agent: Agent, game: Game, seat: int, spec: str) -> Agent:

@@ -44,7 +44,7 @@ import time as _time
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.agents.base import Agent, make_agent
+from meeple.agents.base import Agent, make_agent, own_agents
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import (
@@ -348,7 +348,7 @@ class ISMCTSAgent(Agent):
         from meeple.agents.evaluation import evaluator_for
 
         self._policy_name: str | None = None
-        own = getattr(game, "agents", {})
+        own = own_agents(game)
         self._hint_name: str | None = next(iter(own), None) if self.bias else None
         if self.rollout != "random":
             name, _, arg = self.rollout.partition(":")

@@ -12,38 +12,21 @@ climber, and the search.
 
 from __future__ import annotations
 
+from meeple.agents.base import own_agents
+from meeple.core.agent import HARD_TIME_CAP
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
+from meeple.core.registry import game_spec, specs
 
-#: Wall-clock cap of the ``hard`` level per decision, in seconds (the limit is 2 s).
-HARD_TIME_CAP = 1.8
-
-#: Level -> agent spec, per registered game name.
+#: Level -> agent spec, per registered game name (from each game's registry entry).
 LEVELS: dict[str, dict[str, str]] = {
-    "peach-festival": {
-        "easy": "greedy",
-        "medium": "ismcts:iterations=300,horizon=10,bias=1",
-        "hard": f"ismcts:iterations=2000,horizon=10,bias=1,time={HARD_TIME_CAP}",
-    },
-    "annapurna": {
-        "easy": "heuristic:epsilon=0.3",
-        "medium": "heuristic",
-        "hard": (
-            "ismcts:iterations=1000,checkpoint=1,rollout=heuristic,paired=1,guide=1,"
-            f"time={HARD_TIME_CAP}"
-        ),
-    },
-    "almanac": {
-        "easy": "heuristic",
-        "medium": "ismcts:iterations=200,horizon=60,score_weight=0.5",
-        "hard": f"ismcts:iterations=1000,horizon=60,score_weight=0.5,time={HARD_TIME_CAP}",
-    },
+    spec.name: dict(spec.levels) for spec in specs() if spec.levels
 }
 
 
 def default_levels(game: Game) -> dict[str, str]:
     """Levels of a game without its own table: its first own agent, then ISMCTS budgets."""
-    own = sorted(getattr(game, "agents", {}))
+    own = list(own_agents(game))
     easy = own[0] if own else "random"
     rollout = "heuristic" if own else "random"
     return {
@@ -55,7 +38,7 @@ def default_levels(game: Game) -> dict[str, str]:
 
 def levels_for(game: Game) -> dict[str, str]:
     """Level name -> agent spec for ``game``."""
-    return LEVELS.get(game.info.name) or default_levels(game)
+    return dict(game_spec(game).levels) or default_levels(game)
 
 
 def level_spec(game: Game, level: str) -> str:

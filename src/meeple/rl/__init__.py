@@ -4,10 +4,11 @@ Gymnasium environments, over fixed-shape observation encodings.
 Install with the ``rl`` extra (``pip install 'meeple[rl]'``). Submodules import their library
 only when imported themselves:
 
-* :mod:`meeple.rl.encoding`: one encoder per game (observation -> float32 vector);
-* :mod:`meeple.rl.openspiel`: ``pyspiel`` registration (``meeple_peach_festival``...);
+* :mod:`meeple.rl.encoding`: each game's encoder (observation -> float32 vector), found
+  through the game's registry entry;
+* :mod:`meeple.rl.openspiel`: ``pyspiel`` registration (``meeple_<name>`` per game);
 * :mod:`meeple.rl.pettingzoo_env`: AEC environments (``meeple.rl.pettingzoo_env.env(...)``);
-* :mod:`meeple.rl.gymnasium_env`: the solo Peach Festival and a learner seated against bots.
+* :mod:`meeple.rl.gymnasium_env`: a learner seated against bots, and each solo game.
 
 ``python -m meeple.rl`` prints the spec table of every game. See ``docs/research.md``.
 """

@@ -16,7 +16,7 @@ import numpy as np
 from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State, sample_chance
-from meeple.core.registry import make
+from meeple.core.registry import game_spec, make
 
 
 def acting_seat(state: State) -> int:
@@ -29,22 +29,10 @@ def acting_seat(state: State) -> int:
 
 
 def utility_bounds(game: Game) -> tuple[float, float]:
-    """Smallest and largest value of ``State.returns()`` for ``game``'s configuration.
-
-    Multiplayer games share a win worth 1 among the winners, so returns lie in ``[0, 1]``. The
-    solo Peach Festival returns the final score / 100; its bound adds up every scoring step's
-    maximum on the configured Market sheet (PF-067..PF-072).
-    """
-    if game.info.name == "peach-festival" and game.num_players == 1:
-        sheet = game.sheet
-        top = max(sheet.lengths) - 1
-        lantern = 4 * top * len(sheet.lengths)
-        columns = top * max(sheet.multipliers) * len(sheet.lengths)
-        requests = 10 * 8
-        merchants = 2 * len(sheet.merchants)
-        best = lantern + columns + requests + merchants + game.peach_total
-        return 0.0, best / 100.0
-    return 0.0, 1.0
+    """Smallest and largest value of ``State.returns()`` for ``game``'s configuration, from
+    its registry entry (multiplayer games share a win worth 1 among the winners, so their
+    returns lie in ``[0, 1]``; a solo game's bound is the game's own)."""
+    return game_spec(game).utility_bounds(game)
 
 
 def legal_mask(game: Game, legal: list[Action]) -> np.ndarray:

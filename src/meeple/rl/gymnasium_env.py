@@ -1,10 +1,10 @@
 """Gymnasium adapter: one learner at a meeple game, every other seat played by a meeple agent.
 
 * :class:`MeepleEnv` seats the learner in one seat of any game; chance and the other seats
-  (agents built by :func:`meeple.agents.make_agent`, e.g. ``"random"``, ``"greedy"``,
-  ``"heuristic"``) are stepped automatically until the learner must act again.
-* :class:`PeachFestivalSoloEnv` is the solo mode of The Peach Festival (PF-073..PF-082): the
-  learner alone against the turn track.
+  (agents built by :func:`meeple.agents.make_agent`, e.g. ``"random"``, ``"heuristic"``,
+  ``"hard"``) are stepped automatically until the learner must act again.
+* :class:`SoloEnv` is the solo mode of a game that has one (``<Title>SoloEnv``, one class per
+  such game): the learner alone, rewarded with the game's solo return.
 
 Observation: the float32 vector of the game's encoder (``Box(-1, 1, (size,))``). Action:
 ``Discrete(num_actions)``, action ``i`` being ``game.action_space.actions[i]``. Every ``info``
@@ -13,8 +13,9 @@ Reward: the learner's ``State.returns()`` at the end, 0 before; an illegal actio
 game unchanged and earns ``illegal_reward`` (default -1), or raises with
 ``illegal_action="raise"``.
 
-Registered ids: ``meeple/PeachFestivalSolo-v0``, ``meeple/PeachFestival-v0``,
-``meeple/Annapurna-v0`` and ``meeple/Almanac-v0`` (``gymnasium.make(id, players=3, ...)``).
+Registered ids (:data:`ENV_IDS`): ``meeple/<Title>-v0`` for every registered game with an
+observation encoder (the registry name in title case, ``-`` dropped) and ``meeple/<Title>Solo-v0``
+for each that plays solo (``gymnasium.make(id, players=3, ...)``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from gymnasium import spaces
 from meeple.agents.base import Agent, absolute_spec, make_agent
 from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, TERMINAL, plain_number, sample_chance, seat_number
+from meeple.core.registry import game_class, specs
 from meeple.rl.common import (
     acting_seat,
     build_game,
@@ -72,7 +74,7 @@ class MeepleEnv(gym.Env):
 
     def __init__(
         self,
-        game: str = "peach-festival",
+        game: str,
         players: int | None = None,
         seat: int | None = 0,
         opponents: str | Agent | Sequence[str | Agent] | None = "random",
@@ -295,22 +297,28 @@ def _plain_int(value: object) -> int | None:
         return None
 
 
-class PeachFestivalSoloEnv(MeepleEnv):
-    """The solo Peach Festival (PF-073..PF-082): reward = final score / 100.
+class SoloEnv(MeepleEnv):
+    """A one-player game alone (its solo rules): the reward is the game's solo return.
+
+    Each game that plays solo has its subclass ``<Title>SoloEnv`` (registered as
+    ``meeple/<Title>Solo-v0``) with :attr:`solo_game` set.
 
     Args:
-        difficulty: ``"easy"`` (17 rounds), ``"medium"`` (15) or ``"hard"`` (13) (PF-074).
-        **kwargs: As :class:`MeepleEnv` (``illegal_action``, ``render_mode``...), but the
-            game, player count, seat and opponents are fixed (``players=1``, ``seat=0`` and
-            no opponents are accepted).
+        **kwargs: As :class:`MeepleEnv` (``illegal_action``, ``render_mode``, the game's
+            options...), but the game, player count, seat and opponents are fixed
+            (``players=1``, ``seat=0`` and no opponents are accepted).
 
     Raises:
         ConfigError: for another game, player count, seat or any opponent (use
-            ``meeple/PeachFestival-v0`` for a multiplayer Peach Festival).
+            ``meeple/<Title>-v0`` for a learner against opponents).
     """
 
-    def __init__(self, difficulty: str = "medium", **kwargs: Any):
-        fixed = {"game": "peach-festival", "players": 1, "seat": 0, "opponents": ()}
+    #: Registry name of the game this environment plays alone.
+    solo_game: ClassVar[str] = ""
+
+    def __init__(self, **kwargs: Any):
+        fixed = {"game": self.solo_game, "players": 1, "seat": 0, "opponents": ()}
+        title = _title(self.solo_game)
         for key, value in fixed.items():
             if key in kwargs:
                 given = kwargs.pop(key)
@@ -322,20 +330,48 @@ class PeachFestivalSoloEnv(MeepleEnv):
                     same = _plain_int(given) == value
                 if not same:
                     raise ConfigError(
-                        f"meeple/PeachFestivalSolo-v0 is the one-player Peach Festival: "
-                        f"{key}={given!r} is not accepted (fixed at {value!r}); use "
-                        f"meeple/PeachFestival-v0 for a learner against opponents"
+                        f"meeple/{title}Solo-v0 is the one-player "
+                        f"{game_class(self.solo_game).info.title}: {key}={given!r} is not "
+                        f"accepted (fixed at {value!r}); use meeple/{title}-v0 for a learner "
+                        "against opponents"
                     )
-        super().__init__(difficulty=difficulty, **fixed, **kwargs)
+        super().__init__(**fixed, **kwargs)
 
 
-#: Gymnasium ids registered by this module -> constructor keyword defaults.
-ENV_IDS: dict[str, dict[str, Any]] = {
-    "meeple/PeachFestivalSolo-v0": {},
-    "meeple/PeachFestival-v0": {"game": "peach-festival", "players": 2},
-    "meeple/Annapurna-v0": {"game": "annapurna", "players": 2},
-    "meeple/Almanac-v0": {"game": "almanac", "players": 2},
-}
+def _title(name: str) -> str:
+    """A registry name as the title case of environment ids (``tic-tac`` -> ``TicTac``)."""
+    return "".join(part.title() for part in name.split("-"))
+
+
+def _solo_class(name: str) -> type[SoloEnv]:
+    """The solo environment class of game ``name``, made once and set as a module attribute
+    (so ``entry_point`` strings and pickles find it)."""
+    title = _title(name) + "SoloEnv"
+    cls = globals().get(title)
+    if cls is None:
+        doc = f"The solo {game_class(name).info.title}: :class:`SoloEnv` of ``{name}``."
+        cls = type(title, (SoloEnv,), {"solo_game": name, "__module__": __name__, "__doc__": doc})
+        globals()[title] = cls
+    return cls
+
+
+def _env_ids() -> dict[str, dict[str, Any]]:
+    ids: dict[str, dict[str, Any]] = {}
+    for spec in specs():
+        if spec.encoder is None:
+            continue
+        info = game_class(spec.name).info
+        if info.min_players == 1:
+            ids[f"meeple/{_title(spec.name)}Solo-v0"] = {}
+        players = min(max(2, info.min_players), info.max_players)
+        if players > 1:
+            ids[f"meeple/{_title(spec.name)}-v0"] = {"game": spec.name, "players": players}
+    return ids
+
+
+#: Gymnasium ids registered by this module -> constructor keyword defaults: ``meeple/<Title>-v0``
+#: for every game with an encoder, and ``meeple/<Title>Solo-v0`` for one that plays solo.
+ENV_IDS: dict[str, dict[str, Any]] = _env_ids()
 
 
 def register_envs() -> None:
@@ -343,10 +379,14 @@ def register_envs() -> None:
     for env_id, kwargs in ENV_IDS.items():
         if env_id in gym.registry:
             continue
-        entry = "PeachFestivalSoloEnv" if env_id.endswith("Solo-v0") else "MeepleEnv"
+        if env_id.endswith("Solo-v0"):
+            name = next(s.name for s in specs() if env_id == f"meeple/{_title(s.name)}Solo-v0")
+            entry = _solo_class(name).__name__
+        else:
+            entry = "MeepleEnv"
         gym.register(id=env_id, entry_point=f"meeple.rl.gymnasium_env:{entry}", kwargs=kwargs)
 
 
 register_envs()
 
-__all__ = ["ENV_IDS", "MeepleEnv", "PeachFestivalSoloEnv", "register_envs"]
+__all__ = ["ENV_IDS", "MeepleEnv", "SoloEnv", "register_envs"]

@@ -1,14 +1,14 @@
 """OpenSpiel adapter: every meeple game registered as a Python game of ``pyspiel``.
 
-Importing this module registers ``meeple_peach_festival``, ``meeple_annapurna`` and
-``meeple_almanac`` (see :data:`SHORT_NAMES`), so ``pyspiel.load_game("meeple_annapurna(players=3)")``
-works like any OpenSpiel game. Parameters: ``players`` and the game's options (``content`` as a
-directory string, ``""`` for the packaged content; Annapurna's ``starter=-1`` draws the first
-climber by chance).
+Importing this module registers every registered game that has an observation encoder as
+``meeple_<name>`` (the registry name with ``-`` as ``_``; see :data:`SHORT_NAMES`), so
+``pyspiel.load_game("meeple_<name>(players=3)")`` works like any OpenSpiel game. Parameters:
+``players`` and the game's options (``content`` as a directory string, ``""`` for the packaged
+content; a ``starter`` of ``-1`` is ``None``, a first player drawn by chance).
 
 Game type: sequential, explicit chance, imperfect information, terminal rewards; constant-sum
-(utility sum 1: the winners share a win worth 1) with two or more players, general-sum for the
-solo Peach Festival (one player whose return is the final score / 100).
+(utility sum 1: the winners share a win worth 1) with two or more players, general-sum for a
+solo game (one player whose return is the game's own, such as a final score / 100).
 Sealed simultaneous decisions are sequentialised: the acting seats commit one after the other in
 seat order, and a commitment stays hidden from the other seats' observations (the engine hides
 sealed choices until the node resolves). Player actions are the ids of the game's fixed action
@@ -28,10 +28,9 @@ the state unchanged.
 
 ``str(state)`` is the full state as canonical JSON (hidden parts included, for debugging).
 States serialise as their action history (``pyspiel.serialize_game_and_state``); a resampled
-state has no history and does not serialise. Games and states pickle (the game classes
-:class:`PeachFestivalGame`, :class:`AnnapurnaGame`, :class:`AlmanacGame` and
-:class:`MeepleState` are attributes of this module), so they cross ``multiprocessing`` pools,
-``spawn`` ones included.
+state has no history and does not serialise. Games and states pickle (each game's class,
+``<Title>Game`` in :data:`GAME_CLASSES`, and :class:`MeepleState` are attributes of this
+module), so they cross ``multiprocessing`` pools, ``spawn`` ones included.
 """
 
 from __future__ import annotations
@@ -327,7 +326,8 @@ class MeepleState(pyspiel.State):
         a seat at a chance node, and any other pseudo-player, has none.
 
         pyspiel's own version answers a seat at a chance node with the chance outcomes' ids,
-        which may lie beyond the player action space (The Peach Festival).
+        which may lie beyond the player action space (in a game with more chance outcomes than
+        player actions).
         """
         if player is None:
             return super().legal_actions()
@@ -344,7 +344,7 @@ class MeepleState(pyspiel.State):
 
         Replaces pyspiel's version, which writes the chance outcomes' ids into a mask sized for
         the player actions when asked for a seat at a chance node: out of bounds where there are
-        more chance outcomes than player actions (The Peach Festival).
+        more chance outcomes than player actions.
         """
         if player is None:
             player = self.current_player()
@@ -459,7 +459,7 @@ class MeepleObserver:
 
 def utility_sum(game: Game) -> float | None:
     """Sum of every terminal state's returns: 1 with two or more players (the winners share a
-    win worth 1), ``None`` for one player (the solo Peach Festival's return is its score)."""
+    win worth 1), ``None`` for one player (a solo game's return is its own, such as a score)."""
     return 1.0 if game.num_players > 1 else None
 
 
@@ -489,38 +489,21 @@ _GAME_TYPES: dict[str, pyspiel.GameType] = {}
 _SOLO_TYPES: dict[str, pyspiel.GameType] = {}
 
 
-class PeachFestivalGame(MeepleGame):
-    """The Peach Festival as ``meeple_peach_festival`` (1-5 players)."""
-
-    meeple_name = "peach-festival"
-
-
-class AnnapurnaGame(MeepleGame):
-    """The Annapurna Expedition as ``meeple_annapurna`` (2-4 players)."""
-
-    meeple_name = "annapurna"
-
-
-class AlmanacGame(MeepleGame):
-    """Almanac as ``meeple_almanac`` (2-4 players)."""
-
-    meeple_name = "almanac"
-
-
-#: The registered game class of each meeple game. Every class is an attribute of this module
-#: (so games pickle by reference to their class).
-GAME_CLASSES: dict[str, type[MeepleGame]] = {
-    cls.meeple_name: cls for cls in (PeachFestivalGame, AnnapurnaGame, AlmanacGame)
-}
+#: The game class of each meeple game with an encoder, made by :func:`_game_class`. Every
+#: class is an attribute of this module (so games pickle by reference to their class).
+GAME_CLASSES: dict[str, type[MeepleGame]] = {}
 
 
 def _game_class(name: str) -> type[MeepleGame]:
-    """The game class of ``name``, made (and set as a module attribute) for a game that has
-    an encoder but no class above."""
+    """The game class of ``name`` (a title-cased name: ``tic-tac`` -> ``TicTacGame``), made
+    once and set as a module attribute."""
     cls = GAME_CLASSES.get(name)
     if cls is None:
         title = "".join(part.title() for part in name.split("-")) + "Game"
-        cls = type(title, (MeepleGame,), {"meeple_name": name, "__module__": __name__})
+        info = game_class(name).info
+        doc = f"{info.title} as ``{SHORT_NAMES[name]}`` ({info.min_players}-{info.max_players} players)."
+        attrs = {"meeple_name": name, "__module__": __name__, "__doc__": doc}
+        cls = type(title, (MeepleGame,), attrs)
         globals()[title] = cls
         GAME_CLASSES[name] = cls
     return cls
@@ -543,7 +526,8 @@ def register_games() -> list[str]:
 def load_game(name: str, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a meeple game by its meeple or OpenSpiel name.
 
-    Example: ``load_game("annapurna", players=3)``.
+    Example: ``load_game(name, players=3)`` with a registry name such as those of
+    :func:`meeple.game_names`.
     """
     register_games()
     short = SHORT_NAMES.get(name, name)
@@ -566,12 +550,9 @@ register_games()
 __all__ = [
     "GAME_CLASSES",
     "SHORT_NAMES",
-    "AlmanacGame",
-    "AnnapurnaGame",
     "MeepleGame",
     "MeepleObserver",
     "MeepleState",
-    "PeachFestivalGame",
     "game_config",
     "load_game",
     "parameter_specification",

@@ -1,11 +1,11 @@
 """PettingZoo adapter: every meeple game as an AEC (agent-environment-cycle) environment.
 
-``env("annapurna", players=3)`` builds an environment with agents ``player_0``..``player_{n-1}``
+``env(name, players=3)`` builds an environment with agents ``player_0``..``player_{n-1}``
 (agent ``player_i`` sits in seat ``i``), wrapped in PettingZoo's ``OrderEnforcingWrapper`` as
 PettingZoo's own environments are (``step``, ``last``, ``observe``, ``render`` or
 ``agent_iter`` before ``reset`` raise an ``AssertionError`` saying so); ``raw_env(...)`` is the unwrapped :class:`MeepleAECEnv`.
-The environment's name (``metadata["name"]``) is ``meeple_<game>_v0`` with underscores, e.g.
-``meeple_peach_festival_v0``. ``observe(agent)`` returns
+The environment's name (``metadata["name"]``) is ``meeple_<game>_v0`` with underscores for
+dashes. ``observe(agent)`` returns
 ``{"observation": float32 vector of the game's encoder, "action_mask": int8 mask}``; the mask is
 all zeros except for the agent that must act now. Spaces are fixed per configuration:
 ``Dict(observation=Box(-1, 1, (size,)), action_mask=Box(0, 1, (num_actions,), int8))`` and
@@ -15,7 +15,7 @@ all zeros except for the agent that must act now. Spaces are fixed per configura
 Chance nodes are sampled by the environment with a generator seeded by ``reset(seed=...)``.
 Sealed simultaneous decisions are taken one seat after the other in seat order; the engine hides
 each commitment from the other seats until all are in. Rewards come at the end only: each
-agent's ``State.returns()`` (a shared win worth 1; solo Peach Festival: score / 100). An illegal
+agent's ``State.returns()`` (a shared win worth 1; a solo game's own return, such as a score / 100). An illegal
 action raises :class:`~meeple.core.errors.IllegalActionError` and changes nothing (neither the
 game nor the rewards, selection or flags); an id outside ``Discrete(num_actions)`` (or
 ``None`` for an agent still playing) breaks rule ``CORE-04``.
@@ -51,7 +51,7 @@ class MeepleAECEnv(AECEnv):
     """A meeple game as a PettingZoo AEC environment (see the module docstring).
 
     Args:
-        game: meeple registry name, e.g. ``"peach-festival"``.
+        game: meeple registry name (one of :func:`meeple.game_names`).
         players: Number of seats (default: the game's smallest).
         render_mode: ``None``, ``"human"`` or ``"ansi"``.
         **options: Game options, e.g. ``max_rounds=5``.

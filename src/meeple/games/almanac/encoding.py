@@ -21,8 +21,8 @@ Blocks:
 
 from __future__ import annotations
 
-from meeple.core.game import Game
 from meeple.core.encoding import Encoder, Writer, is_int
+from meeple.core.game import Game
 
 BID_CONTEXTS = ("guide", "reward")
 GOLD_BOUND = 300.0

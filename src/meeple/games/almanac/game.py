@@ -42,9 +42,6 @@ class Almanac(Game):
         rulebook="almanac-the-crystal-peaks.txt",
     )
     options: ClassVar[dict[str, Any]] = {"content": None}
-    agents: ClassVar[dict[str, str]] = {
-        "heuristic": "meeple.games.almanac.heuristics:HeuristicAgent"
-    }
 
     content: Content
     table: Table

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
-from meeple.agents.base import Agent
 from meeple.core.actions import Action
+from meeple.core.agent import Agent
+from meeple.core.evaluation import Evaluator
+from meeple.core.game import State
+from meeple.games.almanac.state import AlmanacState
 
 
 class HeuristicAgent(Agent):
@@ -182,3 +186,13 @@ class HeuristicAgent(Agent):
             _label, cost, effs = e.options[args[0]]
             return self._effects_value(effs) - cost
         return 0.0
+
+
+def _scores(state: State) -> list[float]:
+    # Fame if the game ended now, every source counted
+    st = cast(AlmanacState, state)
+    return [sum(st.fame(s).values()) for s in range(st.num_players)]
+
+
+#: The search evaluator (:mod:`meeple.core.evaluation`): a margin of 6 Fame is worth tanh(1).
+EVALUATOR = Evaluator(_scores, scale=6.0)

@@ -18,8 +18,8 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 
 from __future__ import annotations
 
-from meeple.core.game import Game
 from meeple.core.encoding import Encoder, Writer, is_int
+from meeple.core.game import Game
 
 STAGES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
 SUIT = 18

@@ -65,9 +65,6 @@ class Annapurna(Game):
         "starter": 0,
         "mode": "competitive",
     }
-    agents: ClassVar[dict[str, str]] = {
-        "heuristic": "meeple.games.annapurna.heuristics:HeuristicAgent",
-    }
 
     def __init__(self, players: int | None = None, **options: Any):
         mode = options.get("mode", "competitive")

@@ -17,8 +17,8 @@ to the observer's left):
 
 from __future__ import annotations
 
-from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from meeple.core.encoding import Encoder, Writer, is_number
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 
 PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
 PENDING = ("number", "write", "die", "reward", "keep", "peach")

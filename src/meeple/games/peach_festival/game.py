@@ -114,9 +114,6 @@ class PeachFestival(Game):
         rulebook="the-peach-festival.txt",
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
-    agents: ClassVar[dict[str, str]] = {
-        "greedy": "meeple.games.peach_festival.heuristics:GreedyAgent",
-    }
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)

@@ -1,6 +1,6 @@
-"""Heuristics and the greedy agent for The Peach Festival.
+"""Heuristics, the heuristic (greedy) agent and the search evaluator of The Peach Festival.
 
-The greedy agent sees only its observation: it rebuilds a state with
+The heuristic agent sees only its observation: it rebuilds a state with
 :meth:`PeachFestival.determinize_observation`, tries each legal action on a copy, and keeps the
 one with the best immediate score (ties broken by its own RNG).
 """
@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
-from meeple.agents.base import Agent
 from meeple.core.actions import Action
+from meeple.core.agent import Agent
+from meeple.core.evaluation import Evaluator
+from meeple.core.game import State
 from meeple.games.peach_festival import rules
 from meeple.games.peach_festival.scoring import score_breakdown
 from meeple.games.peach_festival.state import ACTION, RESOLVE, SETUP_KEEP, PeachState
@@ -44,10 +47,11 @@ def action_value(state: PeachState, seat: int, action: Action) -> float:
     return immediate_value(trial, seat)
 
 
-class GreedyAgent(Agent):
-    """Chooses the action with the best immediate score gain."""
+class HeuristicAgent(Agent):
+    """Chooses the action with the best immediate score gain (registered as ``heuristic`` and,
+    as records name it, ``greedy``)."""
 
-    name = "greedy"
+    name = "heuristic"
 
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
@@ -63,3 +67,17 @@ class GreedyAgent(Agent):
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[rng.randrange(len(best))]
+
+
+#: The former name of :class:`HeuristicAgent`.
+GreedyAgent = HeuristicAgent
+
+
+def _scores(state: State) -> list[float]:
+    # score now plus the heuristic agent's credit for rewards still to take
+    st = cast(PeachState, state)
+    return [immediate_value(st, s) for s in range(st.num_players)]
+
+
+#: The search evaluator (:mod:`meeple.core.evaluation`): a margin of 10 points is worth tanh(1).
+EVALUATOR = Evaluator(_scores, scale=10.0)

@@ -20,6 +20,7 @@ from meeple.games.peach_festival.content import (
 from meeple.games.peach_festival.state import PlayerSheet
 
 if TYPE_CHECKING:
+    from meeple.games.peach_festival.game import PeachFestival
     from meeple.games.peach_festival.state import PeachState
 
 #: Maximum number of fulfilled Request cards that score (PF-069).
@@ -180,3 +181,22 @@ def returns(state: PeachState) -> list[float]:
         return [result.seats[0].score / 100.0]
     winners = result.winners
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+
+def utility_bounds(game: PeachFestival) -> tuple[float, float]:
+    """Lowest and highest value of ``State.returns()`` for ``game``'s configuration.
+
+    Multiplayer games share a win worth 1 among the winners, so returns lie in ``[0, 1]``. The
+    solo game returns the final score / 100; its bound adds up every scoring step's maximum on
+    the configured Market sheet (PF-067..PF-072).
+    """
+    if game.num_players > 1:
+        return 0.0, 1.0
+    sheet = game.sheet
+    top = max(sheet.lengths) - 1
+    lantern = 4 * top * len(sheet.lengths)
+    columns = top * max(sheet.multipliers) * len(sheet.lengths)
+    requests = 10 * MAX_FULFILLED
+    merchants = 2 * len(sheet.merchants)
+    best = lantern + columns + requests + merchants + game.peach_total
+    return 0.0, best / 100.0
