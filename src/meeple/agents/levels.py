@@ -12,7 +12,6 @@ climber, and the search.
 
 from __future__ import annotations
 
-from meeple.agents.base import own_agents
 from meeple.core.agent import HARD_TIME_CAP
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
@@ -26,7 +25,7 @@ LEVELS: dict[str, dict[str, str]] = {
 
 def default_levels(game: Game) -> dict[str, str]:
     """Levels of a game without its own table: its first own agent, then ISMCTS budgets."""
-    own = list(own_agents(game))
+    own = list(game_spec(game).agents)
     easy = own[0] if own else "random"
     rollout = "heuristic" if own else "random"
     return {

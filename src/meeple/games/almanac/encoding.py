@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from meeple.core.encoding import Encoder, Writer, is_int
 from meeple.core.game import Game
+from meeple.games.almanac.consts import CHANCES, DECISIONS
 
 BID_CONTEXTS = ("guide", "reward")
 GOLD_BOUND = 300.0
@@ -31,10 +32,6 @@ PAGE_STATE = 8
 
 
 def _task_kinds() -> tuple[str, ...]:
-    try:
-        from meeple.games.almanac.state import CHANCES, DECISIONS
-    except ImportError:  # pragma: no cover - defensive against refactors of the game
-        return ("bid",)
     return tuple(sorted({*DECISIONS, *CHANCES, "bid"}))
 
 

@@ -42,6 +42,8 @@ class Almanac(Game):
         rulebook="almanac-the-crystal-peaks.txt",
     )
     options: ClassVar[dict[str, Any]] = {"content": None}
+    #: The state class, for the modules below the state that build one (determinization).
+    state_class: ClassVar[type[AlmanacState]] = AlmanacState
 
     content: Content
     table: Table

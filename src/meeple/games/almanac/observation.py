@@ -13,11 +13,12 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import State
+from meeple.games.almanac.consts import SEAT_FIELDS
 from meeple.games.almanac.moves import LEGAL, has_goods
-from meeple.games.almanac.state import SEAT_FIELDS, AlmanacState
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
+    from meeple.games.almanac.state import AlmanacState
 
 
 #: Draws of :func:`determinize` after its exact ones, each with a completable contract forced.
@@ -163,7 +164,8 @@ def _assemble(
 
     Every list and dict of ``d`` is copied, so the state shares nothing mutable with ``d``.
     """
-    st = AlmanacState.__new__(AlmanacState)
+    cls = game.state_class
+    st = cls.__new__(cls)
     State.__init__(st, game)
     st.content = game.content
     st.T = game.table

@@ -21,52 +21,15 @@ from meeple.core.game import (
     observer_seat,
 )
 from meeple.games.almanac import moves as _moves
+from meeple.games.almanac import observation as _observation
 from meeple.games.almanac import rules as _rules
+from meeple.games.almanac.consts import CHANCES, DECISIONS, SEAT_FIELDS
 from meeple.games.almanac.effects import ability_bonus
 from meeple.games.almanac.pages import GREY
 
 if TYPE_CHECKING:
     from meeple.games.almanac.game import Almanac
 
-#: Task kinds that are decisions of the seat in ``task[1]``.
-DECISIONS = frozenset(
-    {
-        "place",
-        "xplace",
-        "farmer",
-        "climb",
-        "good",
-        "trim",
-        "lose",
-        "sell",
-        "shop",
-        "buy",
-        "complete",
-        "keep",
-        "route",
-        "fightalt",
-        "option",
-        "final",
-    }
-)
-#: Task kinds that are chance nodes.
-CHANCES = frozenset({"deal_start", "draw_ct", "deal_cv", "enc_pick", "fight_roll", "d6"})
-
-#: Per-seat lists of plain values (one entry per seat); observations rebuild them seat by seat.
-SEAT_FIELDS = (
-    "gold",
-    "crates",
-    "shields",
-    "start",
-    "workers",
-    "placed",
-    "extra",
-    "guards",
-    "farmer",
-    "ladders",
-    "grey",
-    "visited",
-)
 _LIST_FIELDS = (
     "route",
     *SEAT_FIELDS,
@@ -354,9 +317,7 @@ class AlmanacState(State):
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        from meeple.games.almanac.observation import state_data
-
-        return state_data(self, "all")
+        return _observation.state_data(self, "all")
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see (``None``: a spectator), as JSON data.
@@ -364,11 +325,9 @@ class AlmanacState(State):
         Raises:
             ValueError: for a seat that is not ``None`` or one of the game's seats.
         """
-        from meeple.games.almanac.observation import state_data
-
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
             seat = observer_seat(seat, self.n)
-        return state_data(self, seat)
+        return _observation.state_data(self, seat)
 
 
-__all__ = ["CHANCES", "DECISIONS", "GREY", "AlmanacState"]
+__all__ = ["CHANCES", "DECISIONS", "GREY", "SEAT_FIELDS", "AlmanacState"]

@@ -66,6 +66,9 @@ class Annapurna(Game):
         "mode": "competitive",
     }
 
+    #: The state class, for the modules below the state that build one (determinization).
+    state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
+
     def __init__(self, players: int | None = None, **options: Any):
         mode = options.get("mode", "competitive")
         if mode != "competitive":

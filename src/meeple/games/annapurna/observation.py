@@ -255,13 +255,11 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     Raises:
         ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
     """
-    from meeple.games.annapurna.state import AnnapurnaState
-
     n = game.num_players
     if obs["players"] != n:
         raise ValueError("observation of another player count")
     me = obs["seat"]
-    st = AnnapurnaState(game)
+    st = game.state_class(game)
     st.stage = STAGE_NAMES.index(obs["stage"])
     st.turn = obs["turn"]
     st.starter = obs["starter"]

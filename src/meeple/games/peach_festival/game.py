@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
+from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
     COMMODITIES,
@@ -19,7 +20,10 @@ from meeple.games.peach_festival.content import (
     check_solo_conditions,
     load_content,
 )
-from meeple.games.peach_festival.state import SETUP_DEAL, TRACK, PeachState, PlayerSheet
+from meeple.games.peach_festival.observation import determinize
+from meeple.games.peach_festival.rules import advance
+from meeple.games.peach_festival.sheet import PlayerSheet
+from meeple.games.peach_festival.state import PeachState
 
 DIFFICULTIES = {"easy": "green", "medium": "orange", "hard": "red"}  # PF-074
 
@@ -114,6 +118,8 @@ class PeachFestival(Game):
         rulebook="the-peach-festival.txt",
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
+    #: The state class, for the modules below the state that build one (determinization).
+    state_class: ClassVar[type[PeachState]] = PeachState
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -191,8 +197,6 @@ class PeachFestival(Game):
     # -- the Game contract --------------------------------------------------------------------
     def new_initial_state(self) -> PeachState:
         """The table before setup: the deck is shuffled (unseen) and dealing starts (PF-007)."""
-        from meeple.games.peach_festival.rules import advance
-
         state = PeachState(self)
         state.sheets = [PlayerSheet(self.sheet.start_peaches) for _ in range(self.num_players)]
         state.deck_unseen = sorted(c.id for c in self.content.cards)
@@ -211,8 +215,6 @@ class PeachFestival(Game):
         return state
 
     def determinize_observation(self, observation: dict, rng: random.Random) -> PeachState:
-        from meeple.games.peach_festival.observation import determinize
-
         return determinize(self, observation, rng)
 
     def max_game_length(self) -> int:

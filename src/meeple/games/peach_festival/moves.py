@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-
-# the module, not its names: importing the rules first runs this module while they are half
-# loaded (rules -> state -> moves), and their functions are looked up when called
 from meeple.games.peach_festival import rules
+from meeple.games.peach_festival.consts import ACTION, SETUP_KEEP, TRACK
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES, SPICES, TEA
-from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, TRACK, PeachState
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
+    from meeple.games.peach_festival.state import PeachState
 
 
 def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> list[Action]:

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.errors import NotationError
+from meeple.games.peach_festival.consts import ACTION, ROLL
 from meeple.games.peach_festival.content import CODES
-from meeple.games.peach_festival.state import ACTION, ROLL, PeachState, PlayerSheet
+from meeple.games.peach_festival.sheet import PlayerSheet
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
+    from meeple.games.peach_festival.state import PeachState
 
 
 def parse_dice(text: str) -> tuple[int, ...]:
@@ -123,7 +125,7 @@ def position(
 
     if len(sheets) != game.num_players:
         raise NotationError(f"{game.num_players} sheets expected, got {len(sheets)}")
-    state = PeachState(game)
+    state = game.state_class(game)
     state.sheets = [parse_sheet(game, s) for s in sheets]
     used: set[int] = set()
     for sh in state.sheets:

@@ -11,10 +11,12 @@ import random
 from typing import TYPE_CHECKING
 
 from meeple.core.game import observer_seat
-from meeple.games.peach_festival.state import ACTION, SETUP_KEEP, PeachState, PlayerSheet
+from meeple.games.peach_festival.consts import ACTION, SETUP_KEEP
+from meeple.games.peach_festival.sheet import PlayerSheet
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
+    from meeple.games.peach_festival.state import PeachState
 
 
 def _sealed(state: PeachState) -> bool:
@@ -112,7 +114,7 @@ def determinize(game: PeachFestival, obs: dict, rng: random.Random) -> PeachStat
     seat = obs["seat"]
     if seat is None:
         raise ValueError("determinize needs a seat's observation, not a spectator's")
-    state = PeachState(game)
+    state = game.state_class(game)
     state.sheets = [sheet_from(d, game) for d in obs["sheets"]]
     state.commons = list(obs["commons"])
     state.removed = list(obs["removed"])

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.actions import Action
+from meeple.games.peach_festival.consts import TRACK
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
-from meeple.games.peach_festival.state import TRACK
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival

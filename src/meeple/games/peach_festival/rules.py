@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL
-from meeple.games.peach_festival.content import SPICES, TEA
-from meeple.games.peach_festival.state import (
+from meeple.games.peach_festival.consts import (
     ACTION,
     DICE,
     OVER,
@@ -22,12 +21,13 @@ from meeple.games.peach_festival.state import (
     SETUP_DEAL,
     SETUP_KEEP,
     TRACK,
-    PeachState,
-    PlayerSheet,
 )
+from meeple.games.peach_festival.content import SPICES, TEA
+from meeple.games.peach_festival.sheet import PlayerSheet
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival
+    from meeple.games.peach_festival.state import PeachState
 
 
 # -- Golden Rules ---------------------------------------------------------------------------------

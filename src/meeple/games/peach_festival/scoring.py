@@ -17,7 +17,7 @@ from meeple.games.peach_festival.content import (
     TEA,
     Sheet,
 )
-from meeple.games.peach_festival.state import PlayerSheet
+from meeple.games.peach_festival.sheet import PlayerSheet
 
 if TYPE_CHECKING:
     from meeple.games.peach_festival.game import PeachFestival

@@ -1,7 +1,10 @@
-"""State of The Peach Festival as plain data.
+"""State of The Peach Festival: the table as plain data, and the engine's State contract.
 
-A :class:`PlayerSheet` is one Market sheet plus what its player holds; :class:`PeachState` is the
-table: the Request deck, the Common cards, the dice, the phase, and the resolution cursor.
+:class:`PeachState` is the table: one :class:`~meeple.games.peach_festival.sheet.PlayerSheet`
+per seat (a Market sheet plus what its player holds), the Request deck, the Common cards, the
+dice, the phase, and the resolution cursor. Its contract methods delegate to the rules modules
+below it (``moves``, ``rules``, ``observation``, ``scoring``), which see the state only as a
+type; the phases live in :mod:`~meeple.games.peach_festival.consts`.
 """
 
 from __future__ import annotations
@@ -11,123 +14,20 @@ import bisect
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE as CHANCE_NODE
 from meeple.core.game import SIMULTANEOUS, GameResult, State
-
-# Phases of setup and of a round (PF-028).
-SETUP_DEAL = "deal"  # dealing 2 Request cards to each player (PF-007)
-SETUP_KEEP = "keep"  # each player keeps 1 of them, simultaneously (PF-007)
-SETUP_COMMON = "common"  # dealing the 2 Common Request cards (PF-009)
-TRACK = "track"  # solo: the turn-track circle's reward (PF-075)
-ROLL = "roll"  # rolling the 5 Commodity dice (PF-029)
-ACTION = "action"  # every player chooses their action, sealed and simultaneous (PF-030)
-RESOLVE = "resolve"  # actions revealed and written, rewards gained (PF-040, PF-041)
-DICE = "dice"  # deferred Die-icon rolls (PF-060, ruling PF-R11)
-OVER = "over"
-
-#: Pending decision kinds on a player's sheet: ``(kind, argument, optional)``.
-#: ``("number", n, opt)`` write n in any column where it is valid (PF-062);
-#: ``("write", col, opt)`` write any valid number in ``col`` (``-1``: any column) (PF-059..64);
-#: ``("die", 0, opt)`` roll one Commodity die (PF-059); ``("reward", 0, False)`` Column Reward
-#: choice (PF-047); ``("keep", 0, False)`` keep one of the drawn Request cards (PF-048).
-Pending = tuple[str, int, bool]
-
-
-class PlayerSheet:
-    """One player's Market sheet and holdings.
-
-    Attributes:
-        cols: Numbers written in each column, top to bottom.
-        boxes: Bit mask of marked Column Reward check boxes (bit = column).
-        peaches: Filled Peach spots; always a prefix of the grid in reading order (PF-G15).
-        eaten: Filled Peaches crossed out (eaten) so far (PF-035, PF-G17).
-        merchants: Merchants hired (left to right) (PF-050).
-        requests: Request card IDs taken, in the order taken (the last one is the most recent).
-        two_paid: Bit mask of Two-Peach icons already paid (PF-G18).
-        reward_gained: A Column Reward was gained this round (PF-053, PF-G31).
-        pending: Decisions still to take this round.
-        dice_left: Die-icon rolls deferred until every action is done (PF-060).
-        hand: Request cards dealt or drawn and not yet kept.
-        commit: The sealed action chosen this round, or ``None``.
-        last: The action revealed in the last round (public), or ``None``.
-        track: Solo: index of the last marked turn-track circle (-1 before round 1).
-    """
-
-    __slots__ = (
-        "boxes",
-        "cols",
-        "commit",
-        "dice_left",
-        "eaten",
-        "hand",
-        "last",
-        "merchants",
-        "peaches",
-        "pending",
-        "requests",
-        "reward_gained",
-        "track",
-        "two_paid",
-    )
-
-    def __init__(self, start_peaches: int):
-        self.cols: list[list[int]] = [[], [], [], [], [], []]
-        self.boxes = 0
-        self.peaches = start_peaches
-        self.eaten = 0
-        self.merchants = 0
-        self.requests: list[int] = []
-        self.two_paid = 0
-        self.reward_gained = False
-        self.pending: list[Pending] = []
-        self.dice_left = 0
-        self.hand: list[int] = []
-        self.commit: Action | None = None
-        self.last: Action | None = None
-        self.track = -1
-
-    @property
-    def uneaten(self) -> int:
-        return self.peaches - self.eaten
-
-    @property
-    def boxes_marked(self) -> int:
-        return self.boxes.bit_count()
-
-    def copy(self) -> PlayerSheet:
-        new = PlayerSheet.__new__(PlayerSheet)
-        new.cols = [c.copy() for c in self.cols]
-        new.boxes = self.boxes
-        new.peaches = self.peaches
-        new.eaten = self.eaten
-        new.merchants = self.merchants
-        new.requests = self.requests.copy()
-        new.two_paid = self.two_paid
-        new.reward_gained = self.reward_gained
-        new.pending = self.pending.copy()
-        new.dice_left = self.dice_left
-        new.hand = self.hand.copy()
-        new.commit = self.commit
-        new.last = self.last
-        new.track = self.track
-        return new
-
-    def public_dict(self) -> dict:
-        """Everything on this sheet that every player may see."""
-        return {
-            "cols": [c.copy() for c in self.cols],
-            "boxes": self.boxes,
-            "peaches": self.peaches,
-            "eaten": self.eaten,
-            "merchants": self.merchants,
-            "requests": self.requests.copy(),
-            "two_paid": self.two_paid,
-            "reward_gained": self.reward_gained,
-            "pending": [list(p) for p in self.pending],
-            "dice_left": self.dice_left,
-            "hand_size": len(self.hand),
-            "committed": self.commit is not None,
-            "last": self.last.text if self.last is not None else None,
-            "track": self.track,
-        }
+from meeple.games.peach_festival import moves, observation, rules, scoring
+from meeple.games.peach_festival.consts import (
+    ACTION,
+    DICE,
+    OVER,
+    RESOLVE,
+    ROLL,
+    SETUP_COMMON,
+    SETUP_DEAL,
+    SETUP_KEEP,
+    TRACK,
+    Pending,
+)
+from meeple.games.peach_festival.sheet import PlayerSheet
 
 
 class PeachState(State):
@@ -242,7 +142,7 @@ class PeachState(State):
         return scoring.returns(self)
 
     def render(self, seat: int | None = None) -> str:
-        from meeple.games.peach_festival.render import render_text
+        from meeple.games.peach_festival.render import render_text  # rich, on first use
 
         return render_text(self.observe(seat), self.game)
 
@@ -265,5 +165,17 @@ class PeachState(State):
         return new
 
 
-# Imported last: these modules import the phase constants and classes above.
-from meeple.games.peach_festival import moves, observation, rules, scoring  # noqa: E402
+__all__ = [
+    "ACTION",
+    "DICE",
+    "OVER",
+    "RESOLVE",
+    "ROLL",
+    "SETUP_COMMON",
+    "SETUP_DEAL",
+    "SETUP_KEEP",
+    "TRACK",
+    "PeachState",
+    "Pending",
+    "PlayerSheet",
+]
