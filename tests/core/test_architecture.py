@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("importlinter")
-import importlinter.api  # noqa: E402  (sets up import-linter's configuration readers)
-from importlinter.application.use_cases import lint_imports  # noqa: E402
+# importlinter.api sets up import-linter's configuration readers when imported
+pytest.importorskip("importlinter.api")
+from importlinter.application.use_cases import lint_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = ROOT / "pyproject.toml"
