@@ -6,14 +6,10 @@ Agents receive only their seat's observation, the legal actions and their own RN
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
+from meeple.core.agent import Agent
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
-
-if TYPE_CHECKING:
-    from meeple.agents.base import Agent
 
 
 def play_game(

@@ -315,7 +315,7 @@ class State:
         """``observe(seat)`` for an agent that reads it by key during one ``act`` call.
 
         A search calls this for the moves of its rollout policy when the policy's
-        ``reads_by_key`` is true (see :class:`meeple.agents.base.Agent`). A game may return a
+        ``reads_by_key`` is true (see :class:`meeple.core.agent.Agent`). A game may return a
         lazy mapping here whose ``view[key]`` equals ``observe(seat)[key]`` for every key, each
         value computed when first read: it reflects the state as it is when the value is read,
         so it is valid only until the state changes, and ``len``, iteration, ``in`` and

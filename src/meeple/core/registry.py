@@ -55,8 +55,9 @@ class GameSpec:
         bounds: Target of ``bounds(game) -> (lowest, highest)`` value of
             ``State.returns()``, or ``None`` for the multiplayer ``(0.0, 1.0)`` (the winners
             share a win worth 1).
-        board: Target of ``render_board(observation, game) -> str`` (a picture of the board
-            for a web page), or ``None``.
+        board: Target of the game's ``render_board`` (its board view: an SVG picture of an
+            observation for a web page, ``render_board(observation, moves, ...) -> str``), or
+            ``None``.
     """
 
     name: str

@@ -102,9 +102,9 @@ class Almanac(Game):
         return describe_action(self, action)
 
     def render(self, observation: dict) -> Any:
-        from meeple.games.almanac.render import render
+        from meeple.games.almanac.render import render_observation
 
-        return render(self, observation)
+        return render_observation(self, observation)
 
     def rules_summary(self) -> str:
         from meeple.games.almanac.render import rules_summary

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
@@ -509,7 +510,7 @@ def _pick_odds(odds: list[tuple[Action, float]], rng) -> Action:
     return odds[_pick(got[1], rng)][0]
 
 
-def sample_chance_outcome(st: AlmanacState, rng) -> Action:
+def sample_chance_outcome(st: AlmanacState, rng: random.Random) -> Action:
     """One outcome of the chance node on top, drawn exactly as
     :func:`meeple.core.game.sample_chance` draws from :func:`chance_outcomes` (same odds, same
     use of ``rng``), without building the list."""

@@ -435,7 +435,7 @@ def _task_line(game: Almanac, obs: dict) -> str:
     return f"Now: {words}" + (f" (seat {who})" if who is not None else "")
 
 
-def render(game: Almanac, obs: dict) -> str:
+def render_observation(game: Almanac, obs: dict) -> str:
     """The page, the route ahead, every caravan and what the viewer may see of others."""
     c = game.content
     page = c.pages[obs["page"]]

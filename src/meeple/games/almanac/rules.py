@@ -27,6 +27,7 @@ from meeple.games.almanac.moves import (
 from meeple.games.almanac.pages import PAGE_RULES, climb, rule_of
 
 if TYPE_CHECKING:
+    from meeple.games.almanac.content import Space
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -399,7 +400,7 @@ def place_worker(st: AlmanacState, seat: int, space: int, extra: bool) -> None:
         PAGE_RULES[rule].on_place(st, seat, page, space)
 
 
-def resolve_space(st: AlmanacState, seat: int, sp) -> None:
+def resolve_space(st: AlmanacState, seat: int, sp: Space) -> None:
     """The standard and location actions (AL-038..AL-046)."""
     a = sp.action
     tasks = st.tasks

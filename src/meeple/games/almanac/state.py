@@ -16,13 +16,13 @@ from meeple.core.game import (
     SIMULTANEOUS,
     TERMINAL,
     GameResult,
-    SeatResult,
     State,
     observer_seat,
 )
 from meeple.games.almanac import moves as _moves
 from meeple.games.almanac import observation as _observation
 from meeple.games.almanac import rules as _rules
+from meeple.games.almanac import scoring as _scoring
 from meeple.games.almanac.consts import CHANCES, DECISIONS, SEAT_FIELDS
 from meeple.games.almanac.effects import ability_bonus
 from meeple.games.almanac.pages import GREY
@@ -200,79 +200,18 @@ class AlmanacState(State):
 
     def fame(self, seat: int) -> dict[str, int]:
         """Fame breakdown at the end (AL-064..AL-069, ruling AL-R31)."""
-        c = self.content
-        tok = sum(c.token_fame[k] * v for k, v in self.tokens[seat].items())
-        return {
-            "gold": self.gold[seat],
-            "caravan": c.starting[self.start[seat]].fame
-            + sum(c.caravans[i].fame for i in self.caravan[seat])
-            if self.start[seat] >= 0
-            else 0,
-            "tokens": tok,
-            "guards": self.guards[seat],
-            "encounters": sum(c.encounters[e].fame for e in self.trophies[seat]),
-            "contracts": sum(c.contracts[k].fame for k in self.completed[seat]),
-            "abilities": ability_bonus(self, seat, "end_fame"),
-            "incomplete": -sum(c.contracts[k].fame for k in self.incomplete[seat]),
-        }
+        return _scoring.fame(self, seat)
 
     def fame_total(self, seat: int) -> int:
         """``sum(fame(seat).values())``, added up in the same order without the breakdown."""
-        c = self.content
-        total = self.gold[seat]
-        if self.start[seat] >= 0:
-            caravan = c.starting[self.start[seat]].fame
-            for i in self.caravan[seat]:
-                caravan += c.caravans[i].fame
-            total += caravan
-        tok = 0
-        for k, v in self.tokens[seat].items():
-            tok += c.token_fame[k] * v
-        total += tok
-        total += self.guards[seat]
-        enc = 0
-        for e in self.trophies[seat]:
-            enc += c.encounters[e].fame
-        total += enc
-        done = 0
-        for k in self.completed[seat]:
-            done += c.contracts[k].fame
-        total += done
-        total += ability_bonus(self, seat, "end_fame")
-        left = 0
-        for k in self.incomplete[seat]:
-            left += c.contracts[k].fame
-        return total + -left
+        return _scoring.fame_total(self, seat)
 
     def _result(self) -> GameResult:
-        """Scores, breakdowns and ranks: fame, then gold, then goods (AL-070..AL-073)."""
-        n = self.n
-        bds = [self.fame(s) for s in range(n)]
-        scores = [sum(b.values()) for b in bds]
-        keys = [(scores[s], self.gold[s], sum(self.goods[s])) for s in range(n)]
-        best = max(keys)
-        ranks = [1 + sum(1 for o in keys if o > k) for k in keys]
-        seats = [
-            SeatResult(
-                s,
-                float(scores[s]),
-                {k: float(v) for k, v in bds[s].items()},
-                ranks[s],
-                keys[s] == best,
-            )
-            for s in range(n)
-        ]
-        return GameResult(seats, {"route": list(self.route)})
+        return _scoring.game_result(self)
 
     def returns(self) -> list[float]:
         """1 shared among the winners of :meth:`result` (same keys, without the breakdowns)."""
-        n = self.n
-        if self.tasks:
-            return [0.0] * n
-        keys = [(self.fame_total(s), self.gold[s], sum(self.goods[s])) for s in range(n)]
-        best = max(keys)
-        share = 1.0 / keys.count(best)
-        return [share if k == best else 0.0 for k in keys]
+        return _scoring.returns(self)
 
     # -- copying and data ---------------------------------------------------------------------
     def clone(self) -> AlmanacState:

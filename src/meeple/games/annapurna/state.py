@@ -23,8 +23,8 @@ from bisect import bisect_right, insort
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.core.game import CHANCE, TERMINAL, GameResult, SeatResult, State, rank_seats
-from meeple.games.annapurna import board
+from meeple.core.game import CHANCE, TERMINAL, GameResult, State
+from meeple.games.annapurna import board, scoring
 from meeple.games.annapurna.consts import (
     CARD,
     DEAL,
@@ -424,34 +424,11 @@ class AnnapurnaState(State):
 
     # -- results -------------------------------------------------------------------------------
     def _result(self) -> GameResult:
-        """Flags per climber; the winner ranks first, the others by flags then by their
-        placing in the final Ascent (AN-068..AN-070, ruling AN-R20)."""
-        n = self.game.num_players
-        keys = [
-            (1 if s == self.winner else 0, self.flags[s], -(self.placing[s] or n + 1))
-            for s in range(n)
-        ]
-        ranks = rank_seats(keys)
-        seats = [
-            SeatResult(
-                seat=s,
-                score=float(self.flags[s]),
-                breakdown={
-                    "flags": float(self.flags[s]),
-                    "final_ascent_flags": float(self.earned[s]),
-                    "final_ascent_placing": float(self.placing[s]),
-                },
-                rank=ranks[s],
-                winner=s == self.winner,
-            )
-            for s in range(n)
-        ]
-        extras = {"ascents": self.ascent, "final_ascent_left_no_trace": float(self.lntb >= 0)}
-        return GameResult(seats, extras)
+        return scoring.game_result(self)
 
     def returns(self) -> list[float]:
         """1.0 for the Expedition's winner, 0.0 for everyone else (and before the end)."""
-        return [1.0 if s == self.winner else 0.0 for s in range(self.game.num_players)]
+        return scoring.returns(self)
 
     def describe_stage(self) -> str:
         return STAGE_NAMES[self.stage]

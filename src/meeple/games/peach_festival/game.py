@@ -228,14 +228,14 @@ class PeachFestival(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
-        from meeple.games.peach_festival.render import describe
+        from meeple.games.peach_festival.render import describe_action
 
-        return describe(action)
+        return describe_action(self, action)
 
     def describe_move(self, action: Action, observation: dict) -> str:
         from meeple.games.peach_festival.render import describe_move
 
-        return describe_move(action, observation, self)
+        return describe_move(self, action, observation)
 
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None
@@ -265,12 +265,12 @@ class PeachFestival(Game):
     def render(self, observation: dict) -> Any:
         from meeple.games.peach_festival.render import render_observation
 
-        return render_observation(observation, self)
+        return render_observation(self, observation)
 
     def rules_summary(self) -> str:
-        from meeple.games.peach_festival.render import RULES_SUMMARY
+        from meeple.games.peach_festival.render import rules_summary
 
-        return RULES_SUMMARY
+        return rules_summary(self)
 
 
 __all__ = ["COMMODITIES", "DIFFICULTIES", "PeachFestival"]

@@ -61,12 +61,23 @@ Notation: te, te+, te-, te&si (Impress), te>si (Barter), peach; te=3 writes 3 in
   draw1..3, merchant, take:ID (solo), keep:ID, noreward, skip, roll."""
 
 
+def rules_summary(game: PeachFestival) -> str:
+    """The rules in a few lines, with the move notation (:data:`RULES_SUMMARY`)."""
+    return RULES_SUMMARY
+
+
 #: The solo turn-track circle's Peach (PF-075), written ``peach`` like the round's action.
 TRACK_PEACH = "Gain the turn-track circle's Peach"
 
 
+def describe_action(game: PeachFestival, action: Action) -> str:
+    """A sentence for an action (notation in :data:`RULES_SUMMARY`); the same in every
+    configuration, so :func:`describe` gives it without one."""
+    return describe(action)
+
+
 def describe(action: Action) -> str:
-    """A sentence for an action (notation in :data:`RULES_SUMMARY`)."""
+    """The sentence of :func:`describe_action`, which needs no configuration here."""
     kind, args = action.kind, action.args
     if kind == "peach":
         return "Take a Peach"
@@ -114,7 +125,7 @@ def _valid(obs: dict, seat: int, col: int, value: int, lengths) -> bool:
     return value == 0 if not written else value in (written[-1], written[-1] + 1)
 
 
-def describe_move(action: Action, obs: dict, game: PeachFestival) -> str:
+def describe_move(game: PeachFestival, action: Action, obs: dict) -> str:
     """Like :func:`describe`, plus what the move writes in the observing seat's position."""
     text = describe(action)
     seat = obs["seat"]
@@ -263,7 +274,7 @@ def _turn_track_text(obs: dict, game: PeachFestival) -> str:
     return head + (f"; coming rewards: {', '.join(upcoming)}" if upcoming else "")
 
 
-def render_observation(obs: dict, game: PeachFestival) -> Any:
+def render_observation(game: PeachFestival, obs: dict) -> Any:
     """A rich renderable of everything in ``obs`` (one seat's view)."""
     parts: list[Any] = []
     header = f"The Peach Festival — round {obs['round']} ({obs['phase']})"
@@ -312,12 +323,12 @@ def render_observation(obs: dict, game: PeachFestival) -> Any:
     return Group(*parts)
 
 
-def render_text(obs: dict, game: PeachFestival) -> str:
+def render_text(game: PeachFestival, obs: dict) -> str:
     """Plain-text rendering (no colours), e.g. for logs."""
     import io
 
     from rich.console import Console
 
     console = Console(width=110, record=True, color_system=None, file=io.StringIO())
-    console.print(render_observation(obs, game))
+    console.print(render_observation(game, obs))
     return console.export_text()

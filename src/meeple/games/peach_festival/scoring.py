@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from meeple.core.game import GameResult, SeatResult, rank_seats
 from meeple.games.peach_festival.content import (
     CHINAWARE,
     GEMS,
@@ -149,15 +150,13 @@ def score_breakdown(state: PeachState, seat: int) -> dict[str, int]:
     return parts
 
 
-def game_result(state: PeachState):
+def game_result(state: PeachState) -> GameResult:
     """Scores with breakdown, ranks and winners; ties share the victory (PF-072).
 
     ``extras``: ``rounds`` played and, with 2+ players, ``round_limit``: whether the game ended
     at the ``max_rounds`` limit with nobody at 5 marked boxes (ruling PF-R35), which a
     simulation averages into the share of such games.
     """
-    from meeple.core.game import GameResult, SeatResult, rank_seats
-
     parts = [score_breakdown(state, s) for s in range(len(state.sheets))]
     totals = [p["total"] for p in parts]
     ranks = rank_seats([(t,) for t in totals])

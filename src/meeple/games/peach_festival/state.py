@@ -10,6 +10,7 @@ type; the phases live in :mod:`~meeple.games.peach_festival.consts`.
 from __future__ import annotations
 
 import bisect
+import random
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE as CHANCE_NODE
@@ -112,7 +113,7 @@ class PeachState(State):
             return kind == "die"
         return kind == "dice"
 
-    def sample_chance_outcome(self, rng) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
         """Fast sampling with the distribution of :meth:`chance_outcomes` (PF-R09)."""
         game = self.game
         if self.draw_queue and self.deck_unseen:
@@ -144,7 +145,7 @@ class PeachState(State):
     def render(self, seat: int | None = None) -> str:
         from meeple.games.peach_festival.render import render_text  # rich, on first use
 
-        return render_text(self.observe(seat), self.game)
+        return render_text(self.game, self.observe(seat))
 
     def clone(self) -> PeachState:
         new = PeachState.__new__(PeachState)
