@@ -6,6 +6,7 @@ Agents receive only their seat's observation, the legal actions and their own RN
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
 from meeple.core.agent import Agent
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
