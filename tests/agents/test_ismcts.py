@@ -228,47 +228,6 @@ def test_truncated_rollouts_and_progressive_bias_choose_legal_actions(name, spec
     assert agent.last_iterations == (30 if len(legal) > 1 else 0)
 
 
-def test_flag_race_starts_even_and_sums_to_one():
-    from meeple.games.annapurna.heuristics import flag_race
-
-    for n in (2, 3, 4):
-        values = flag_race((0,) * n, 9)
-        assert sum(values) == pytest.approx(1.0)
-        assert values == pytest.approx([1 / n] * n)
-
-
-def test_flag_race_weighs_left_no_trace_behind_above_a_won_ascent():
-    from meeple.games.annapurna.heuristics import flag_race
-
-    won = flag_race((3, 2), 9)[0]
-    lntb = flag_race((4, 0), 9)[0]
-    assert 0.5 < won < lntb < 1.0
-
-
-def test_flag_race_gives_a_tie_at_the_target_to_the_winner_of_the_final_ascent():
-    from meeple.games.annapurna.heuristics import flag_race
-
-    # 6 to 7: whoever wins the next Ascent wins the Expedition (9-9 goes to its winner)
-    assert flag_race((6, 7), 9) == pytest.approx((0.5, 0.5))
-
-
-def test_flag_race_leaves_the_trailer_only_left_no_trace_behind():
-    from meeple.games.annapurna.heuristics import LNTB_RATE, flag_race
-
-    # 8 to 6: a normal Ascent ends 10-9 or 11-8 for the leader; only a Left No Trace Behind
-    # (6 + 4 = 10 against 8) wins it for the trailer
-    assert flag_race((8, 6), 9)[1] == pytest.approx(LNTB_RATE / 2)
-
-
-def test_annapurna_positions_between_ascents_are_scored_by_the_flag_race():
-    from meeple.agents.evaluation import evaluator_for
-
-    game = make("annapurna", players=3)
-    estimate, scores = evaluator_for(game)(game.new_initial_state())
-    assert estimate == pytest.approx([1 / 3] * 3)
-    assert len(scores) == 3
-
-
 def _annapurna_choice():
     """Two climbers, seed 4: the first decision with at least 3 options after 30 actions of the
     heuristic climbers (then the last legal action at each step)."""

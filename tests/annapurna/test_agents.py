@@ -1,4 +1,5 @@
-"""Agents: the heuristic climber beats random play clearly over seeded games."""
+"""Agents: the heuristic climber beats random play clearly over seeded games; the search
+evaluator scores positions between Ascents by the flag race."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from meeple.agents.base import RandomAgent, agent_names, make_agent
 from meeple.core.driver import play_game
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, sample_chance
+from meeple.core.registry import make
 from meeple.games.annapurna import board
 from meeple.games.annapurna.game import Annapurna
-from meeple.games.annapurna.heuristics import HeuristicAgent
+from meeple.games.annapurna.heuristics import EVALUATOR, LNTB_RATE, HeuristicAgent, flag_race
 
 from .helpers import card_id, climb_route, layout, setup
 
@@ -211,3 +213,35 @@ def test_heuristic_chooses_the_same_from_the_policy_view_as_from_the_observation
                 state.apply_action(a)
                 decisions += 1
     assert decisions > 1000
+
+
+# -- the search evaluator -------------------------------------------------------------------
+def test_flag_race_starts_even_and_sums_to_one():
+    for n in (2, 3, 4):
+        values = flag_race((0,) * n, 9)
+        assert sum(values) == pytest.approx(1.0)
+        assert values == pytest.approx([1 / n] * n)
+
+
+def test_flag_race_weighs_left_no_trace_behind_above_a_won_ascent():
+    won = flag_race((3, 2), 9)[0]
+    lntb = flag_race((4, 0), 9)[0]
+    assert 0.5 < won < lntb < 1.0
+
+
+def test_flag_race_gives_a_tie_at_the_target_to_the_winner_of_the_final_ascent():
+    # 6 to 7: whoever wins the next Ascent wins the Expedition (9-9 goes to its winner)
+    assert flag_race((6, 7), 9) == pytest.approx((0.5, 0.5))
+
+
+def test_flag_race_leaves_the_trailer_only_left_no_trace_behind():
+    # 8 to 6: a normal Ascent ends 10-9 or 11-8 for the leader; only a Left No Trace Behind
+    # (6 + 4 = 10 against 8) wins it for the trailer
+    assert flag_race((8, 6), 9)[1] == pytest.approx(LNTB_RATE / 2)
+
+
+def test_positions_between_ascents_are_scored_by_the_flag_race():
+    game = make("annapurna", players=3)
+    estimate, scores = EVALUATOR(game.new_initial_state())
+    assert estimate == pytest.approx([1 / 3] * 3)
+    assert len(scores) == 3

@@ -139,7 +139,7 @@ def play(
     # (The docstring is the command's help.) Everything is checked before the game starts,
     # and a problem is one ``error:`` line with exit 2: the options, the seats, every --bots
     # entry (built and set up, even one given for a human seat), and the record file.
-    from meeple.agents.base import checked_setup, make_agent
+    from meeple.agents.base import checked_setup, make_agent, own_agents
     from meeple.cli.play import PlaySession, new_seed
     from meeple.cli.summary import plural
 
@@ -159,7 +159,7 @@ def play(
             for spec in given:
                 make_agent(spec, g)  # a misspelt agent is reported as such
             raise ConfigError("--bots names a bot, but every seat is human")
-        own = sorted(getattr(g, "agents", {}))
+        own = sorted(own_agents(g))
         default_bot = "greedy" if "greedy" in own else (own[0] if own else "random")
         specs = given or [default_bot]
         unused: dict[int, str] = {}
