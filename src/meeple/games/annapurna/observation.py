@@ -196,6 +196,46 @@ def _climber_view(st: AnnapurnaState, t: int, mine: bool, known: int) -> _Climbe
     return view
 
 
+def snapshot(st: AnnapurnaState) -> dict:
+    """The whole state as JSON data, hidden parts included (for fingerprints and debugging)."""
+    return {
+        "stage": STAGE_NAMES[st.stage],
+        "mount": [m[:] for m in st.mount],
+        "up": st.up[:],
+        "down": st.down[:],
+        "pack": [x[:] for x in st.pack],
+        "cache": [x[:] for x in st.cache],
+        "loc": st.loc[:],
+        "arrival": st.arrival[:],
+        "known": [str(k) for k in st.known],
+        "public": str(st.public),
+        "seen": sorted(list(v) for v in st.seen.values()),
+        "kpack": [str(k) for k in st.kpack],
+        "kcache": [str(k) for k in st.kcache],
+        "skips": [x[:] for x in st.skips],
+        "shields": [x[:] for x in st.shields],
+        "peakfx": [x[:] for x in st.peakfx],
+        "extra": st.extra[:],
+        "flags": st.flags[:],
+        "earned": st.earned[:],
+        "placing": st.placing[:],
+        "unfinished": str(st.unfinished),
+        "turn": st.turn,
+        "starter": st.starter,
+        "ascent": st.ascent,
+        "turns": st.turns,
+        "deal": [st.deal_seat, st.deal_pos, st.undealt[:]],
+        "verb": st.verb,
+        "sel": st.sel,
+        "pending": [x[:] for x in st.pending],
+        "peaked_now": st.peaked_now,
+        "skipping": st.skipping,
+        "window": st.window[:],
+        "lntb": st.lntb,
+        "winner": st.winner,
+    }
+
+
 def policy_view(st: AnnapurnaState, seat: int) -> PolicyView:
     """``observe(st, seat)`` as a :class:`PolicyView`, for a rollout policy that reads it by
     key (:meth:`meeple.core.game.State.policy_view`); every value read equals the observation's.

@@ -38,7 +38,7 @@ from meeple.games.annapurna.consts import (
 )
 from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.moves import legal_actions, why_illegal
-from meeple.games.annapurna.observation import observe, policy_view
+from meeple.games.annapurna.observation import observe, policy_view, snapshot
 from meeple.games.annapurna.rules import apply_action
 
 if TYPE_CHECKING:
@@ -385,42 +385,7 @@ class AnnapurnaState(State):
         return new
 
     def snapshot(self) -> dict:
-        return {
-            "stage": STAGE_NAMES[self.stage],
-            "mount": [m[:] for m in self.mount],
-            "up": self.up[:],
-            "down": self.down[:],
-            "pack": [x[:] for x in self.pack],
-            "cache": [x[:] for x in self.cache],
-            "loc": self.loc[:],
-            "arrival": self.arrival[:],
-            "known": [str(k) for k in self.known],
-            "public": str(self.public),
-            "seen": sorted(list(v) for v in self.seen.values()),
-            "kpack": [str(k) for k in self.kpack],
-            "kcache": [str(k) for k in self.kcache],
-            "skips": [x[:] for x in self.skips],
-            "shields": [x[:] for x in self.shields],
-            "peakfx": [x[:] for x in self.peakfx],
-            "extra": self.extra[:],
-            "flags": self.flags[:],
-            "earned": self.earned[:],
-            "placing": self.placing[:],
-            "unfinished": str(self.unfinished),
-            "turn": self.turn,
-            "starter": self.starter,
-            "ascent": self.ascent,
-            "turns": self.turns,
-            "deal": [self.deal_seat, self.deal_pos, self.undealt[:]],
-            "verb": self.verb,
-            "sel": self.sel,
-            "pending": [x[:] for x in self.pending],
-            "peaked_now": self.peaked_now,
-            "skipping": self.skipping,
-            "window": self.window[:],
-            "lntb": self.lntb,
-            "winner": self.winner,
-        }
+        return snapshot(self)
 
     # -- results -------------------------------------------------------------------------------
     def _result(self) -> GameResult:
