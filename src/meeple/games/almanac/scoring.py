@@ -40,8 +40,8 @@ def fame_total(st: AlmanacState, seat: int) -> int:
             caravan += c.caravans[i].fame
         total += caravan
     tok = 0
-    for k, v in st.tokens[seat].items():
-        tok += c.token_fame[k] * v
+    for kind, v in st.tokens[seat].items():
+        tok += c.token_fame[kind] * v
     total += tok
     total += st.guards[seat]
     enc = 0

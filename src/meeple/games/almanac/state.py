@@ -82,6 +82,7 @@ class AlmanacState(State):
         "tok_supply",
         "tokens",
     )
+    game: Almanac
 
     def __init__(self, game: Almanac):
         super().__init__(game)
@@ -101,31 +102,31 @@ class AlmanacState(State):
         self.crates = [0] * n
         self.shields = [0] * n
         self.start = [-1] * n
-        self.caravan = [[] for _ in range(n)]
+        self.caravan: list[list[int]] = [[] for _ in range(n)]
         self.workers = [c.workers_on_caravan] * n
         self.placed = [0] * n
         self.extra = [0] * n
-        self.incomplete = [[] for _ in range(n)]
-        self.completed = [[] for _ in range(n)]
+        self.incomplete: list[list[int]] = [[] for _ in range(n)]
+        self.completed: list[list[int]] = [[] for _ in range(n)]
         self.guards = [0] * n
-        self.tokens = [{} for _ in range(n)]
-        self.trophies = [[] for _ in range(n)]
+        self.tokens: list[dict[str, int]] = [{} for _ in range(n)]
+        self.trophies: list[list[int]] = [[] for _ in range(n)]
         self.farmer = [0] * n
         self.ladders = [0] * n
         self.grey = [0] * n
         self.visited = [0] * n
         self.cv_deck = list(range(len(c.caravans)))
-        self.cv_faceup = []
-        self.cv_discard = []
+        self.cv_faceup: list[int] = []
+        self.cv_discard: list[int] = []
         self.ct_deck = list(range(len(c.contracts)))
-        self.ct_bottom = []  # [[contract id, seat that knows it], ...] in order
+        self.ct_bottom: list[list[int]] = []  # [[contract id, seat that knows it], ...] in order
         self.start_pool = list(range(len(c.starting)))
         self.guard_supply = c.guard_supply
-        self.tok_supply = {}
-        self.occ = []
-        self.pg = []
-        self.bids = []
-        self.last_bids = []
+        self.tok_supply: dict[str, int] = {}
+        self.occ: list[int] = []
+        self.pg: list[int] = []
+        self.bids: list[int] = []
+        self.last_bids: list[int] = []
         self.bid_ctx = ""
         self.enc = -1
         self.enc_won = 0

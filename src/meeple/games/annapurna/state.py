@@ -20,6 +20,7 @@ live in :mod:`.rules`, legal moves in :mod:`.moves`, observations in :mod:`.obse
 from __future__ import annotations
 
 from bisect import bisect_right, insort
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -113,6 +114,7 @@ class AnnapurnaState(State):
         "window",
         "winner",
     )
+    game: Annapurna
 
     def __init__(self, game: Annapurna):
         super().__init__(game)
@@ -183,6 +185,7 @@ class AnnapurnaState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         tables = self.game.tables
+        left: Sequence[int]
         if self.stage == DEAL:
             left = self.undealt
             p = 1.0 / len(left)
@@ -212,6 +215,7 @@ class AnnapurnaState(State):
         """A chance outcome drawn as :func:`meeple.core.game.sample_chance` draws it from
         :meth:`chance_outcomes` (same distribution, same use of ``rng``), without the list."""
         tables = self.game.tables
+        left: Sequence[int]
         if self.stage == DEAL:
             left = self.undealt
             row = tables.deal

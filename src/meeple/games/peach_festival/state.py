@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE as CHANCE_NODE
@@ -29,6 +30,9 @@ from meeple.games.peach_festival.consts import (
     Pending,
 )
 from meeple.games.peach_festival.sheet import PlayerSheet
+
+if TYPE_CHECKING:
+    from meeple.games.peach_festival.game import PeachFestival
 
 
 class PeachState(State):
@@ -66,6 +70,20 @@ class PeachState(State):
         "round",
         "sheets",
     )
+    game: PeachFestival
+    sheets: list[PlayerSheet]
+    deck_unseen: list[int]
+    deck_bottom: list[list[int]]
+    commons: list[int]
+    removed: list[int]
+    draw_queue: list[int]
+    dice: tuple[int, ...] | None
+    phase: str
+    round: int
+    order: tuple[int, ...]
+    cursor: int
+    rolling: int
+    node: int
 
     # -- the State contract, delegated to the rules modules --------------------------------------
     def current_player(self) -> int:
