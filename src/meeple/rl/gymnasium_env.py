@@ -349,7 +349,7 @@ def _solo_class(name: str) -> type[SoloEnv]:
     title = _title(name) + "SoloEnv"
     cls = globals().get(title)
     if cls is None:
-        doc = f"The solo {game_class(name).info.title}: :class:`SoloEnv` of ``{name}``."
+        doc = f"{game_class(name).info.title} played solo: :class:`SoloEnv` of ``{name}``."
         cls = type(title, (SoloEnv,), {"solo_game": name, "__module__": __name__, "__doc__": doc})
         globals()[title] = cls
     return cls
