@@ -472,7 +472,7 @@ def _flow_buttons(
             )
         )
     rows = (len(buttons) + per_row - 1) // per_row
-    return "".join(out), rows * 54
+    return "\n".join(out), rows * 54
 
 
 def _dice_tray(ctx: _Ctx, y: float) -> tuple[str, float]:
@@ -528,7 +528,7 @@ def _dice_tray(ctx: _Ctx, y: float) -> tuple[str, float]:
             out.append(_pick_group(ctx.picks, key, label, body))
         else:
             out.append(_el("g", body + _tip(f"{COLUMN_NAMES[c]}: {n}")))
-    return "".join(out), 24 + 88 + 14
+    return "\n".join(out), 24 + 88 + 14
 
 
 def _pending_words(ctx: _Ctx, seat: int) -> list[str]:
@@ -550,7 +550,7 @@ def _panel(ctx: _Ctx, y: float) -> tuple[str, float]:
     button_w = 124.0
     if ctx.phase == "action" and any(k[0] == "effect" for k in picks.by_key):
         uneaten = ctx.sheets[me]["peaches"] - ctx.sheets[me]["eaten"] if me is not None else 0
-        head = "Your action: pick a commodity\u2019s dice, then how to write it."
+        head = "Your action: pick a commodity, then how to write it."
         said.append("Barter: pick the column it goes to as well. Impress: pick both commodities.")
         said.append(
             f"Each effect eats 1 of your {uneaten} Peaches."
@@ -630,7 +630,7 @@ def _panel(ctx: _Ctx, y: float) -> tuple[str, float]:
     for i, (line, bold) in enumerate(lines):
         out.append(_text(MARGIN + 4, y + 14 + 20 * i, line, "pf-t pf-b" if bold else "pf-t"))
     out.append(drawn)
-    return "".join(out), height + 12
+    return "\n".join(out), height + 12
 
 
 def _status(ctx: _Ctx) -> str:
@@ -651,10 +651,15 @@ def _status(ctx: _Ctx) -> str:
         chosen = f"You chose: {ctx.words(commit)} (sealed)." if commit else "You have chosen."
         waiting = ", ".join(f"Seat {s}" for s in acting)
         return chosen + (f" Waiting for {waiting}." if waiting else "")
+    doing = "choosing" if ctx.phase in ("action", "keep") else "settling rewards"
+    mine = "Your move" + (", as are" if acting else ".") if me in obs["acting"] else ""
     if acting:
         names = ", ".join(f"Seat {s}" for s in acting)
-        doing = "choosing" if ctx.phase in ("action", "keep") else "settling rewards"
+        if mine:
+            return f"{mine} {names}."
         return f"{names} {'is' if len(acting) == 1 else 'are'} {doing}."
+    if mine:
+        return mine
     return f"Now: {PHASE_WORDS.get(ctx.phase, ctx.phase)}."
 
 
@@ -814,7 +819,7 @@ def _sheet_svg(ctx: _Ctx, seat: int, interactive: bool) -> tuple[str, float]:
     out.append(_completed_svg(ctx, geo, seat))
     if ctx.phase == "over":
         out.append(_final_svg(ctx, geo, seat))
-    return "".join(out), geo.height
+    return "\n".join(out), geo.height
 
 
 def _column_svg(ctx: _Ctx, geo: _Geo, seat: int, c: int, picks: Picks | None) -> str:
@@ -911,15 +916,27 @@ def _column_svg(ctx: _Ctx, geo: _Geo, seat: int, c: int, picks: Picks | None) ->
         if picks is not None and r == len(written) and picks.has(key):
             values = picks.write_values(c)
             if values:  # the numbers a reward may write here (PF-020, PF-021)
-                text = " or ".join(map(str, values))
-                sq.append(_text(cx, sy + sh - 7, text, "pf-xs pf-b pf-mid", fill="#C92A2A"))
+                text = "/".join(map(str, values))
+                pw = 10 + 8 * len(text)
+                sq.append(
+                    _el(
+                        "rect",
+                        x=sx + sw - pw + 4,
+                        y=sy - 8,
+                        width=float(pw),
+                        height=16.0,
+                        rx=8,
+                        fill="#C92A2A",
+                    )
+                )
+                sq.append(_text(sx + sw - pw / 2 + 4, sy + 0.5, text, "pf-s pf-b pf-mid pf-w"))
             ring = "pf-ring pf-soft" if ctx.phase == "action" else "pf-ring"
             sq.append(_el("rect", x=sx - 2, y=sy - 2, width=sw + 4, height=sh + 4, rx=8, cls=ring))
             label = f"{COLUMN_NAMES[c]} column, next square (row {r + 1})"
             out.append(_pick_group(picks, key, label, "".join(sq)))
         else:
             out.append(_el("g", "".join(sq) + _tip(", ".join(tip))))
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
@@ -949,7 +966,8 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
     for t in range(n):
         cy = top + step * t + step / 2
         colour = sheet.track_colours[t]
-        marked = t <= track and t >= start
+        current = t == track and ctx.phase == "track"  # its reward is being settled
+        marked = start <= t <= track and not current
         skipped = t < start
         reward = sheet.track_rewards[t]
         body = _el(
@@ -961,6 +979,16 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
             stroke=colours.get(colour, "#9C8C7D"),
             stroke_width=3.0 if colour else 1.2,
         )
+        if current:
+            body += _el(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=step / 2 + 1,
+                fill="none",
+                stroke="#C92A2A",
+                stroke_width=2.5,
+            )
         if reward and not marked:
             body += _el("g", _square_icon(reward, cx, cy, step - 9), opacity=0.4 if skipped else 1)
         if marked:
@@ -970,13 +998,14 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
             words.append(f"{colour} start")
         if reward:
             words.append(_icon_words(reward))
-        words.append("marked" if marked else ("not played" if skipped else "to come"))
+        state = "this round" if current else "marked" if marked else "to come"
+        words.append("not played" if skipped else state)
         if picks is not None and t == track and picks.has(("peach",)) and ctx.phase == "track":
             body += _el("circle", cx=cx, cy=cy, r=step / 2 + 1, cls="pf-ring")
             out.append(_pick_group(picks, ("peach",), ", ".join(words), body))
         else:
             out.append(_el("g", body + _tip(", ".join(words))))
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _scores_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
@@ -1144,7 +1173,7 @@ def _merchants_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str:
         else:
             words = f"Merchant {m + 1}: +{peaches} Peaches" + (", hired" if hired else "")
             out.append(_el("g", body + _tip(words)))
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _completed_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
@@ -1247,7 +1276,7 @@ def _card_icons(cond: int, x: float, y: float) -> str:
             )
         )
         out.append(_text(x + i * 24 + 11, y + 13, digit, "pf-t pf-b pf-mid"))
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _card_svg(
@@ -1340,7 +1369,7 @@ def _cards_section(
             )
         )
     rows = (len(cards) + 1) // 2
-    return "".join(out), 24 + rows * (CARD_H + 10) + 6
+    return "\n".join(out), 24 + rows * (CARD_H + 10) + 6
 
 
 def _others_svg(ctx: _Ctx, y: float, seats: list[int]) -> tuple[str, float]:
@@ -1373,7 +1402,7 @@ def _others_svg(ctx: _Ctx, y: float, seats: list[int]) -> tuple[str, float]:
                 ty += 14
             row_h = max(row_h, ty - y + 6)
         y += row_h
-    return "".join(out), y - top + 6
+    return "\n".join(out), y - top + 6
 
 
 def _describe_sheet(ctx: _Ctx, seat: int) -> str:
@@ -1544,8 +1573,8 @@ def render_board(
         f'{_n(height)}" role="img" aria-labelledby="pf-title pf-desc">'
         f'<title id="pf-title">{html.escape(title_text, quote=False)}</title>'
         f'<desc id="pf-desc">{html.escape(desc, quote=False)}</desc>'
-        f"<style>{STYLE}</style>{_defs()}"
-        f'<rect x="0" y="0" width="{WIDTH}" height="{_n(height)}" fill="#FBF1E4"/>'
-        + "".join(body)
-        + "</svg>"
+        f"\n<style>{STYLE}</style>\n{_defs()}\n"
+        f'<rect x="0" y="0" width="{WIDTH}" height="{_n(height)}" fill="#FBF1E4"/>\n'
+        + "\n".join(part for part in body if part)  # a line per part: golden diffs stay legible
+        + "\n</svg>\n"
     )
