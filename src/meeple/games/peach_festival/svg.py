@@ -412,7 +412,7 @@ def _card_status(ctx: _Ctx, card_id: int, seat: int | None) -> tuple[str, bool]:
     if seat is None:
         return (f"{word} now: {target}", False)
     met = values[seat] == target
-    who = "you" if seat == ctx.me else f"seat {seat}"
+    who = "you" if seat == ctx.me else "has"
     return (("\u2713 " if met else "") + f"{who} {values[seat]} \u00b7 {word} {target}", met)
 
 
@@ -551,12 +551,11 @@ def _panel(ctx: _Ctx, y: float) -> tuple[str, float]:
     if ctx.phase == "action" and any(k[0] == "effect" for k in picks.by_key):
         uneaten = ctx.sheets[me]["peaches"] - ctx.sheets[me]["eaten"] if me is not None else 0
         head = "Your action: pick a commodity, then how to write it."
-        said.append("Barter: pick the column it goes to as well. Impress: pick both commodities.")
-        said.append(
-            f"Each effect eats 1 of your {uneaten} Peaches."
-            if uneaten
-            else "You have no Peach to eat: write as rolled, or take a Peach."
-        )
+        if uneaten:
+            said.append("Barter: pick the column it goes to as well. Impress: pick both.")
+            said.append(f"Each effect eats 1 of your {uneaten} Peaches.")
+        else:
+            said.append("You have no Peach to eat: write as rolled, or take a Peach.")
         for key, label, sub, aria in EFFECTS:
             buttons.append((("effect", key), label, sub, aria))
         buttons.append((("peach",), "Peach", "take one", "Take a Peach instead of dice"))
@@ -1239,7 +1238,7 @@ def _final_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
 
 # -- Request cards --------------------------------------------------------------------------------
 CARD_W = (SHEET_W - 12) / 2
-CARD_H = 150.0
+CARD_H = 158.0
 
 
 def _card_icons(cond: int, x: float, y: float) -> str:
@@ -1518,7 +1517,8 @@ def render_board(
         if ctx.solo
         else (f"{observation['players']} players")
     )
-    body.append(_text(WIDTH - MARGIN, 16, f"Round {observation['round']}", "pf-t pf-b pf-w pf-end"))
+    rnd = f"Round {observation['round']}" if observation["round"] else "Setup"
+    body.append(_text(WIDTH - MARGIN, 16, rnd, "pf-t pf-b pf-w pf-end"))
     body.append(_text(WIDTH - MARGIN, 34, mode, "pf-s pf-w pf-end"))
     y = 54.0
     drawn, used = _dice_tray(ctx, y)
