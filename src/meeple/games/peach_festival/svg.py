@@ -536,6 +536,8 @@ def _pending_words(ctx: _Ctx, seat: int) -> list[str]:
     for kind, arg, optional in ctx.sheets[seat]["pending"]:
         words = PENDING_WORDS.get(kind)
         text = words(arg) if words else str(kind)
+        if kind == "reward":  # PF-047, PF-077, PF-078
+            text = "choose a Column Reward, or none"
         out.append(text + (" (may decline)" if optional and kind != "peach" else ""))
     return out
 
@@ -1570,7 +1572,7 @@ def render_board(
     title_text, desc = _describe(ctx)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pf-board" viewBox="0 0 {WIDTH} '
-        f'{_n(height)}" role="img" aria-labelledby="pf-title pf-desc">'
+        f'{_n(height)}" role="img" aria-labelledby="pf-title" aria-describedby="pf-desc">'
         f'<title id="pf-title">{html.escape(title_text, quote=False)}</title>'
         f'<desc id="pf-desc">{html.escape(desc, quote=False)}</desc>'
         f"\n<style>{STYLE}</style>\n{_defs()}\n"
