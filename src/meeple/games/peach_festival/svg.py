@@ -20,6 +20,7 @@ legal move is on the board as well as in the page's move list.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 from types import SimpleNamespace
@@ -37,6 +38,7 @@ from meeple.games.peach_festival.content import (
     Sheet,
     load_content,
 )
+from meeple.games.peach_festival.game import DIFFICULTIES, _action_tables
 from meeple.games.peach_festival.render import PENDING_WORDS, describe
 from meeple.games.peach_festival.scoring import MULTIPLAYER, SOLO, score_breakdown
 from meeple.games.peach_festival.state import PlayerSheet
@@ -347,17 +349,27 @@ def _pick_group(picks: Picks, key: tuple, label: str, body: str, cls: str = "") 
 class _Ctx:
     """What every drawing helper reads: the observation, its content and the moves."""
 
-    def __init__(self, obs: dict, content: Content, picks: Picks):
+    def __init__(self, obs: dict, content: Content, space: ActionSpace, moves: Sequence):
         self.obs = obs
+        self.space = space
         self.content = content
         self.sheet: Sheet = content.sheet
-        self.picks = picks
+        self.picks = Picks(moves, space)
         self.me: int | None = obs["seat"]
         self.solo: bool = bool(obs["solo"])
         self.phase: str = obs["phase"]
         self.sheets: list[dict] = obs["sheets"]
         self.views = [_player_sheet(content, d) for d in self.sheets]
-        self.space: ActionSpace | None = None
+
+    @functools.cached_property
+    def scores(self) -> list[dict[str, int]]:
+        """Each seat's five scoring steps and total (PF-067..PF-072), from public facts only."""
+        view: Any = SimpleNamespace(
+            game=SimpleNamespace(sheet=self.sheet, solo=self.solo, content=self.content),
+            sheets=self.views,
+            commons=list(self.obs["commons"]),
+        )
+        return [score_breakdown(view, s) for s in range(len(self.views))]
 
     def seat_name(self, s: int) -> str:
         return "You" if s == self.me else f"Seat {s}"
@@ -366,7 +378,6 @@ class _Ctx:
         """A sentence for an action's notation, as the move list tells it."""
         if not notation:
             return ""
-        assert self.space is not None
         try:
             return describe(self.space.parse(notation))
         except NotationError:
@@ -383,16 +394,6 @@ def _player_sheet(content: Content, d: dict) -> PlayerSheet:
     sh.requests = list(d["requests"])
     sh.boxes = d["boxes"]
     return sh
-
-
-def _scores(ctx: _Ctx) -> list[dict[str, int]]:
-    """Each seat's five scoring steps and total (PF-067..PF-072), from public facts only."""
-    view: Any = SimpleNamespace(
-        game=SimpleNamespace(sheet=ctx.sheet, solo=ctx.solo, content=ctx.content),
-        sheets=ctx.views,
-        commons=list(ctx.obs["commons"]),
-    )
-    return [score_breakdown(view, s) for s in range(len(ctx.views))]
 
 
 def _card_status(ctx: _Ctx, card_id: int, seat: int | None) -> tuple[str, bool]:
@@ -640,7 +641,7 @@ def _status(ctx: _Ctx) -> str:
     me = ctx.me
     acting = [s for s in obs["acting"] if s != me]
     if ctx.phase == "over":
-        scores = _scores(ctx)
+        scores = ctx.scores
         best = max(p["total"] for p in scores)
         parts = [
             f"{ctx.seat_name(s)} {p['total']}" + (" (wins)" if p["total"] == best else "")
@@ -946,9 +947,7 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
     n = len(sheet.track_rewards)
     track = ctx.sheets[0]["track"]
     difficulty = ctx.obs.get("difficulty")
-    start = sheet.track_colours.index(
-        {"easy": "green", "medium": "orange", "hard": "red"}.get(str(difficulty), "orange")
-    )
+    start = sheet.track_colours.index(DIFFICULTIES.get(str(difficulty), "orange"))
     top, bottom = geo.head_y, geo.score_y + 20
     step = (bottom - top) / n
     colours = {"green": "#2F9E44", "orange": "#F08C00", "red": "#E03131"}
@@ -1184,7 +1183,7 @@ def _completed_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
         _text(x0, y0 + 8, "Completed Requests", "pf-s pf-b"),
         _text(x0, y0 + 26, "10 points each, 8 at most", "pf-s"),
     ]
-    done = _scores(ctx)[seat]["requests"] // 10 if ctx.phase == "over" else 0
+    done = ctx.scores[seat]["requests"] // 10 if ctx.phase == "over" else 0
     for k in range(8):
         row, col = divmod(k, 4)
         x, y = x0 + 2 + col * 28, y0 + 42 + row * 28
@@ -1207,7 +1206,7 @@ def _completed_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
 
 def _final_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
     """The six scoring steps written at the bottom of the sheet (PF-067..PF-072)."""
-    p = _scores(ctx)[seat]
+    p = ctx.scores[seat]
     y = geo.bottom_y + 140
     out = [
         _el(
@@ -1503,11 +1502,7 @@ def render_board(
     """
     content = content or load_content(None)
     _check(observation, content)
-    from meeple.games.peach_festival.game import _action_tables
-
-    space = _action_tables(content)[0]
-    ctx = _Ctx(observation, content, Picks(moves, space))
-    ctx.space = space
+    ctx = _Ctx(observation, content, _action_tables(content)[0], moves)
     body: list[str] = []
     y = 0.0
     # the banner: game, round, mode
