@@ -221,7 +221,8 @@ def test_a_hidden_card_is_named_on_the_hiders_board_only():
     mine = ET.fromstring(board_of(state, 0)).find(f"{SVG}desc").text
     blue = board_of(state, 1)
     assert "b1 face-down R01 Chocolate Bar 0 (you know it)" in mine
-    assert "R01" not in blue  # Blue sees a Red back at b1
+    assert "R01" not in blue  # Blue sees a Red back at b1, and that Red knows it
+    assert "b1 face-down Red card (known to Red)" in ET.fromstring(blue).find(f"{SVG}desc").text
     assert "R01" not in board_of(state, 2) and "R01" not in board_of(state, None)
 
 

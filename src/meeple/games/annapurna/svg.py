@@ -56,7 +56,7 @@ STYLE = """
 .an-card{stroke:#51606b;stroke-width:1}
 .an-face{fill:#fbf7ec}
 .an-empty{fill:#dfe6ec;stroke:#9fb0bd;stroke-width:1.2;stroke-dasharray:4 3}
-.an-panel{fill:#ffffff;stroke:#c9d4dc;stroke-width:1}
+.an-panel{fill:url(#an-sky);stroke:#c9d4dc;stroke-width:1}
 .an-turn{stroke:#f08c00;stroke-width:2.5}
 .an-tile{fill:#2d3f4e}
 .an-chip{fill:#ffffff;stroke:#2d3f4e;stroke-width:1}
@@ -392,7 +392,7 @@ def _face_up(
                 x + w / 2, y + 29 + k * 11 + (5 if len(name) == 1 else 0), line, 10.5, "an-b an-m"
             )
         _badge(out, x + w / 2, y + 60, 11, d.net)
-        _pips(out, x + w / 2, y + 60, d, 3.2, 7.6, 17)
+        _pips(out, x + w / 2, y + 60, d, 2.9, 6.6, 15.5)
         for k, line in enumerate(_short_effect(d)):
             out.text(x + w / 2, y + 83 + k * 9.5, line, 8.2, "an-i an-m an-dim")
     elif size == MINI:
@@ -532,11 +532,13 @@ def _spot(
     else:
         _face_down(out, ctx, x, y, size, e[0], e[1], corner)
     seen = _seen_by(ctx, t, p)
-    for k, u in enumerate(seen):  # ruling AN-R41: who was seen to identify this card
-        r = 3.6 if size == FULL else 2.6
+    for k, u in enumerate(seen):  # ruling AN-R41: an eye per climber who knows this card
+        r = 4.2 if size == FULL else 3.0
+        cx, cy = x + 4 + r + k * (2 * r + 1.5), y + 4 + r
         out.add(
-            f'<circle cx="{_n(x + 4 + r + k * (2 * r + 1.5))}" cy="{_n(y + 4 + r)}" r="{_n(r)}" '
-            f'fill="{PALETTE[u % 4][0]}" stroke="#ffffff" stroke-width="1"/>'
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#ffffff" stroke="#26303a" '
+            f'stroke-width="0.8"/><circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.55)}" '
+            f'fill="{PALETTE[u % 4][0]}"/>'
         )
     if idx:
         out.rect(x - 1.5, y - 1.5, w + 3, h + 3, "an-hl", rx=6)
@@ -897,7 +899,11 @@ def _hint(ctx: _Ctx, stage: str) -> str:
         return "Tap a group (or one of its cards), or end your turn."
     if stage == "scavenge":
         return "Tap a highlighted card to take it, or pass."
-    return "Tap a highlighted card, or pass."
+    if "give" in kinds:
+        return "Tap the Backpack card to give."
+    if "recover" in kinds:
+        return "Tap a card of your Cache to take it back."
+    return "Tap a highlighted card" + (", or pass." if "pass" in kinds else ".")
 
 
 def _pending(ctx: _Ctx, entry: list) -> str:
@@ -1059,7 +1065,13 @@ def _describe(ctx: _Ctx, order: list[int]) -> str:
             f"flags {c['flags']}; face-up balance {_signed(_total(ctx, t))}."
         )
         side = "; ".join(
-            f"{board.NAMES[p]} {_entry_words(ctx, e)}" for p, e in enumerate(c["side"])
+            f"{board.NAMES[p]} {_entry_words(ctx, e)}"
+            + (
+                f" (known to {', '.join(ctx.colour(u) for u in seen)})"
+                if (seen := _seen_by(ctx, t, p))
+                else ""
+            )
+            for p, e in enumerate(c["side"])
         )
         if isinstance(c["pack"], list):
             pack = ", ".join(ctx.short(x) for x in c["pack"]) or "empty"
@@ -1139,6 +1151,9 @@ def render_board(
         f'<title id="an-title">{escape(title)}</title>'
         f'<desc id="an-desc">{escape(_describe(ctx, order))}</desc>'
         f"<style>{STYLE.strip()}</style>"
+        '<defs><linearGradient id="an-sky" x1="0" y1="0" x2="0" y2="1">'
+        '<stop offset="0" stop-color="#dcebf7"/><stop offset="0.55" stop-color="#f7fafc"/>'
+        '<stop offset="1" stop-color="#ffffff"/></linearGradient></defs>'
         f'<rect class="an-bg" x="0" y="0" width="{WIDTH}" height="{_n(height)}"/>'
     )
     return head + "".join(out.parts) + "</svg>"
