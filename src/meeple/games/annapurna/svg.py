@@ -131,7 +131,7 @@ def _short_effect(d: CardDef) -> tuple[str, ...]:
         "extra_turn": ("Extra turn",),
         "skip_turn": ("Skip your", "next turn"),
         "shield": ("Shelter until", "your next turn"),
-        "stow_on_peak": ("At the peak: flip", "a card face down"),
+        "stow_on_peak": ("At the peak: flip", "a card down"),
         "climb_again": ("Explore", "once more"),
         "rockslide": ("Cards below", "turn face up"),
         "give_away": ("Give a card to", "the next Cache"),
@@ -367,8 +367,8 @@ def _badge(out: _Out, cx: float, cy: float, r: float, v: int) -> None:
 
 # -- cards -------------------------------------------------------------------------------------
 #: Card sizes: (width, height).
-FULL = (84.0, 98.0)
-MINI = (56.0, 66.0)
+FULL = (84.0, 108.0)
+MINI = (62.0, 74.0)
 SMALL = (42.0, 50.0)
 
 
@@ -381,31 +381,33 @@ def _face_up(
     out.rect(x, y, w, h, "an-card an-face", rx=5)
     if size == FULL:
         out.add(
-            f'<path d="M{_n(x)},{_n(y + 16)}v-11a5,5 0 0,1 5,-5h{_n(w - 10)}a5,5 0 0,1 5,5v11z" fill="{fill}"/>'
+            f'<path d="M{_n(x)},{_n(y + 17)}v-12a5,5 0 0,1 5,-5h{_n(w - 10)}a5,5 0 0,1 5,5v12z" '
+            f'fill="{fill}"/>'
         )
-        out.text(x + 5, y + 12, ctx.code(c), 10, "an-b", style=f"fill:{ink}")
+        out.text(x + 5, y + 13, ctx.code(c), 11, "an-b", style=f"fill:{ink}")
         if pos:
-            out.text(x + w - 5, y + 12, pos, 9, "an-e", style=f"fill:{ink};opacity:.85")
-        name = _wrap(d.name, 11)
+            out.text(x + w - 5, y + 13, pos, 10, "an-e", style=f"fill:{ink};opacity:.85")
+        name = _wrap(d.name, 10)
         for k, line in enumerate(name[:2]):
             out.text(
-                x + w / 2, y + 29 + k * 11 + (5 if len(name) == 1 else 0), line, 10.5, "an-b an-m"
+                x + w / 2, y + 33 + k * 13 + (6 if len(name) == 1 else 0), line, 12.5, "an-b an-m"
             )
-        _badge(out, x + w / 2, y + 60, 11, d.net)
-        _pips(out, x + w / 2, y + 60, d, 2.9, 6.6, 15.5)
+        _badge(out, x + w / 2, y + 68, 12, d.net)
+        _pips(out, x + w / 2, y + 68, d, 2.9, 6.6, 16.5)
         for k, line in enumerate(_short_effect(d)):
-            out.text(x + w / 2, y + 83 + k * 9.5, line, 8.2, "an-i an-m an-dim")
+            out.text(x + w / 2, y + 91 + k * 11, line, 9.5, "an-i an-m an-dim")
     elif size == MINI:
         out.add(
-            f'<path d="M{_n(x)},{_n(y + 12)}v-8a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v8z" fill="{fill}"/>'
+            f'<path d="M{_n(x)},{_n(y + 14)}v-10a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v10z" '
+            f'fill="{fill}"/>'
         )
-        out.text(x + w / 2, y + 9.5, ctx.code(c), 8.5, "an-b an-m", style=f"fill:{ink}")
+        out.text(x + w / 2, y + 11, ctx.code(c), 10, "an-b an-m", style=f"fill:{ink}")
         name = _wrap(d.name, 9)
         for k, line in enumerate(name[:2]):
             out.text(
-                x + w / 2, y + 23 + k * 9 + (4 if len(name) == 1 else 0), line, 8.5, "an-b an-m"
+                x + w / 2, y + 27 + k * 11 + (5 if len(name) == 1 else 0), line, 10, "an-b an-m"
             )
-        _badge(out, x + w / 2, y + 50, 9, d.net)
+        _badge(out, x + w / 2, y + 58, 10, d.net)
     else:
         out.add(
             f'<path d="M{_n(x)},{_n(y + 8)}v-4a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v4z" fill="{fill}"/>'
@@ -445,7 +447,7 @@ def _face_down(
         stroke_opacity="0.45",
     )
     # a mountain on the back
-    cx, cy = x + w / 2, y + h * (0.42 if known is not None else 0.52)
+    cx, cy = x + w / 2, y + h * (0.3 if known is not None else 0.5)
     s = w * 0.26
     out.add(
         f'<path d="M{_n(cx - s)},{_n(cy + s * 0.55)}L{_n(cx - s * 0.2)},{_n(cy - s * 0.6)}'
@@ -457,15 +459,12 @@ def _face_down(
     if known is not None:
         d = ctx.card(known)
         if size == FULL:
-            out.rect(x + 6, y + h - 36, w - 12, 30, rx=4, fill="#fbf7ec", opacity="0.95")
-            out.text(
-                x + w / 2,
-                y + h - 24,
-                d.name if len(d.name) <= 13 else d.name[:12] + ".",
-                9,
-                "an-b an-m",
-            )
-            out.text(x + w / 2, y + h - 12, f"{_signed(d.net)} · face down", 8.5, "an-m an-dim")
+            out.rect(x + 5, y + h - 50, w - 10, 45, rx=4, fill="#fbf7ec", opacity="0.95")
+            name = _wrap(d.name, 10)[:2]
+            for k, line in enumerate(name):
+                top = y + h - (36 if len(name) == 2 else 31)
+                out.text(x + w / 2, top + k * 11.5, line, 10.5, "an-b an-m")
+            out.text(x + w / 2, y + h - 11, f"{_signed(d.net)} · hidden", 10, "an-m an-dim")
         elif size == MINI:
             out.rect(x + 4, y + h - 22, w - 8, 18, rx=3, fill="#fbf7ec", opacity="0.95")
             out.text(x + w / 2, y + h - 9, _signed(d.net), 11, "an-b an-m")
@@ -707,35 +706,37 @@ def _own_panel(out: _Out, ctx: _Ctx, t: int, y: float) -> float:
     start = len(out.parts)
     y += 26
     fill = PALETTE[t % 4][0]
-    out.rect(18, top + 10, 14, 14, rx=3, fill=fill)
-    out.text(38, top + 22, ctx.who(t), 15, "an-b")
-    out.text(WIDTH - 18, top + 22, f"balance {_signed(_total(ctx, t))}", 13, "an-e an-b")
+    out.rect(18, top + 10, 15, 15, rx=3, fill=fill)
+    out.text(39, top + 23, ctx.who(t), 16, "an-b")
+    out.text(WIDTH - 18, top + 23, f"balance {_signed(_total(ctx, t))}", 14, "an-e an-b")
     status = ", ".join([_status(ctx, t), *_marks(ctx, t)])
-    for line in _wrap(status, 62):
-        y += 15
-        out.text(18, y, line, 11.5, "an-dim")
+    for line in _wrap(status, 56):
+        y += 17
+        out.text(18, y, line, 13, "an-dim")
     y += 36
     bottom = _mountainside(out, ctx, t, 18, y, FULL, 6)
     y = bottom + 14
     mine = isinstance(c["pack"], list)
     if mine:
-        out.text(18, y + 10, f"Backpack ({len(c['pack'])})", 12.5, "an-b")
-        y += 18
+        out.text(18, y + 11, f"Backpack ({len(c['pack'])})", 14, "an-b")
+        y += 20
         if c["pack"]:
             y = _card_row(out, ctx, 18, y, c["pack"], FULL, 5, "pack", obs.get("card")) + 12
         else:
-            out.text(18, y + 12, "empty", 11, "an-dim an-i")
+            out.text(18, y + 12, "empty", 12, "an-dim an-i")
             y += 22
         if c["arrival"]:
-            label = "Cache: replaced by the peak token; cards sent here go to the Backpack"
+            out.text(18, y + 11, "Cache", 14, "an-b")
+            out.text(
+                66, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
+            )
         else:
-            label = f"Cache ({len(c['cache'])})"
-        out.text(18, y + 10, label, 12.5 if not c["arrival"] else 11, "an-b")
-        y += 18
+            out.text(18, y + 11, f"Cache ({len(c['cache'])})", 14, "an-b")
+        y += 20
         if c["cache"]:
             y = _card_row(out, ctx, 18, y, c["cache"], MINI, 7, "cache") + 12
         elif not c["arrival"]:
-            out.text(18, y + 12, "empty", 11, "an-dim an-i")
+            out.text(18, y + 12, "empty", 12, "an-dim an-i")
             y += 22
     else:
         y = _hidden_zones(out, ctx, t, 18, y, WIDTH - 36) + 8
@@ -755,7 +756,7 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
     obs = ctx.obs
     c = obs["climbers"][t]
     small = width < 300
-    size = 10.5 if small else 12
+    size = 12 if small else 13
     pack = c["pack"] if isinstance(c["pack"], int) else len(c["pack"])
     cache = c["cache"] if isinstance(c["cache"], int) else len(c["cache"])
     # a backpack icon and a card-stack icon
@@ -766,7 +767,9 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
     out.text(x + 21, y + 14, f"Backpack {pack}", size, "an-b")
     cx = x + (width / 2 if small else 150)
     if c["arrival"]:
-        out.text(cx, y + 14, "Cache: peak token", size, "an-dim")
+        out.text(
+            cx, y + 14, "no Cache (peaked)" if small else "Cache: the peak token", size, "an-dim"
+        )
     else:
         for k in range(3):
             out.rect(
@@ -786,8 +789,8 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
         held = obs[key][t] if seat is not None and t < len(obs.get(key) or []) else []
         if not held:
             continue
-        out.text(x, y + 10, f"You know in the {label}:", 10, "an-dim an-i")
-        y += 14
+        out.text(x, y + 11, f"You know in the {label}:", 11.5, "an-dim an-i")
+        y += 16
         per = max(1, int((width + 6) // (MINI[0] + 6)))
         y = _card_row(out, ctx, x, y, list(held), MINI, per, f"known-{key}") + 6
     return y
@@ -808,12 +811,12 @@ def _other_panel(
     out.add("<g>")
     start = len(out.parts)
     fill = PALETTE[t % 4][0]
-    out.rect(x + 8, y + 9, 11, 11, rx=2, fill=fill)
-    out.text(x + 24, y + 19, ctx.who(t), 13, "an-b")
-    out.text(x + width - 8, y + 19, _signed(_total(ctx, t)), 13, "an-e an-b")
-    for line in _wrap(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 5.6)):
-        y += 13
-        out.text(x + 8, y + 19, line, 10, "an-dim")
+    out.rect(x + 8, y + 8, 13, 13, rx=2, fill=fill)
+    out.text(x + 26, y + 19.5, ctx.who(t), 14.5, "an-b")
+    out.text(x + width - 8, y + 19.5, _signed(_total(ctx, t)), 14.5, "an-e an-b")
+    for line in _wrap(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 6.2)):
+        y += 14
+        out.text(x + 8, y + 20, line, 11.5, "an-dim")
     y += 44 if size == SMALL else 52
     gap = 3.0 if size == SMALL else 4.0
     pw = 5 * size[0] + 4 * gap
@@ -976,21 +979,21 @@ def _header(out: _Out, ctx: _Ctx) -> float:
             for t in order
         ]
         extra = f" ({ctx.colour(obs['lntb'])} Left No Trace Behind)" if obs["lntb"] >= 0 else ""
-        for line in _wrap(f"{label}: " + ", ".join(parts) + extra, 66):
-            y += 14
-            out.text(18, y, line, 11, "an-dim")
+        for line in _wrap(f"{label}: " + ", ".join(parts) + extra, 60):
+            y += 15
+            out.text(18, y, line, 12, "an-dim")
         y += 6
     # the prompt
     lines = []
     for k, line in enumerate(_prompt(ctx)):
-        lines += [(k, s) for s in _wrap(line, 50 if k == 0 else 62)]
-    h = 12 + 17 * len(lines)
+        lines += [(k, s) for s in _wrap(line, 46 if k == 0 else 56)]
+    h = 12 + 18 * len(lines)
     over = obs["stage"] == "over"
     mine = _acting(obs) == ctx.me and bool(ctx.moves)
     fill = "#fff4e0" if mine else ("#e6f4ea" if over else "#e7eef4")
     out.rect(8, y + 4, WIDTH - 16, h, rx=8, fill=fill, stroke="#f08c00" if mine else "#c9d4dc")
     for j, (k, s) in enumerate(lines):
-        out.text(18, y + 21 + j * 17, s, 13.5 if k == 0 else 12, "an-b" if k == 0 else "an-dim")
+        out.text(18, y + 22 + j * 18, s, 15 if k == 0 else 13, "an-b" if k == 0 else "an-dim")
     return y + h + 10
 
 
