@@ -149,6 +149,7 @@ def test_every_legal_move_is_clickable_on_the_board():
     # the sample reaches every kind of player move the board has to place
     assert {"explore", "trade", "hide", "card", "to", "drop", "throw", "sunyata"} <= seen_kinds
     assert {"sweep", "bury", "end", "scavenge", "pass", "peek", "retaliate"} <= seen_kinds
+    assert {"give", "recover", "stow"} <= seen_kinds
 
 
 def test_clicked_picks_narrow_to_each_single_legal_move():
@@ -205,10 +206,11 @@ def test_a_sweep_group_is_chosen_by_its_chip_or_by_its_only_card():
 # -- leaks -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seat_sees_the_same_board_for_a_state_and_its_determinized_twin(players):
-    """Ruling AN-R17: the board depends only on what the seat may see, byte for byte."""
+    """Ruling AN-R17: the board depends only on what the seat (or a spectator) may see, byte
+    for byte."""
     rng = random.Random(players)
     for state in decision_states(players, 40 + players, every=11):
-        for seat in range(players):
+        for seat in (*range(players), None):
             twin = state.game.determinize(state, seat, rng)
             assert board_of(twin, seat) == board_of(state, seat)
 

@@ -1024,11 +1024,14 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
             x += w + 8
         y += th + 10
     if ctx.groups:
-        verb = "Sweep into your Cache" if ctx.kind == "sweep" else "Bury face down"
-        out.text(12, y + 12, f"Balanced groups — tap one to {verb.lower()}:", 12, "an-b")
-        y += 20
-        cw, ch = 66.0, 62.0
+        verb = "Sweep it into your Cache" if ctx.kind == "sweep" else "Bury it face down"
+        out.text(
+            12, y + 13, f"Balanced groups — tap one to {verb[0].lower()}{verb[1:]}:", 12.5, "an-b"
+        )
+        y += 22
+        cw, ch = 78.0, 70.0
         per = int((WIDTH - 16 + 6) // (cw + 6))
+        side = ctx.obs["climbers"][ctx.me]["side"] if ctx.me is not None else [None] * board.SIZE
         for k, (mask, i) in enumerate(ctx.groups):
             x = 8 + (k % per) * (cw + 6)
             yy = y + (k // per) * (ch + 6)
@@ -1036,19 +1039,23 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
             out.open_pick([i], label, "an-group")
             out.title(label)
             out.rect(x, yy, cw, ch, "an-chip", rx=7)
-            for p in range(board.SIZE):
-                px, py = _pyramid_xy(x + 8, yy + 6, (8.8, 7.0), 1.2, p)
-                on = mask >> p & 1
-                out.rect(px, py, 8.8, 7.0, rx=1.2, fill="#f08c00" if on else "#d5dde3")
-            out.text(
-                x + cw / 2,
-                yy + ch - 8,
-                board.mask_name(mask)
-                if len(board.bits(mask)) <= 3
-                else f"{len(board.bits(mask))} cards",
-                8.5,
-                "an-m an-b",
-            )
+            for p in range(board.SIZE):  # the mountainside in miniature, the group in orange
+                px, py = _pyramid_xy(x + 11, yy + 6, (10.0, 8.0), 1.4, p)
+                e = side[p]
+                if mask >> p & 1:
+                    fill = "#f08c00"
+                elif isinstance(e, int):
+                    fill = "#efe6cf"
+                elif e is not None:
+                    fill = PALETTE[e[0] % 4][0]
+                else:
+                    fill = "#e3e8ec"
+                out.rect(
+                    px, py, 10.0, 8.0, rx=1.5, fill=fill, opacity="1" if mask >> p & 1 else "0.55"
+                )
+            cells = board.bits(mask)
+            name = board.mask_name(mask) if len(cells) <= 3 else f"{len(cells)} cards"
+            out.text(x + cw / 2, yy + ch - 8, name, 10.5, "an-m an-b")
             out.rect(x - 1.5, yy - 1.5, cw + 3, ch + 3, "an-hl", rx=8)
             out.add("</g>")
         rows = (len(ctx.groups) + per - 1) // per
