@@ -178,15 +178,17 @@ def test_a_trade_is_made_by_clicking_the_action_the_card_and_the_spot():
     def click(label_part: str, where: str) -> None:
         moves = moves_of(state, 0)
         chosen = [
-            ids for ids, el in picks(board_of(state, 0)) if label_part in el.get("aria-label")
+            ids
+            for ids, el in picks(board_of(state, 0))
+            if el.get("aria-label").startswith(label_part)
         ]
         assert chosen, label_part
         (i,) = set.intersection(*chosen)
         assert moves[i][0] == where
         play(state, where)
 
-    click("Trade:", "trade")
-    click("Chocolate Bar (R01)", f"card {code(0, 1)}")
+    click("Trade", "trade")
+    click("Red Chocolate Bar (R01)", f"card {code(0, 1)}")
     click("c2 on your mountainside", "to R:c2")
     assert state.observe(0)["climbers"][0]["side"][7] == [0, 0]  # R01 face down at c2
 

@@ -1011,7 +1011,8 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
                 x = 8.0
                 y += th + 8
             label = ctx.moves[i][1] or text
-            out.open_pick([i], f"{name}: {label}", "an-verb")
+            said = label if label.lower().startswith(name.lower()) else f"{name}: {label}"
+            out.open_pick([i], said, "an-verb")
             out.title(label)
             out.rect(x, y, w, th, "an-tile", rx=8)
             out.text(
