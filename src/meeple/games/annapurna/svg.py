@@ -1064,6 +1064,28 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
     return y
 
 
+def _legend(out: _Out, y: float) -> float:
+    """A key to the symbols at the foot of the board; returns the bottom y."""
+    out.add(
+        f'<circle cx="16" cy="{_n(y + 8)}" r="3.4" fill="#26303a"/>'
+        f'<circle cx="58" cy="{_n(y + 8)}" r="3.4" fill="#ffffff" stroke="#26303a"/>'
+    )
+    out.text(23, y + 12, "Yin", 11.5, "an-dim")
+    out.text(65, y + 12, "Yang", 11.5, "an-dim")
+    _badge(out, 112, y + 8, 8, 1)
+    out.text(124, y + 12, "value = Yang − Yin; balance 0 is best", 11.5, "an-dim")
+    y += 20
+    out.add(
+        f'<circle cx="16" cy="{_n(y + 8)}" r="4.2" fill="#ffffff" stroke="#26303a" '
+        f'stroke-width="0.8"/><circle cx="16" cy="{_n(y + 8)}" r="2.3" fill="#5b6873"/>'
+    )
+    out.text(25, y + 12, "another climber knows this face-down card", 11.5, "an-dim")
+    y += 20
+    _meeple(out, 24, y + 8, 1, 0.6, lying=True)
+    out.text(30, y + 12, "a climber lying down (shenpa): next turn skipped", 11.5, "an-dim")
+    return y + 22
+
+
 # -- text alternative --------------------------------------------------------------------------
 def _describe(ctx: _Ctx, order: list[int]) -> str:
     obs = ctx.obs
@@ -1154,7 +1176,7 @@ def render_board(
                 _other_panel(out, ctx, t, 8 + j * (colw + 8), y, colw) for j, t in enumerate(row)
             ]
             y = max(bottoms) + 10
-    height = y
+    height = _legend(out, y)
     title = f"Annapurna, Ascent {observation['ascent']}: " + _prompt(ctx)[0]
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {_n(height)}" '
