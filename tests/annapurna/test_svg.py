@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from meeple.core.game import CHANCE, sample_chance
+from meeple.games.annapurna.content import DEFAULT_DIR
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
 from meeple.games.annapurna.svg import render_board
 from meeple.testing.golden import check_golden
 
-from .helpers import code, finish, go, hike_all, layout, play, setup
+from .helpers import code, deal, finish, go, hike_all, layout, play, setup
 
 SVG = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden"
@@ -122,6 +123,16 @@ def test_the_same_view_always_draws_the_same_bytes():
         assert render_board(json.loads(json.dumps(obs)), list(moves)) == first
 
 
+def test_the_board_names_cards_from_the_configured_games_content(tmp_path):
+    """Ruling AN-R01: the suit is content; a game with other content passes itself."""
+    text = (DEFAULT_DIR / "suit.toml").read_text().replace('"Chocolate Bar"', '"Hot Tea"')
+    (tmp_path / "suit.toml").write_text(text)
+    game = Annapurna(2, content=str(tmp_path))
+    state = deal(game.new_initial_state())
+    assert "Hot Tea" in render_board(state.observe(0), [], game=game)
+    assert "Hot Tea" not in render_board(state.observe(0), [])
+
+
 # -- picks -------------------------------------------------------------------------------------
 def test_every_pick_is_a_focusable_labelled_button():
     for state in sample(every=9):
@@ -203,6 +214,31 @@ def test_a_sweep_group_is_chosen_by_its_chip_or_by_its_only_card():
     a1 = [ids for ids, el in found if el.get("aria-label", "").startswith("a1 on your")]
     chips = [ids for ids, el in found if "an-group" in el.get("class")]
     assert a1 == [{0}] and chips == [{0}]
+
+
+def _panel_order(svg: str) -> list[str]:
+    """The climbers' panel headings, in drawing order (the standings row is smaller text)."""
+    root = ET.fromstring(svg)
+    return [
+        el.text
+        for el in root.iter(f"{SVG}text")
+        if el.get("font-size") in ("16", "14.5")
+        and (el.text or "").split(" (")[0] in ("Red", "Blue", "Green", "Yellow")
+    ]
+
+
+def test_the_seat_sees_its_own_mountainside_first_and_then_the_others_clockwise():
+    state = hike_all(setup(4))
+    assert _panel_order(board_of(state, 2)) == ["Green (you)", "Yellow", "Red", "Blue"]
+    assert _panel_order(board_of(state, None)) == ["Red", "Blue", "Green", "Yellow"]
+
+
+def test_a_scavenge_claimant_sees_the_mountainside_to_scavenge_first():
+    """Ruling AN-R06: the claim is made on the turn climber's mountainside."""
+    state = setup(3, layouts={0: layout(a1=14, b1=15)})
+    play(state, "explore a1", "explore a1", "explore a1", "explore b1", "end")
+    assert state.current_player() == 1 and state.legal_actions()[0].text == "scavenge a1"
+    assert _panel_order(board_of(state, 1)) == ["Red", "Blue (you)", "Green"]
 
 
 # -- leaks -------------------------------------------------------------------------------------
