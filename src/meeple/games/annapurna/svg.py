@@ -305,11 +305,13 @@ class _Out:
 
 # -- glyphs ------------------------------------------------------------------------------------
 def _meeple(out: _Out, x: float, y: float, seat: int, scale: float, lying: bool = False) -> None:
-    """A climber meeple standing with its feet at (x, y); ``lying`` = the shenpa position."""
+    """A climber meeple standing with its feet at (x, y); ``lying`` = the shenpa position.
+    Clicks go through it to the card it stands on."""
     fill, dark, _ = PALETTE[seat % 4]
     rot = " rotate(-90)" if lying else ""
     out.add(
-        f'<g transform="translate({_n(x)},{_n(y)}) scale({_n(scale)}){rot}">'
+        f'<g transform="translate({_n(x)},{_n(y)}) scale({_n(scale)}){rot}" '
+        'pointer-events="none">'
         f'<path d="M-7,0 L-3.2,-8 L-9,-9.6 Q-10.6,-11 -9,-12.6 L-3.6,-14 A4.6,4.6 0 1,1 3.6,-14 '
         f'L9,-12.6 Q10.6,-11 9,-9.6 L3.2,-8 L7,0 L2,0 L0,-4 L-2,0 Z" fill="{fill}" '
         f'stroke="{dark}" stroke-width="1.2" stroke-linejoin="round"/></g>'
