@@ -56,8 +56,8 @@ class GameSpec:
             ``State.returns()``, or ``None`` for the multiplayer ``(0.0, 1.0)`` (the winners
             share a win worth 1).
         board: Target of the game's ``render_board`` (its board view: an SVG picture of an
-            observation for a web page, ``render_board(observation, moves, ...) -> str``), or
-            ``None``.
+            observation for a web page, ``render_board(observation, moves, game=game) -> str``),
+            or ``None``.
     """
 
     name: str
@@ -111,6 +111,7 @@ _REGISTRY: dict[str, GameSpec] = {
             evaluator="meeple.games.peach_festival.heuristics:EVALUATOR",
             encoder="meeple.games.peach_festival.encoding:PeachFestivalEncoder",
             bounds="meeple.games.peach_festival.scoring:utility_bounds",
+            board="meeple.games.peach_festival.svg:render_board",
         ),
         GameSpec(
             name="annapurna",
@@ -126,6 +127,7 @@ _REGISTRY: dict[str, GameSpec] = {
             },
             evaluator="meeple.games.annapurna.heuristics:EVALUATOR",
             encoder="meeple.games.annapurna.encoding:AnnapurnaEncoder",
+            board="meeple.games.annapurna.svg:render_board",
         ),
         GameSpec(
             name="almanac",

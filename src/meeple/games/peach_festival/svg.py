@@ -38,7 +38,7 @@ from meeple.games.peach_festival.content import (
     Sheet,
     load_content,
 )
-from meeple.games.peach_festival.game import DIFFICULTIES, _action_tables
+from meeple.games.peach_festival.game import DIFFICULTIES, PeachFestival, _action_tables
 from meeple.games.peach_festival.render import PENDING_WORDS, describe
 from meeple.games.peach_festival.scoring import MULTIPLAYER, SOLO, score_breakdown
 from meeple.games.peach_festival.state import PlayerSheet
@@ -1480,7 +1480,11 @@ def _check(obs: dict, content: Content) -> None:
 
 
 def render_board(
-    observation: dict, moves: Sequence[tuple[str, str]], *, content: Content | None = None
+    observation: dict,
+    moves: Sequence[tuple[str, str]] = (),
+    *,
+    game: PeachFestival | None = None,
+    content: Content | None = None,
 ) -> str:
     """The Peach Festival's board for one seat as a standalone SVG document.
 
@@ -1490,7 +1494,9 @@ def render_board(
         moves: The viewing seat's legal moves as ``(notation, description)`` pairs in
             legal-actions order; empty when it is not to act. Indices into this list are
             the ``data-moves`` of the click targets (see :class:`Picks`).
-        content: The sheet and cards the game was made with (default: the shipped ones).
+        game: The configured game, only for its content (the sheet and cards it was made
+            with); default the shipped content.
+        content: The content itself, when no game is given.
 
     Returns:
         One ``<svg>`` element as text, ``viewBox`` :data:`WIDTH` units wide (it scales to
@@ -1500,6 +1506,8 @@ def render_board(
         ValueError: for an observation of another game, or one whose sheets do not fit
             ``content`` (a game made with another content directory).
     """
+    if game is not None:
+        content = game.content
     content = content or load_content(None)
     _check(observation, content)
     ctx = _Ctx(observation, content, _action_tables(content)[0], moves)
