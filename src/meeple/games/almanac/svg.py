@@ -924,7 +924,8 @@ class _Board:
 
     def space(self, sp: Space, x: float, y: float, w: float = 50, h: float = 62) -> str:
         """Space ``sp`` as a tile: its action icon, cost, and the worker on it."""
-        occ = self.obs["occupied"][sp.index]
+        taken = self.obs["occupied"]  # empty before the page is laid out (AL-030)
+        occ = taken[sp.index] if sp.index < len(taken) else -1
         fills = {
             "goods": "#fbf3df",
             "sell": "#f6e2bf",
