@@ -271,8 +271,8 @@ def test_a_seat_draws_the_same_bytes_for_a_state_and_its_determinized_twin(playe
     rng = random.Random(seed)
     checked = 0
     for game, st in journey(players, seed, every=6):
-        for seat in range(players):
-            twin = game.determinize(st, seat, rng)
+        for seat in [*range(players), None]:  # each seat, and a spectator
+            twin = game.determinize_observation(st.observe(seat), rng)
             assert board(game, twin, seat) == board(game, st, seat)
             checked += 1
     assert checked > 30

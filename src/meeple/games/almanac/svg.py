@@ -59,8 +59,8 @@ MAX_BID_TILES = 30
 _STYLE = (
     "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#3a2c1a;font-size:15px}"
     ".h{font-family:'DejaVu Serif',Georgia,serif;font-weight:bold}"
-    ".b{font-weight:bold}.i{font-style:italic}.sm{font-size:13px}.lg{font-size:19px}"
-    ".xs{font-size:11px}.xl{font-size:23px}.c{text-anchor:middle}.r{text-anchor:end}.w{fill:#fff}.dim{fill:#7d6c55}"
+    ".b{font-weight:bold}.i{font-style:italic}.sm{font-size:14px}.lg{font-size:19px}"
+    ".xs{font-size:12px}.xl{font-size:23px}.c{text-anchor:middle}.r{text-anchor:end}.w{fill:#fff}.dim{fill:#7d6c55}"
     ".pick{cursor:pointer}.pick:focus{outline:none}"
     ".hl{fill:none;stroke:#e39a12;stroke-width:2.5;stroke-dasharray:6 3}"
     ".pick:hover .hl,.pick:focus .hl,.pick.sel .hl,.pick[aria-pressed=true] .hl"
@@ -648,7 +648,7 @@ class _Board:
                 body += text(x + 22, y + 28, u, "c b sm")
                 body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
                 body += text(
-                    x + 44, y + 38, clip(_RULE_SHORT.get(up.rule, up.rule), tw - 50, 13), "sm dim"
+                    x + 44, y + 38, clip(_RULE_SHORT.get(up.rule, up.rule), tw - 50, 14), "sm dim"
                 )
                 out.append(
                     self.picks.wrap(
@@ -673,6 +673,10 @@ class _Board:
         for ln in wrap(self.now_text(), W - 2 * PAD - 32, size):
             y += size + 6
             inner.append(text(16, y - 4, ln, "b lg" if acting else "b"))
+        hint = self.hint() if acting else ""
+        if hint:
+            y += 20
+            inner.append(text(16, y - 2, hint, "sm i"))
         y += 6
         t = self.task
         # bids in progress
@@ -696,10 +700,13 @@ class _Board:
             y += 32
         if o["last_bids"] and not o["bids"]:
             *bids, winner, pay = o["last_bids"]
-            shown = ", ".join(f"{self.who(s)} {b}" for s, b in enumerate(bids))
+            shown = ", ".join(f"{self.who(s)} bid {b}" for s, b in enumerate(bids))
             inner.append(
                 text(
-                    16, y + 14, f"Last bid: {shown}; {self.who(winner)} won, paid {pay}.", "sm dim"
+                    16,
+                    y + 14,
+                    f"Last bid: {shown}; {self.who(winner)} won and paid {pay}.",
+                    "sm dim",
                 )
             )
             y += 22
@@ -799,6 +806,16 @@ class _Board:
         box = rect(PAD, 6, W - 2 * PAD, h, "#fbf5e6", col, 3 if acting else 1.5, 10)
         return box + f'<g transform="translate({PAD},6)">{"".join(inner)}</g>', h + 16
 
+    def hint(self) -> str:
+        """How to make the move asked for, by clicking the board."""
+        t = self.task
+        if t is None:
+            return ""
+        kind = t[0]
+        if kind == "place" and self.page.rule == "cliff":
+            return "Click a highlighted space, or a ladder spot to build a ladder."
+        return _HINTS.get(kind, "")
+
     def _drawn_keys(self) -> set[tuple]:
         """Keys of elements the other sections draw as picks (claimed moves)."""
         return {k for k, idx in self.picks.by_key.items() if set(idx) <= self.picks.claimed}
@@ -841,15 +858,15 @@ class _Board:
         if e.type in ("fight", "optional"):
             fw = w - 28 if e.type == "fight" else (w - 38) / 2
             body = rect(x0 + 14, y, fw, 92, "#fbeee0", "#9b3a22", 1.5, 8, cls="face")
-            body += shield(x0 + 38, y + 30, 14, e.strength)
-            body += text(x0 + 62, y + 26, f"Strength {e.strength}", "b")
+            body += shield(x0 + 36, y + 20, 11, e.strength)
+            body += text(x0 + 56, y + 26, f"Strength {e.strength}", "b")
             if e.fame:
                 body += fame_star(x0 + 14 + fw - 20, y + 22, 13, e.fame)
-            ty = y + 48
-            for ln in wrap(f"Win: {effects_text(e.win)}", fw - 20, 13)[:2]:
+            ty = y + 52
+            for ln in wrap(f"Win: {effects_text(e.win)}", fw - 20, 14)[:2]:
                 body += text(x0 + 24, ty, ln, "sm")
                 ty += 16
-            for ln in wrap(f"Lose: {effects_text(e.lose)}", fw - 20, 13)[:1]:
+            for ln in wrap(f"Lose: {effects_text(e.lose)}", fw - 20, 14)[:1]:
                 body += text(x0 + 24, ty, ln, "sm")
             out.append(P.wrap(("fight",), f"Fight {e.name}", body, (x0 + 14, y, fw, 92)))
             if e.type == "optional":
@@ -865,7 +882,7 @@ class _Board:
                     else "pay the gold and skip the fight"
                 )
                 ty = y + 48
-                for ln in wrap(note, fw - 20, 13)[:3]:
+                for ln in wrap(note, fw - 20, 14)[:3]:
                     body += text(ax + 10, ty, ln, "sm")
                     ty += 16
                 out.append(P.wrap(("avoid",), f"{title} for {cost} gold", body, (ax, y, fw, 92)))
@@ -1075,7 +1092,7 @@ class _Board:
         out = [rect(x, y, w, h, "#fbf4e2", "#6b4d28", 2, 8, cls="face")]
         out.append(rect(x, y, w, 24, "#b9874e", "none", 0, 8))
         out.append(rect(x, y + 14, w, 10, "#b9874e", "none", 0, 0))
-        out.append(text(x + w / 2, y + 17, clip(k.name, w - 8, 13), "c b sm w"))
+        out.append(text(x + w / 2, y + 17, clip(k.name, w - 8, 14), "c b sm w"))
         # cost: gold and goods
         cy = y + 44
         out.append(coin(x + 16, cy, 11, k.gold))
@@ -1115,7 +1132,7 @@ class _Board:
         k = self.c.contracts[kid]
         h = 150 if full else 62
         out = [rect(x, y, w, h, "#fbf3dc", "#8a6a3b", 1.8, 7, cls="face")]
-        out.append(text(x + 8, y + 18, clip(k.name, w - 40, 13), "b sm"))
+        out.append(text(x + 8, y + 18, clip(k.name, w - 40, 14), "b sm"))
         out.append(fame_star(x + w - 14, y + 14, 11, k.fame))
         gx = x + 14
         for gi, n in enumerate(k.goods):
@@ -1125,12 +1142,12 @@ class _Board:
                 gx += 18
         if full:
             ty = y + 62
-            for ln in wrap("Once completed: " + ability_text(self._game(), k), w - 16, 13)[:5]:
+            for ln in wrap("Once completed: " + ability_text(self._game(), k), w - 16, 14)[:5]:
                 out.append(text(x + 8, ty, ln, "sm"))
                 ty += 16
         else:
             out.append(
-                text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 12), "sm dim")
+                text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 14), "sm dim")
             )
         return "".join(out), h
 
@@ -1179,7 +1196,7 @@ class _Board:
         if p["start"] >= 0:
             names.append(c.starting[p["start"]].name)
         names += [c.caravans[i].name for i in p["caravan"]]
-        for ln in wrap(" + ".join(names) or "no caravan yet", w - 20, 13)[: 3 if wide else 4]:
+        for ln in wrap(" + ".join(names) or "no caravan yet", w - 20, 14)[: 3 if wide else 4]:
             yy += 15
             out.append(text(x + 10, yy, ln, "sm"))
         yy += 8
@@ -1230,8 +1247,8 @@ class _Board:
             out.append(text(mx, yy + 18, f"+{p['extra']} farmer", "sm"))
             mx += 70
         if p["reserve"] is not None:
-            out.append(rect(mx + 4, yy, 86, 24, "#e5d6b8", "#8a6a3b", 1, 4))
-            out.append(text(mx + 47, yy + 17, f"screen: {p['reserve']}", "c sm"))
+            out.append(rect(mx + 4, yy, 130, 24, "#e5d6b8", "#8a6a3b", 1, 4))
+            out.append(text(mx + 69, yy + 17, f"behind screen {p['reserve']}", "c sm"))
         yy += 30
         # tokens: guards, location tokens, farmer, ladders, trophies
         tx = x + 12
@@ -1275,7 +1292,7 @@ class _Board:
                 tx += 50
         if p["trophies"]:
             tro = ", ".join(c.encounters[e].name for e in p["trophies"])
-            items.append(text(tx, yy + 15, clip(f"Trophies: {tro}", x + w - tx - 8, 13), "sm"))
+            items.append(text(tx, yy + 15, clip(f"Trophies: {tro}", x + w - tx - 8, 14), "sm"))
         if items:
             out += items
             yy = row_top + 28
@@ -1321,7 +1338,7 @@ class _Board:
                     text(
                         x + 36,
                         yy + 16,
-                        clip(f"{k.name}: {ability_text(self._game(), k)}", w - 52, 12),
+                        clip(f"{k.name}: {ability_text(self._game(), k)}", w - 52, 14),
                         "sm",
                     )
                 )
@@ -1345,6 +1362,27 @@ class _ContentView:
     def __init__(self, content: Content):
         self.content = content
 
+
+#: How each decision is clicked on the board.
+_HINTS = {
+    "place": "Click a highlighted space.",
+    "xplace": "Click a highlighted space for the second worker.",
+    "farmer": "Click your farmer token to place a second worker, or keep it.",
+    "climb": "Click the ladders to climb by.",
+    "good": "Click a good in the supply.",
+    "trim": "Click a good in your crates to discard it.",
+    "lose": "Click a good in your crates to discard it.",
+    "sell": "Click a good in your crates to sell it.",
+    "shop": "Choose an option, or click a good in your crates to sell that type.",
+    "buy": "Click a caravan card for sale.",
+    "complete": "Click one of your contracts.",
+    "keep": "Click the contract to keep; the others go under the deck.",
+    "route": "Click a page of the road ahead.",
+    "fightalt": "Click the fight, or the alternative.",
+    "option": "Click an option of the encounter.",
+    "final": "Click a contract to complete, or finish.",
+    "bid": "Click your bid; the others cannot see it.",
+}
 
 _RULE_SHORT = {
     "free": "any free space",
