@@ -18,7 +18,7 @@ import meeple
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.almanac.game import Almanac
 from meeple.games.almanac.state import AlmanacState
-from meeple.games.almanac.svg import MAX_BID_TILES, render_board
+from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board
 from meeple.testing.golden import check_golden
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -248,7 +248,7 @@ def test_text_from_moves_is_escaped(cases):
     game, st = cases["start"]
     seat = acting(st)
     moves = moves_of(game, st, seat)
-    moves[0] = (moves[0][0], "<script>alert('x')</script> & \"more\"")
+    moves[0] = (moves[0][0], "<script>alert('x')</script> & \"more\"\x07")
     svg = render_board(st.observe(seat), moves, game=game)
     assert "<script" not in svg
     labels = [e.get("aria-label") for e in picks(svg)]
@@ -294,3 +294,14 @@ def test_every_page_of_the_content_is_drawn_with_all_its_spaces(cases):
         for sp in page.spaces:
             assert any(t.startswith(f"Space {sp.index}: ") for t in titles), (page.id, sp.index)
         assert page.name in root.find(f"{NS}title").text
+
+
+def test_contracts_another_seat_draws_are_drawn_face_down(cases):
+    game, st = cases["keep"]
+    keeper = st.tasks[-1][1]
+    names = [esc(game.content.contracts[k].name) for k in st.tasks[-1][2]]
+    assert all(name in board(game, st, keeper) for name in names)
+    for seat in [*(s for s in range(st.n) if s != keeper), None]:
+        svg = board(game, st, seat)
+        assert not any(name in svg for name in names)
+        assert svg.count('fill="#5a3f78"') >= len(names)  # the card backs

@@ -103,9 +103,13 @@ def _default_game(players: int) -> Almanac:
 
 
 # -- small drawing helpers ---------------------------------------------------------------------
+#: Characters XML 1.0 forbids (C0 controls other than tab, line feed and carriage return).
+_NOT_XML = {c: None for c in range(32) if c not in (9, 10, 13)}
+
+
 def esc(s: object) -> str:
-    """``s`` as XML text or attribute value."""
-    return html.escape(str(s), quote=True)
+    """``s`` as XML text or attribute value (markup escaped, forbidden controls dropped)."""
+    return html.escape(str(s).translate(_NOT_XML), quote=True)
 
 
 def _f(x: float) -> str:
@@ -629,8 +633,13 @@ class _Board:
             cx = x0 + r * step
             if r < len(route):
                 cur = r == len(route) - 1
-                out.append(circle(cx, cy, 15, "#7a5a32" if cur else "#c9ad7e", "#5a3d1c", 2))
-                out.append(text(cx, cy + 5, route[r], "c b sm w" if cur else "c b sm"))
+                name = f"Round {r + 1}: {route[r]} {c.pages[route[r]].name}"
+                out.append(
+                    f"<g><title>{esc(name)}</title>"
+                    + circle(cx, cy, 15, "#7a5a32" if cur else "#c9ad7e", "#5a3d1c", 2)
+                    + text(cx, cy + 5, route[r], "c b sm w" if cur else "c b sm")
+                    + "</g>"
+                )
             else:
                 out.append(circle(cx, cy, 12, "#f3e8cf", "#b59a6c", 1.5))
                 out.append(text(cx, cy + 5, "?", "c sm dim"))
@@ -745,6 +754,10 @@ class _Board:
                     )
                 )
             y += 4 + 150
+        elif t is not None and t[0] == "keep":  # another's draw: face down (AL-041)
+            for i in range(len(t[2])):
+                inner.append(card_back(16 + i * 44, y + 4, 36, 52))
+            y += 62
         # bid tiles
         bids = sorted(k[1] for k in P.by_key if k[0] == "bid")
         if bids:
