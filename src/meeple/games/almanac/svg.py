@@ -614,7 +614,7 @@ class _Board:
         # supply and demand bar (AL-084): most valuable left
         y += 14
         out.append(text(PAD, y + 16, "Demand", "sm b"))
-        bx = PAD + 70
+        bx = PAD + 84
         out.append(rect(bx - 6, y, 4 * 34 + 8, 26, "#f8f0dc", "#a88b5c", 1.2, 13))
         for i, gi in enumerate(p.bar):
             out.append(good_icon(gi, bx + 12 + i * 34, y + 13, 9))
