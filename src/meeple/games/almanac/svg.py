@@ -97,6 +97,7 @@ def render_board(
 
 @lru_cache(maxsize=4)
 def _default_game(players: int) -> Almanac:
+    """The game of the shipped content for ``players`` seats (built once)."""
     from meeple.games.almanac.game import Almanac
 
     return Almanac(players=players)
@@ -119,6 +120,7 @@ def _f(x: float) -> str:
 
 
 def rect(x, y, w, h, fill="none", stroke="none", sw=1.5, rx=0, cls="", extra="") -> str:
+    """A ``<rect>``; ``cls`` and ``extra`` add a class and raw attributes."""
     c = f' class="{cls}"' if cls else ""
     return (
         f'<rect{c} x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" '
@@ -127,12 +129,14 @@ def rect(x, y, w, h, fill="none", stroke="none", sw=1.5, rx=0, cls="", extra="")
 
 
 def text(x, y, s, cls="", fill="") -> str:
+    """A ``<text>`` at (x, y) with ``s`` escaped."""
     c = f' class="{cls}"' if cls else ""
     f = f' fill="{fill}"' if fill else ""
     return f'<text{c} x="{_f(x)}" y="{_f(y)}"{f}>{esc(s)}</text>'
 
 
 def circle(cx, cy, r, fill, stroke="none", sw=1.5) -> str:
+    """A ``<circle>``."""
     return (
         f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{fill}" stroke="{stroke}" '
         f'stroke-width="{_f(sw)}"/>'
@@ -140,15 +144,18 @@ def circle(cx, cy, r, fill, stroke="none", sw=1.5) -> str:
 
 
 def poly(points: Sequence[tuple[float, float]], fill, stroke="none", sw=1.5) -> str:
+    """A ``<polygon>`` through ``points``."""
     pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
     return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(sw)}"/>'
 
 
 def path(d: str, fill, stroke="none", sw=1.5, extra="") -> str:
+    """A ``<path>`` of the path data ``d``."""
     return f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(sw)}"{extra}/>'
 
 
 def line(x1, y1, x2, y2, stroke, sw=2, extra="") -> str:
+    """A ``<line>``."""
     return (
         f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{stroke}" '
         f'stroke-width="{_f(sw)}"{extra}/>'
@@ -245,6 +252,7 @@ def coin(cx: float, cy: float, r: float, label: object, cls: str = "sm") -> str:
 
 
 def shield(cx: float, cy: float, r: float, label: object = "") -> str:
+    """A shield (caravan strength, guards) with an optional number on it."""
     d = (
         f"M{_f(cx - r)},{_f(cy - r)} L{_f(cx + r)},{_f(cy - r)} L{_f(cx + r)},{_f(cy)} "
         f"Q{_f(cx + r)},{_f(cy + r * 0.8)} {_f(cx)},{_f(cy + r * 1.2)} Q{_f(cx - r)},"
@@ -257,6 +265,7 @@ def shield(cx: float, cy: float, r: float, label: object = "") -> str:
 
 
 def crate(x: float, y: float, s: float) -> str:
+    """An empty crate of side ``s`` at (x, y)."""
     return rect(x, y, s, s, "#d9b98a", "#8a6436", 1.3, 2) + line(
         x + 2, y + s / 2, x + s - 2, y + s / 2, "#b08a57", 1
     )
@@ -300,6 +309,7 @@ def scroll(cx: float, cy: float, s: float, mark: str = "") -> str:
 
 
 def wagon(cx: float, cy: float, s: float) -> str:
+    """A covered wagon (Extend Your Caravan)."""
     out = rect(cx - s * 0.55, cy - s * 0.35, s * 1.1, s * 0.5, "#b9874e", "#6b4a22", 1.4, 2)
     out += path(
         f"M{_f(cx - s * 0.5)},{_f(cy - s * 0.35)} Q{_f(cx)},{_f(cy - s * 0.85)} "
@@ -314,6 +324,7 @@ def wagon(cx: float, cy: float, s: float) -> str:
 
 
 def awning(cx: float, cy: float, s: float) -> str:
+    """A striped market awning (Visit the Shop)."""
     out = rect(cx - s * 0.5, cy - s * 0.1, s, s * 0.55, "#f4e4c4", "#7a5a32", 1.2)
     for i in range(4):
         col = "#c4362b" if i % 2 == 0 else "#fff"
@@ -329,6 +340,7 @@ def awning(cx: float, cy: float, s: float) -> str:
 
 
 def snowflake(cx: float, cy: float, r: float) -> str:
+    """A snowflake (Floe Lake's ice spaces)."""
     out = []
     for k in range(3):
         a = math.radians(90 + 60 * k)
@@ -345,6 +357,7 @@ def token_disc(cx: float, cy: float, r: float, kind: str) -> str:
 
 
 def farmer_token(cx: float, cy: float, r: float) -> str:
+    """Cliffside's farmer token: a disc with a sheaf."""
     out = circle(cx, cy, r, "#f2e6a8", "#8a7a2a", 1.6)
     out += line(cx, cy + r * 0.7, cx, cy - r * 0.6, "#6d5a14", 1.8)
     for k in (-1, 1):
@@ -370,6 +383,7 @@ def guide_token(cx: float, cy: float, r: float) -> str:
 
 
 def card_back(x: float, y: float, w: float, h: float) -> str:
+    """The back of a face-down contract."""
     out = rect(x, y, w, h, "#5a3f78", "#2f1f45", 1.5, 4)
     out += rect(x + 3, y + 3, w - 6, h - 6, "none", "#c9a8e8", 1, 3)
     out += circle(x + w / 2, y + h / 2, min(w, h) * 0.22, "none", "#c9a8e8", 1.2)
@@ -377,6 +391,7 @@ def card_back(x: float, y: float, w: float, h: float) -> str:
 
 
 def fame_star(cx: float, cy: float, r: float, label: object) -> str:
+    """A star with the fame it is worth."""
     pts = []
     for k in range(10):
         a = math.radians(-90 + 36 * k)
@@ -493,10 +508,12 @@ class _Board:
         return _ContentView(self.c)
 
     def who(self, s: int) -> str:
+        """``You`` for the viewing seat, else ``Seat s``."""
         return "You" if s == self.me else f"Seat {s}"
 
     # -- assembly -----------------------------------------------------------------------------
     def draw(self) -> str:
+        """The whole SVG document."""
         sections: list[tuple[str, Callable[[], tuple[str, float]]]] = [
             ("header", self.header),
             ("prompt", self.prompt),
@@ -533,6 +550,7 @@ class _Board:
 
     # -- text alternative ---------------------------------------------------------------------
     def alt_text(self) -> tuple[str, str]:
+        """The ``<title>`` and ``<desc>``: the position in a few sentences."""
         o, c, p = self.obs, self.c, self.page
         title = f"Almanac: The Crystal Peaks, round {o['round']} of 6, page {p.id} {p.name}"
         parts = [f"{self.now_text()}."]
@@ -602,6 +620,7 @@ class _Board:
 
     # -- header: page, lore, supply and demand, route ------------------------------------------
     def header(self) -> tuple[str, float]:
+        """The page's number, name and lore, supply and demand, the Guide, the route."""
         o, c, p = self.obs, self.c, self.page
         out = [rect(0, 0, W, 10, "#7a5a32")]
         rnd = f"Round {o['round']} of 6" if o["round"] else "Setting up"
@@ -672,6 +691,7 @@ class _Board:
 
     # -- prompt: what is asked, buttons, bids, drawn contracts ---------------------------------
     def prompt(self) -> tuple[str, float]:
+        """What the table waits for, with the buttons, bids and drawn contracts it needs."""
         o = self.obs
         P = self.picks
         acting = bool(P.moves)
@@ -834,6 +854,7 @@ class _Board:
         return {k for k, idx in self.picks.by_key.items() if set(idx) <= self.picks.claimed}
 
     def _button_label(self, key: tuple) -> str:
+        """The text of a prompt button for ``key``."""
         names = {
             ("btn", "stop"): "Stop selling",
             ("btn", "end"): "Complete no more",
@@ -847,6 +868,7 @@ class _Board:
         return " ".join(str(x) for x in key)
 
     def button(self, key: tuple, label: str, x: float, y: float) -> tuple[str, float]:
+        """A round-cornered button pick for ``key``; returns (svg, width)."""
         wdt = len(label) * 8.6 + 28
         body = rect(x, y, wdt, 34, "#f4e1b8", "#7a5a32", 1.8, 17, cls="face")
         body += text(x + wdt / 2, y + 22, label, "c b")
@@ -854,6 +876,7 @@ class _Board:
 
     # -- encounter card -------------------------------------------------------------------------
     def encounter(self) -> tuple[str, float]:
+        """The encounter card: its fight and alternative, or its options."""
         o = self.obs
         if o["encounter"] < 0:
             return "", 0
@@ -942,6 +965,7 @@ class _Board:
 
     # -- the page map ---------------------------------------------------------------------------
     def map(self) -> tuple[str, float]:
+        """The page laid out by its rule's layout, with the page's tokens left."""
         layout = LAYOUTS.get(self.page.rule, layout_free)
         frag, h = layout(self, PAD, 0, W - 2 * PAD)
         toks = self.obs["token_supply"]
@@ -1052,6 +1076,7 @@ class _Board:
 
     # -- market: caravan cards, supply -----------------------------------------------------------
     def market(self) -> tuple[str, float]:
+        """The face-up caravan cards, the supply of goods and guards, the decks."""
         o, c = self.obs, self.c
         P = self.picks
         out = [text(PAD, 22, "Caravan cards for sale", "h lg")]
@@ -1101,6 +1126,7 @@ class _Board:
         return "".join(out), y
 
     def caravan_card(self, cid: int, x: float, y: float, w: float, h: float, starting=False) -> str:
+        """A caravan card: name, cost in gold and goods, crates, shields, workers, fame."""
         k = self.c.starting[cid] if starting else self.c.caravans[cid]
         out = [rect(x, y, w, h, "#fbf4e2", "#6b4d28", 2, 8, cls="face")]
         out.append(rect(x, y, w, 24, "#b9874e", "none", 0, 8))
@@ -1166,6 +1192,7 @@ class _Board:
 
     # -- players ----------------------------------------------------------------------------------
     def players(self) -> tuple[str, float]:
+        """Every caravan: the viewer's across the board, the others two a row."""
         order = list(range(self.n))
         out = [text(PAD, 22, "Caravans", "h lg")]
         y = 32
@@ -1361,6 +1388,7 @@ class _Board:
         return frame + "".join(out), h
 
     def ladder_icon(self, x: float, y: float, h: float, col: str) -> str:
+        """A ladder of height ``h`` in colour ``col``."""
         out = line(x - 5, y, x - 5, y + h, col, 2.5) + line(x + 5, y, x + 5, y + h, col, 2.5)
         k = 3
         for i in range(k):
