@@ -305,3 +305,20 @@ def test_contracts_another_seat_draws_are_drawn_face_down(cases):
         svg = board(game, st, seat)
         assert not any(name in svg for name in names)
         assert svg.count('fill="#5a3f78"') >= len(names)  # the card backs
+
+
+def test_the_end_board_shows_each_seat_fame_and_the_winner_as_the_result_counts_them(cases):
+    game, st = cases["end"]
+    res = st.result()
+    for seat in [*range(st.n), None]:
+        svg = board(game, st, seat)
+        for r in res.seats:
+            banner = f"Seat {r.seat}" + (" · you" if r.seat == seat else "")
+            tail = " · winner" if r.winner else ""
+            assert f"{banner} · {int(r.score)} fame{tail}</text>" in svg
+
+
+def test_no_fame_is_counted_before_the_journey_is_over(cases):
+    for name in ("start", "bid", "keep"):
+        game, st = cases[name]
+        assert " fame</text>" not in board(game, st, acting(st))

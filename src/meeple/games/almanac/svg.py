@@ -91,7 +91,7 @@ def render_board(
         KeyError: for an observation of a page the content does not have.
     """
     g = game if game is not None else _default_game(len(observation["players"]))
-    b = _Board(g.content, observation, list(moves))
+    b = _Board(g, observation, list(moves))
     return b.draw()
 
 
@@ -494,7 +494,8 @@ class _Picks:
 class _Board:
     """One drawing: sections laid out top to bottom, each in its own coordinates."""
 
-    def __init__(self, content: Content, obs: dict[str, Any], moves: list[tuple[str, str]]):
+    def __init__(self, game: Almanac, obs: dict[str, Any], moves: list[tuple[str, str]]):
+        content = game.content
         self.c = content
         self.obs = obs
         self.page: Page = content.pages[obs["page"]]
@@ -502,6 +503,20 @@ class _Board:
         self.n = len(obs["players"])
         self.picks = _Picks(moves)
         self.task = obs["tasks"][-1] if obs["tasks"] else None
+        self.fame = self.final_fame(game)
+
+    def final_fame(self, game: Almanac) -> list[tuple[int, bool]] | None:
+        """Each seat's fame and whether it won, once the journey is over and every gold and
+        contract is shown (ruling AL-R32), counted by the engine's own scoring (AL-064..AL-073);
+        ``None`` before."""
+        o = self.obs
+        if o["tasks"] or any(p["gold"] is None for p in o["players"]):
+            return None
+        from meeple.games.almanac.observation import from_data
+
+        st = from_data(game, {**o, "contract_deck": []})  # the deck counts for nothing
+        res = st.result()
+        return [(int(r.score), r.winner) for r in res.seats]
 
     def _game(self) -> Any:
         """What the sentence helpers of ``render`` read: an object with ``content``."""
@@ -585,7 +600,12 @@ class _Board:
         t = self.task
         o = self.obs
         if t is None:
-            return "The journey is over"
+            if self.fame is None:
+                return "The journey is over"
+            won = [s for s, (_, w) in enumerate(self.fame) if w]
+            who = " and ".join(self.who(s) for s in won)
+            verb = "win" if len(won) > 1 or won == [self.me] else "wins"
+            return f"The journey is over: {who} {verb} with {self.fame[won[0]][0]} fame"
         kind = t[0]
         if kind == "bid":
             what = "the Guide token" if o["bid_context"] == "guide" else "the encounter's reward"
@@ -1223,6 +1243,9 @@ class _Board:
         out.append(rect(x, y, w, 32, col, "none", 0, 8))
         out.append(rect(x, y + 20, w, 12, col, "none", 0, 0))
         name = f"Seat {s} · you" if mine else f"Seat {s}"
+        if self.fame is not None:
+            fame, won = self.fame[s]
+            name += f" · {fame} fame" + (" · winner" if won else "")
         out.append(text(x + 10, y + 22, name, "b w"))
         bx = x + w - 16
         gold = "?" if p["gold"] is None else p["gold"]
