@@ -1191,7 +1191,7 @@ class _Board:
         k = self.c.contracts[kid]
         h = 150 if full else 62
         out = [rect(x, y, w, h, "#fbf3dc", "#8a6a3b", 1.8, 7, cls="face")]
-        out.append(text(x + 8, y + 18, clip(k.name, w - 40, 14), "b sm"))
+        out.append(text(x + 8, y + 18, clip(k.name, w - 46, 15), "b sm"))
         out.append(fame_star(x + w - 14, y + 14, 11, k.fame))
         gx = x + 14
         for gi, n in enumerate(k.goods):
