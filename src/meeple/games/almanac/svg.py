@@ -1079,6 +1079,14 @@ class _Board:
             return self.picks.wrap(("space", sp.index), label_full, frag, (x, y, w, h), inset=True)
         return f"<g><title>{esc(label_full)}</title>{frag}</g>"
 
+    def cluster_edge(
+        self, spaces: Sequence[Space], edge: str = "#7a5a32", width: float = 2
+    ) -> tuple[str, float]:
+        """The border of a cluster: gold and thick when the viewer may place there now."""
+        if any(self.picks.has(("space", sp.index)) for sp in spaces):
+            return "#e39a12", 3.5
+        return edge, width
+
     def spaces_block(
         self, spaces: Sequence[Space], x: float, y: float, per_row: int, tw=50, th=62, gap=5
     ) -> tuple[str, float, float]:
@@ -1503,7 +1511,8 @@ def layout_village(b: _Board, x: float, y: float, w: float) -> tuple[str, float]
         )
     for k in range(n):
         bx0, by0, bw, bh = boxes[k]
-        out.append(rect(bx0, by0, bw, bh, "#f1e6c8", "#7a5a32", 2, 10))
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(bx0, by0, bw, bh, "#f1e6c8", edge, width, 10))
         out.append(text(bx0 + 8, by0 + 16, f"c{k}", "sm b"))
         # who has visited the cluster (AL-087)
         vx = bx0 + bw - 10
@@ -1576,8 +1585,7 @@ def layout_floe(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
                 bw,
                 bh,
                 "#cdb98a" if has_ice else "#bfb399",
-                "#6b5a3a",
-                2.5 if has_ice else 1.5,
+                *b.cluster_edge(by[k], "#6b5a3a", 2.5 if has_ice else 1.5),
                 18,
             )
         )
@@ -1683,7 +1691,8 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     for k in range(n):
         bx0, by0, bw, bh = boxes[k]
         out.append(rect(bx0 - 6, by0 + bh - 10, bw + 12, 16, "#8fae5c", "#5d7a34", 1.5, 6))
-        out.append(rect(bx0, by0, bw, bh - 6, "#efe6cc", "#7a5a32", 2, 10))
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(bx0, by0, bw, bh - 6, "#efe6cc", edge, width, 10))
         out.append(text(bx0 + 8, by0 + 16, f"c{k} · level {page.levels[k]}", "sm b"))
         frag, _, _ = b.spaces_block(by[k], bx0 + 6, by0 + 21, max(1, len(by[k])), tw, th, gap_t)
         out.append(frag)
