@@ -1655,7 +1655,7 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
         mid = (left + right) / 2
         sx = mid + (j - (m - 1) / 2) * min(44, (right - left) / max(1, m))
         y_top = hb[1] + hb[3] - 6
-        y_bot = lb[1] + 6
+        y_bot = lb[1] + 2  # clear of the ledge name
         owner = o["page_state"][i] if i < len(o["page_state"]) else -1
         body = rect(
             sx - 13,
