@@ -39,6 +39,19 @@ def test_gold_and_face_down_contracts_are_shown_to_all_once_the_game_is_over():
         assert [p["incomplete"] for p in shown] == state.incomplete
 
 
+def test_a_finished_journey_determinized_keeps_every_shown_hand_out_of_the_deck():
+    """Ruling AL-R32: once the game is over every hand is shown, so a determinization deals
+    none of those contracts into the deck again (the deck keeps its size)."""
+    g = game(3)
+    state, _ = play_game(g, [RandomAgent() for _ in range(3)], seed=4)
+    assert any(state.incomplete[s] for s in range(3))
+    for viewer in (0, 1, None):
+        twin = g.determinize_observation(state.observe(viewer), random.Random(viewer or 0))
+        assert len(twin.ct_deck) == len(state.ct_deck)
+        held = [k for hand in twin.incomplete for k in hand]
+        assert not set(held) & set(twin.ct_deck)
+
+
 def test_drawn_contracts_are_seen_only_by_the_drawer():
     """AL-G32: the 3 drawn contracts are private until one is kept."""
     st = position(2, page=4, gold=[0, 0], goods=[[0] * 4] * 2)

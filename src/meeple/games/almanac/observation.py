@@ -234,10 +234,10 @@ def determinize(
     ps = obs["players"]
     # every contract the viewer can place; ``None`` (a hidden one) gets in too, harmlessly
     known: set[int | None] = {b[0] for b in obs["contract_bottom"]}
-    for s, p in enumerate(ps):
+    for p in ps:
         known.update(p["completed"])
-        if s == viewer:
-            known.update(p["incomplete"])
+        # the viewer's own hand, and every hand once the game is over (ruling AL-R32)
+        known.update(p["incomplete"])
     # tasks without hidden contracts are the same tuples in every attempt
     tasks: list[Any] = []
     hidden_tasks: list[int] = []

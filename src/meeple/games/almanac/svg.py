@@ -1,0 +1,1711 @@
+"""The Almanac's board for the browser: one standalone SVG drawn from a seat's observation.
+
+:func:`render_board` reads the observation (``state.observe(seat)``, the only door to hidden
+information, ruling AL-R32), the viewing seat's legal moves and public content, and nothing
+else, so two states a seat cannot tell apart draw the same bytes.
+
+A page's geometry comes from its content data, keyed by the page id the observation gives: each
+placement rule (``Page.rule`` in ``pages.toml``) names a layout in :data:`LAYOUTS` that places the
+page's clusters from the page's fields (Trader's Village: clusters on a grid joined by the
+``paths``; Floe Lake: ``islands`` in a clockwise ring round the shore with one ice spot each, the
+blocks where ``page_state`` says; Cliffside: a terrace per entry of ``levels`` with the
+``ladder_spots`` between them). A page whose rule has no layout of its own is drawn as a market
+square of its spaces, so a later page needs one function here and none elsewhere.
+
+Moves and picks: every element a legal move involves is a pick (``class="pick"``, ``data-moves``
+with the indices into ``moves``); the page narrows the move list to the intersection of the picks
+clicked. ``place N`` is space N; ``ladder N`` is ladder spot N and the player's own ladders,
+``ladder N grey`` spot N and the grey ladder; ``climb A-B`` each spot of the route; ``good G`` the
+supply's pile of G; ``drop G``, ``sell G`` and ``shop sell G`` the player's crates holding G (the
+last also the Shop's "sell" option); ``shop good`` / ``shop guard`` the Shop's options (the guard
+also the guard supply); ``buy cN`` the face-up caravan card; ``complete kN`` the player's contract;
+``keep kN`` the drawn contract; ``go N`` the upcoming page; ``fight`` / ``avoid`` / ``option N``
+the parts of the encounter card; ``farmer`` the player's farmer token; ``bid N`` a bid tile (or,
+above 30 possible bids, a tens tile and a units tile, whose intersection is the bid); ``stop``,
+``end`` and ``no-farmer`` buttons of the prompt. A move no element claims gets a button of its own
+in the prompt, so every legal move can be clicked on the board.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.almanac.content import GOOD_NAMES, GOODS
+from meeple.games.almanac.pages import GREY
+from meeple.games.almanac.render import ability_text, effects_text, space_text
+
+if TYPE_CHECKING:
+    from meeple.games.almanac.content import Content, Page, Space
+    from meeple.games.almanac.game import Almanac
+
+#: Width of the board in user units; every section is laid out in it, one under the other, so
+#: the board keeps one column on a 360 px phone (scale ~0.6) and beside a move list on a desktop.
+W = 560
+PAD = 12
+
+GOOD_COLOR = ("#5c9c3a", "#d75a26", "#8fd0e8", "#4d73a6")
+GOOD_EDGE = ("#33621d", "#8a3210", "#3f8aa6", "#26436b")
+SEAT_COLOR = ("#c4362b", "#2e63b3", "#e2a91c", "#7a49a8")
+SEAT_NAME = ("red", "blue", "yellow", "purple")
+GREY_COLOR = "#8e8e8e"
+INK = "#3a2c1a"
+#: Bids above this many choices are drawn as tens and units tiles.
+MAX_BID_TILES = 30
+
+_STYLE = (
+    "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#3a2c1a;font-size:15px}"
+    ".h{font-family:'DejaVu Serif',Georgia,serif;font-weight:bold}"
+    ".b{font-weight:bold}.i{font-style:italic}.sm{font-size:14px}.lg{font-size:19px}"
+    ".xs{font-size:12px}.xl{font-size:23px}.c{text-anchor:middle}.r{text-anchor:end}.w{fill:#fff}.dim{fill:#7d6c55}"
+    ".pick{cursor:pointer}.pick:focus{outline:none}"
+    ".hl{fill:none;stroke:#e39a12;stroke-width:2.5;stroke-dasharray:6 3}"
+    ".pick:hover .hl,.pick:focus .hl,.pick.sel .hl,.pick[aria-pressed=true] .hl"
+    "{stroke:#d2311a;stroke-width:4;stroke-dasharray:none}"
+    ".pick:hover .face,.pick:focus .face{fill:#fff6d8}"
+)
+
+
+def render_board(
+    observation: dict[str, Any], moves: Sequence[tuple[str, str]], *, game=None
+) -> str:
+    """The Almanac's board as one standalone SVG document.
+
+    Args:
+        observation: ``state.observe(seat)`` (seat an int, or ``None`` for a spectator).
+        moves: The viewing seat's legal moves as ``(notation, description)`` pairs in
+            ``legal_actions`` order; empty when the seat is not to act.
+        game: The :class:`~meeple.games.almanac.game.Almanac` whose content to draw with; by
+            default the shipped content (the observation does not name a content directory).
+
+    Returns:
+        ``<svg xmlns=... viewBox="0 0 560 H" role="img">`` text: deterministic, no scripts, no
+        external references, every text escaped; each clickable element carries ``class="pick"``,
+        ``data-moves`` (indices into ``moves``), ``tabindex``, ``role="button"`` and an
+        ``aria-label`` (see the module docstring for which element each move is on).
+
+    Raises:
+        KeyError: for an observation of a page the content does not have.
+    """
+    g = game if game is not None else _default_game(len(observation["players"]))
+    b = _Board(g, observation, list(moves))
+    return b.draw()
+
+
+@lru_cache(maxsize=4)
+def _default_game(players: int) -> Almanac:
+    """The game of the shipped content for ``players`` seats (built once)."""
+    from meeple.games.almanac.game import Almanac
+
+    return Almanac(players=players)
+
+
+# -- small drawing helpers ---------------------------------------------------------------------
+#: Characters XML 1.0 forbids (C0 controls other than tab, line feed and carriage return).
+_NOT_XML = {c: None for c in range(32) if c not in (9, 10, 13)}
+
+
+def esc(s: object) -> str:
+    """``s`` as XML text or attribute value (markup escaped, forbidden controls dropped)."""
+    return html.escape(str(s).translate(_NOT_XML), quote=True)
+
+
+def _f(x: float) -> str:
+    """A coordinate: whole numbers without a point, else one decimal (deterministic)."""
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def rect(x, y, w, h, fill="none", stroke="none", sw=1.5, rx=0, cls="", extra="") -> str:
+    """A ``<rect>``; ``cls`` and ``extra`` add a class and raw attributes."""
+    c = f' class="{cls}"' if cls else ""
+    return (
+        f'<rect{c} x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="{_f(sw)}"{extra}/>'
+    )
+
+
+def text(x, y, s, cls="", fill="") -> str:
+    """A ``<text>`` at (x, y) with ``s`` escaped."""
+    c = f' class="{cls}"' if cls else ""
+    f = f' fill="{fill}"' if fill else ""
+    return f'<text{c} x="{_f(x)}" y="{_f(y)}"{f}>{esc(s)}</text>'
+
+
+def circle(cx, cy, r, fill, stroke="none", sw=1.5) -> str:
+    """A ``<circle>``."""
+    return (
+        f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{_f(sw)}"/>'
+    )
+
+
+def poly(points: Sequence[tuple[float, float]], fill, stroke="none", sw=1.5) -> str:
+    """A ``<polygon>`` through ``points``."""
+    pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(sw)}"/>'
+
+
+def path(d: str, fill, stroke="none", sw=1.5, extra="") -> str:
+    """A ``<path>`` of the path data ``d``."""
+    return f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(sw)}"{extra}/>'
+
+
+def line(x1, y1, x2, y2, stroke, sw=2, extra="") -> str:
+    """A ``<line>``."""
+    return (
+        f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{stroke}" '
+        f'stroke-width="{_f(sw)}"{extra}/>'
+    )
+
+
+def wrap(s: str, width: float, size: float = 15) -> list[str]:
+    """``s`` broken into lines that fit ``width`` units at font ``size`` (an estimate: the
+    board's fonts average under 0.6 em a character)."""
+    per = max(4, int(width / (size * 0.58)))
+    lines: list[str] = []
+    cur = ""
+    for word in s.split():
+        if cur and len(cur) + 1 + len(word) > per:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def clip(s: str, width: float, size: float = 15) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` units at font ``size``."""
+    per = max(3, int(width / (size * 0.58)))
+    return s if len(s) <= per else s[: per - 1].rstrip() + "…"
+
+
+def good_icon(g: int, cx: float, cy: float, r: float = 9) -> str:
+    """A good token: Dewleaf a leaf, Emberspice a flame, Everice a crystal, Skyfish a fish;
+    a good of your choice (``ANY``) a disc of the four colours."""
+    if g == 0:
+        d = (
+            f"M{_f(cx - r)},{_f(cy + r * 0.5)} Q{_f(cx - r * 0.6)},{_f(cy - r)} {_f(cx + r)},"
+            f"{_f(cy - r * 0.7)} Q{_f(cx + r * 0.5)},{_f(cy + r)} {_f(cx - r)},{_f(cy + r * 0.5)}Z"
+        )
+        vein = line(cx - r * 0.8, cy + r * 0.4, cx + r * 0.6, cy - r * 0.45, GOOD_EDGE[0], 1)
+        return path(d, GOOD_COLOR[0], GOOD_EDGE[0], 1.2) + vein
+    if g == 1:
+        d = (
+            f"M{_f(cx)},{_f(cy - r)} C{_f(cx + r)},{_f(cy - r * 0.1)} {_f(cx + r * 0.85)},"
+            f"{_f(cy + r)} {_f(cx)},{_f(cy + r)} C{_f(cx - r * 0.85)},{_f(cy + r)} "
+            f"{_f(cx - r)},{_f(cy - r * 0.1)} {_f(cx)},{_f(cy - r)}Z"
+        )
+        return path(d, GOOD_COLOR[1], GOOD_EDGE[1], 1.2) + circle(
+            cx, cy + r * 0.35, r * 0.35, "#f6c343"
+        )
+    if g == 2:
+        pts = [
+            (cx, cy - r),
+            (cx + r * 0.7, cy - r * 0.35),
+            (cx + r * 0.7, cy + r * 0.35),
+            (cx, cy + r),
+            (cx - r * 0.7, cy + r * 0.35),
+            (cx - r * 0.7, cy - r * 0.35),
+        ]
+        return poly(pts, GOOD_COLOR[2], GOOD_EDGE[2], 1.2) + line(
+            cx, cy - r, cx, cy + r, GOOD_EDGE[2], 0.8
+        )
+    if g == 3:
+        body = (
+            f'<ellipse cx="{_f(cx - r * 0.2)}" cy="{_f(cy)}" rx="{_f(r * 0.75)}" '
+            f'ry="{_f(r * 0.48)}" fill="{GOOD_COLOR[3]}" stroke="{GOOD_EDGE[3]}" '
+            'stroke-width="1.2"/>'
+        )
+        tail = poly(
+            [(cx + r * 0.45, cy), (cx + r, cy - r * 0.5), (cx + r, cy + r * 0.5)],
+            GOOD_COLOR[3],
+            GOOD_EDGE[3],
+            1.2,
+        )
+        return tail + body + circle(cx - r * 0.55, cy - r * 0.1, r * 0.1, "#fff")
+    # a good of your choice: four quarter wedges
+    out = []
+    for q in range(4):
+        a0, a1 = math.radians(-90 + 90 * q), math.radians(90 * q)
+        x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
+        x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
+        d = f"M{_f(cx)},{_f(cy)} L{_f(x0)},{_f(y0)} A{_f(r)},{_f(r)} 0 0 1 {_f(x1)},{_f(y1)}Z"
+        out.append(path(d, GOOD_COLOR[q], "none"))
+    out.append(circle(cx, cy, r, "none", INK, 1.2))
+    out.append(text(cx, cy + r * 0.45, "?", "c b sm w"))
+    return "".join(out)
+
+
+def coin(cx: float, cy: float, r: float, label: object, cls: str = "sm") -> str:
+    """A gold coin with a number."""
+    return (
+        circle(cx, cy, r, "#ebbd4c", "#9c7414", 1.5)
+        + circle(cx, cy, r * 0.75, "none", "#c99a2a", 1)
+        + text(cx, cy + r * 0.42, label, f"c b {cls}")
+    )
+
+
+def shield(cx: float, cy: float, r: float, label: object = "") -> str:
+    """A shield (caravan strength, guards) with an optional number on it."""
+    d = (
+        f"M{_f(cx - r)},{_f(cy - r)} L{_f(cx + r)},{_f(cy - r)} L{_f(cx + r)},{_f(cy)} "
+        f"Q{_f(cx + r)},{_f(cy + r * 0.8)} {_f(cx)},{_f(cy + r * 1.2)} Q{_f(cx - r)},"
+        f"{_f(cy + r * 0.8)} {_f(cx - r)},{_f(cy)}Z"
+    )
+    out = path(d, "#9aa7b4", "#4a5664", 1.5)
+    if label != "":
+        out += text(cx, cy + r * 0.45, label, "c b sm w")
+    return out
+
+
+def crate(x: float, y: float, s: float) -> str:
+    """An empty crate of side ``s`` at (x, y)."""
+    return rect(x, y, s, s, "#d9b98a", "#8a6436", 1.3, 2) + line(
+        x + 2, y + s / 2, x + s - 2, y + s / 2, "#b08a57", 1
+    )
+
+
+def meeple(cx: float, cy: float, s: float, fill: str, stroke: str = INK, hollow=False) -> str:
+    """A worker: ``s`` is its height; ``hollow`` draws it as an outline (a placed worker)."""
+    k = s / 2
+    d = (
+        f"M{_f(cx - k * 0.9)},{_f(cy + k)} L{_f(cx - k * 0.35)},{_f(cy + k * 0.05)} "
+        f"L{_f(cx - k * 0.95)},{_f(cy - k * 0.2)} Q{_f(cx - k)},{_f(cy - k * 0.5)} "
+        f"{_f(cx - k * 0.6)},{_f(cy - k * 0.5)} L{_f(cx + k * 0.6)},{_f(cy - k * 0.5)} "
+        f"Q{_f(cx + k)},{_f(cy - k * 0.5)} {_f(cx + k * 0.95)},{_f(cy - k * 0.2)} "
+        f"L{_f(cx + k * 0.35)},{_f(cy + k * 0.05)} L{_f(cx + k * 0.9)},{_f(cy + k)} Z"
+    )
+    f = "none" if hollow else fill
+    st = fill if hollow else stroke
+    return path(d, f, st, 1.4) + circle(cx, cy - k * 0.72, k * 0.3, f, st, 1.4)
+
+
+def scroll(cx: float, cy: float, s: float, mark: str = "") -> str:
+    """A contract: a parchment card; ``mark`` ``+`` (gain) or ``v`` (complete)."""
+    out = rect(cx - s * 0.45, cy - s * 0.55, s * 0.9, s * 1.1, "#fbf3dc", "#8a6a3b", 1.4, 2)
+    for i in range(3):
+        yy = cy - s * 0.3 + i * s * 0.2
+        out += line(cx - s * 0.3, yy, cx + s * 0.3, yy, "#b89a68", 1)
+    if mark == "+":
+        out += circle(cx + s * 0.45, cy + s * 0.45, s * 0.28, "#5b8c3a")
+        out += line(cx + s * 0.3, cy + s * 0.45, cx + s * 0.6, cy + s * 0.45, "#fff", 2)
+        out += line(cx + s * 0.45, cy + s * 0.3, cx + s * 0.45, cy + s * 0.6, "#fff", 2)
+    elif mark == "v":
+        out += circle(cx + s * 0.45, cy + s * 0.45, s * 0.28, "#2e6f9e")
+        out += path(
+            f"M{_f(cx + s * 0.3)},{_f(cy + s * 0.45)} L{_f(cx + s * 0.42)},{_f(cy + s * 0.58)} "
+            f"L{_f(cx + s * 0.62)},{_f(cy + s * 0.32)}",
+            "none",
+            "#fff",
+            2,
+        )
+    return out
+
+
+def wagon(cx: float, cy: float, s: float) -> str:
+    """A covered wagon (Extend Your Caravan)."""
+    out = rect(cx - s * 0.55, cy - s * 0.35, s * 1.1, s * 0.5, "#b9874e", "#6b4a22", 1.4, 2)
+    out += path(
+        f"M{_f(cx - s * 0.5)},{_f(cy - s * 0.35)} Q{_f(cx)},{_f(cy - s * 0.85)} "
+        f"{_f(cx + s * 0.5)},{_f(cy - s * 0.35)}Z",
+        "#efe3c6",
+        "#6b4a22",
+        1.2,
+    )
+    out += circle(cx - s * 0.32, cy + s * 0.22, s * 0.17, "#5a3d1c")
+    out += circle(cx + s * 0.32, cy + s * 0.22, s * 0.17, "#5a3d1c")
+    return out
+
+
+def awning(cx: float, cy: float, s: float) -> str:
+    """A striped market awning (Visit the Shop)."""
+    out = rect(cx - s * 0.5, cy - s * 0.1, s, s * 0.55, "#f4e4c4", "#7a5a32", 1.2)
+    for i in range(4):
+        col = "#c4362b" if i % 2 == 0 else "#fff"
+        x0 = cx - s * 0.55 + i * s * 0.275
+        out += path(
+            f"M{_f(x0)},{_f(cy - s * 0.1)} L{_f(x0 + s * 0.05)},{_f(cy - s * 0.45)} "
+            f"L{_f(x0 + s * 0.3)},{_f(cy - s * 0.45)} L{_f(x0 + s * 0.275)},{_f(cy - s * 0.1)}Z",
+            col,
+            "#7a5a32",
+            0.8,
+        )
+    return out
+
+
+def snowflake(cx: float, cy: float, r: float) -> str:
+    """A snowflake (Floe Lake's ice spaces)."""
+    out = []
+    for k in range(3):
+        a = math.radians(90 + 60 * k)
+        dx, dy = r * math.cos(a), r * math.sin(a)
+        out.append(line(cx - dx, cy - dy, cx + dx, cy + dy, "#2f7ea6", 2.2))
+    return "".join(out) + circle(cx, cy, r * 0.22, "#fff", "#2f7ea6", 1.2)
+
+
+def token_disc(cx: float, cy: float, r: float, kind: str) -> str:
+    """A location token: a disc with the first letters of its kind."""
+    return circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
+        cx, cy + 4.5, kind.replace("_", " ")[:3].title(), "c b sm"
+    )
+
+
+def farmer_token(cx: float, cy: float, r: float) -> str:
+    """Cliffside's farmer token: a disc with a sheaf."""
+    out = circle(cx, cy, r, "#f2e6a8", "#8a7a2a", 1.6)
+    out += line(cx, cy + r * 0.7, cx, cy - r * 0.6, "#6d5a14", 1.8)
+    for k in (-1, 1):
+        out += f'<ellipse cx="{_f(cx + k * r * 0.28)}" cy="{_f(cy - r * 0.15)}" rx="{_f(r * 0.18)}" ry="{_f(r * 0.34)}" fill="#d2a73a" stroke="#6d5a14" stroke-width="1"/>'
+    return out
+
+
+def guide_token(cx: float, cy: float, r: float) -> str:
+    """The Guide token: a compass rose."""
+    out = circle(cx, cy, r, "#f7f0de", "#7a5a32", 1.8)
+    out += poly(
+        [(cx, cy - r * 0.85), (cx + r * 0.22, cy), (cx, cy + r * 0.85), (cx - r * 0.22, cy)],
+        "#c4362b",
+        "#5a1810",
+        1,
+    )
+    out += poly(
+        [(cx - r * 0.85, cy), (cx, cy - r * 0.22), (cx + r * 0.85, cy), (cx, cy + r * 0.22)],
+        "#3a2c1a",
+        "none",
+    )
+    return out
+
+
+def card_back(x: float, y: float, w: float, h: float) -> str:
+    """The back of a face-down contract."""
+    out = rect(x, y, w, h, "#5a3f78", "#2f1f45", 1.5, 4)
+    out += rect(x + 3, y + 3, w - 6, h - 6, "none", "#c9a8e8", 1, 3)
+    out += circle(x + w / 2, y + h / 2, min(w, h) * 0.22, "none", "#c9a8e8", 1.2)
+    return out
+
+
+def fame_star(cx: float, cy: float, r: float, label: object) -> str:
+    """A star with the fame it is worth."""
+    pts = []
+    for k in range(10):
+        a = math.radians(-90 + 36 * k)
+        rr = r if k % 2 == 0 else r * 0.5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return poly(pts, "#f0c64a", "#8a6a14", 1.2) + text(cx, cy + r * 0.35, label, "c b sm")
+
+
+def seat_color(s: int) -> str:
+    return SEAT_COLOR[s % len(SEAT_COLOR)]
+
+
+# -- moves to picks ----------------------------------------------------------------------------
+def _keys(note: str, dial: bool) -> list[tuple]:
+    """The board elements a move involves, as keys (see the module docstring)."""
+    w = note.split()
+    if not w:
+        return [("btn", note)]
+    head = w[0]
+    try:
+        if head == "place":
+            return [("space", int(w[1]))]
+        if head == "ladder":
+            kind = "grey" if len(w) > 2 and w[2] == "grey" else "own"
+            return [("spot", int(w[1])), ("ladders", kind)]
+        if head == "climb":
+            return [("spot", int(x)) for x in w[1].split("-")]
+        if head == "farmer":
+            return [("farmer",)]
+        if head == "good":
+            return [("supply", GOODS.index(w[1]))]
+        if head in ("drop", "sell"):
+            return [("mygood", GOODS.index(w[1]))]
+        if head == "shop":
+            if w[1] == "sell":
+                return [("shop", "sell"), ("mygood", GOODS.index(w[2]))]
+            if w[1] == "guard":
+                return [("shop", "guard"), ("guards",)]
+            return [("shop", w[1])]
+        if head == "buy":
+            return [("card", int(w[1][1:]))]
+        if head == "complete":
+            return [("contract", int(w[1][1:]))]
+        if head == "keep":
+            return [("drawn", int(w[1][1:]))]
+        if head == "go":
+            return [("page", int(w[1]))]
+        if head == "bid":
+            n = int(w[1])
+            return [("bidt", n // 10), ("bidu", n % 10)] if dial else [("bid", n)]
+        if head in ("fight", "avoid"):
+            return [(head,)]
+        if head == "option":
+            return [("option", int(w[1]))]
+    except (IndexError, ValueError):
+        pass
+    return [("btn", note)]
+
+
+class _Picks:
+    """Which moves each board element involves, and which moves some drawn element claims."""
+
+    def __init__(self, moves: list[tuple[str, str]]):
+        self.moves = moves
+        self.dial = sum(1 for m, _ in moves if m.startswith("bid ")) > MAX_BID_TILES
+        self.by_key: dict[tuple, list[int]] = {}
+        for i, (note, _) in enumerate(moves):
+            for k in _keys(note, self.dial):
+                self.by_key.setdefault(k, []).append(i)
+        self.claimed: set[int] = set()
+
+    def has(self, key: tuple) -> bool:
+        return key in self.by_key
+
+    def wrap(
+        self, key: tuple, label: str, body: str, box: tuple, cls: str = "", rx=6, inset=False
+    ) -> str:
+        """``body`` as a pick for ``key`` (with its highlight ring round ``box``), or ``body``
+        as it is when no legal move involves the element."""
+        idx = self.by_key.get(key)
+        if not idx:
+            return body
+        self.claimed.update(idx)
+        if len(idx) == 1:
+            aria = self.moves[idx[0]][1] or self.moves[idx[0]][0]
+        else:
+            aria = f"{label} ({len(idx)} moves)"
+        x, y, w, h = box
+        d = 1.5 if inset else -2
+        ring = rect(x + d, y + d, w - 2 * d, h - 2 * d, rx=rx, cls="hl")
+        c = f"pick {cls}".strip()
+        data = " ".join(map(str, idx))
+        return (
+            f'<g class="{c}" data-moves="{data}" tabindex="0" role="button" '
+            f'aria-label="{esc(aria)}"><title>{esc(label)}</title>{body}{ring}</g>'
+        )
+
+
+# -- the board ---------------------------------------------------------------------------------
+class _Board:
+    """One drawing: sections laid out top to bottom, each in its own coordinates."""
+
+    def __init__(self, game: Almanac, obs: dict[str, Any], moves: list[tuple[str, str]]):
+        content = game.content
+        self.c = content
+        self.obs = obs
+        self.page: Page = content.pages[obs["page"]]
+        self.me: int | None = obs["viewer"] if isinstance(obs["viewer"], int) else None
+        self.n = len(obs["players"])
+        self.picks = _Picks(moves)
+        self.task = obs["tasks"][-1] if obs["tasks"] else None
+        self.fame = self.final_fame(game)
+
+    def final_fame(self, game: Almanac) -> list[tuple[int, bool]] | None:
+        """Each seat's fame and whether it won, once the journey is over and every gold and
+        contract is shown (ruling AL-R32), counted by the engine's own scoring (AL-064..AL-073);
+        ``None`` before."""
+        o = self.obs
+        if o["tasks"] or any(p["gold"] is None for p in o["players"]):
+            return None
+        from meeple.games.almanac.observation import from_data
+
+        st = from_data(game, {**o, "contract_deck": []})  # the deck counts for nothing
+        res = st.result()
+        return [(int(r.score), r.winner) for r in res.seats]
+
+    def _game(self) -> Any:
+        """What the sentence helpers of ``render`` read: an object with ``content``."""
+        return _ContentView(self.c)
+
+    def who(self, s: int) -> str:
+        """``You`` for the viewing seat, else ``Seat s``."""
+        return "You" if s == self.me else f"Seat {s}"
+
+    # -- assembly -----------------------------------------------------------------------------
+    def draw(self) -> str:
+        """The whole SVG document."""
+        sections: list[tuple[str, Callable[[], tuple[str, float]]]] = [
+            ("header", self.header),
+            ("prompt", self.prompt),
+            ("encounter", self.encounter),
+            ("map", self.map),
+            ("market", self.market),
+            ("players", self.players),
+        ]
+        # the prompt is drawn last: it takes the moves no other element claimed
+        drawn: dict[str, tuple[str, float]] = {}
+        for name, fn in sections:
+            if name != "prompt":
+                drawn[name] = fn()
+        drawn["prompt"] = self.prompt()
+        out = []
+        y = 0.0
+        for name, _ in sections:
+            frag, h = drawn[name]
+            if not h:
+                continue
+            out.append(f'<g class="{name}" transform="translate(0,{_f(y)})">{frag}</g>')
+            y += h
+        height = y + PAD
+        title, desc = self.alt_text()
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_f(height)}" '
+            f'role="img" aria-labelledby="al-title al-desc" class="board almanac">'
+            f'<title id="al-title">{esc(title)}</title><desc id="al-desc">{esc(desc)}</desc>'
+            f"<style>{_STYLE}</style>"
+            + rect(0, 0, W, height, "#efe2c4", "none")
+            + "".join(out)
+            + "</svg>"
+        )
+
+    # -- text alternative ---------------------------------------------------------------------
+    def alt_text(self) -> tuple[str, str]:
+        """The ``<title>`` and ``<desc>``: the position in a few sentences."""
+        o, c, p = self.obs, self.c, self.page
+        title = f"Almanac: The Crystal Peaks, round {o['round']} of 6, page {p.id} {p.name}"
+        parts = [f"{self.now_text()}."]
+        if p.upcoming:
+            parts.append(
+                "Upcoming: " + " or ".join(f"{u} {c.pages[u].name}" for u in p.upcoming) + "."
+            )
+        for s, pl in enumerate(o["players"]):
+            gold = "hidden gold" if pl["gold"] is None else f"{pl['gold']} gold"
+            goods = ", ".join(f"{n} {GOOD_NAMES[i]}" for i, n in enumerate(pl["goods"]) if n)
+            guide = ", the Guide" if s == o["guide"] else ""
+            parts.append(
+                f"{self.who(s)}{guide}: {gold}, strength {pl['strength']}, "
+                f"goods {goods or 'none'} in {pl['crates']} crates, "
+                f"{pl['workers'] - pl['placed']} of {pl['workers']} workers free, "
+                f"{len(pl['incomplete'])} incomplete and {len(pl['completed'])} completed "
+                "contracts."
+            )
+        if o["caravan_faceup"]:
+            parts.append(
+                "For sale: " + ", ".join(c.caravans[i].name for i in o["caravan_faceup"]) + "."
+            )
+        if o["encounter"] >= 0:
+            parts.append(f"Encounter: {c.encounters[o['encounter']].name}.")
+        taken = [f"space {i} {self.who(s)}" for i, s in enumerate(o["occupied"]) if s >= 0]
+        if taken:
+            parts.append("Workers on " + ", ".join(taken) + ".")
+        return title, " ".join(parts)
+
+    def now_text(self) -> str:
+        """What the table waits for, in words."""
+        t = self.task
+        o = self.obs
+        if t is None:
+            if self.fame is None:
+                return "The journey is over"
+            won = [s for s, (_, w) in enumerate(self.fame) if w]
+            who = " and ".join(self.who(s) for s in won)
+            verb = "win" if len(won) > 1 or won == [self.me] else "wins"
+            return f"The journey is over: {who} {verb} with {self.fame[won[0]][0]} fame"
+        kind = t[0]
+        if kind == "bid":
+            what = "the Guide token" if o["bid_context"] == "guide" else "the encounter's reward"
+            waiting = [self.who(s) for s, b in enumerate(o["bids"]) if b == -1]
+            return f"Sealed bid for {what}: waiting for {', '.join(waiting) or 'nobody'}"
+        seat = t[1] if len(t) > 1 and isinstance(t[1], int) else -1
+        words = {
+            "place": "place a worker",
+            "xplace": "place the farmer token's second worker",
+            "farmer": "use the farmer token for a second worker, or keep it",
+            "climb": "choose which ladders to climb",
+            "good": "take {n} good(s) of your choice",
+            "trim": "discard goods beyond the crates",
+            "lose": "discard {n} good(s)",
+            "sell": "sell goods one at a time, or stop",
+            "shop": "choose a Shop option",
+            "buy": "choose a caravan card to buy",
+            "complete": "choose a contract to complete",
+            "keep": "keep 1 of the drawn contracts",
+            "route": "choose the next page",
+            "fightalt": "fight the encounter or take its alternative",
+            "option": "choose an encounter option",
+            "final": "complete contracts for their goods + 5 gold each, or end",
+        }.get(kind)
+        if words is None:
+            return "Dealing and rolling"
+        if "{n}" in words:
+            words = words.format(n=t[2])
+        if seat == self.me:
+            return f"Your turn: {words}"
+        return f"Seat {seat} to {words}" if seat >= 0 else words.capitalize()
+
+    # -- header: page, lore, supply and demand, route ------------------------------------------
+    def header(self) -> tuple[str, float]:
+        """The page's number, name and lore, supply and demand, the Guide, the route."""
+        o, c, p = self.obs, self.c, self.page
+        out = [rect(0, 0, W, 10, "#7a5a32")]
+        rnd = f"Round {o['round']} of 6" if o["round"] else "Setting up"
+        out.append(text(PAD, 40, f"{p.id} · {p.name}", "h xl"))
+        out.append(text(W - PAD, 40, rnd, "r b sm"))
+        y = 40
+        for ln in wrap(p.lore, W - 2 * PAD, 14)[:2]:
+            y += 19
+            out.append(text(PAD, y, ln, "i sm dim"))
+        # supply and demand bar (AL-084): most valuable left
+        y += 14
+        out.append(text(PAD, y + 16, "Demand", "sm b"))
+        bx = PAD + 84
+        out.append(rect(bx - 6, y, 4 * 34 + 8, 26, "#f8f0dc", "#a88b5c", 1.2, 13))
+        for i, gi in enumerate(p.bar):
+            out.append(good_icon(gi, bx + 12 + i * 34, y + 13, 9))
+        out.append(text(bx + 4 * 34 + 10, y + 17, "valuable → plentiful", "sm dim"))
+        # the Guide
+        out.append(guide_token(W - PAD - 14, y + 13, 13))
+        out.append(text(W - PAD - 32, y + 18, f"Guide: {self.who(o['guide'])}", "r sm b"))
+        y += 50
+        # the route: 6 rounds, visited pages, then the choice ahead
+        out.append(text(PAD, y + 4, "Route", "sm b"))
+        x0, step = PAD + 70, (W - 2 * PAD - 90) / 5
+        cy = y
+        out.append(line(x0, cy, x0 + 5 * step, cy, "#a88b5c", 3, ' stroke-dasharray="2 5"'))
+        route = o["route"]
+        for r in range(6):
+            cx = x0 + r * step
+            if r < len(route):
+                cur = r == len(route) - 1
+                name = f"Round {r + 1}: {route[r]} {c.pages[route[r]].name}"
+                out.append(
+                    f"<g><title>{esc(name)}</title>"
+                    + circle(cx, cy, 15, "#7a5a32" if cur else "#c9ad7e", "#5a3d1c", 2)
+                    + text(cx, cy + 5, route[r], "c b sm w" if cur else "c b sm")
+                    + "</g>"
+                )
+            else:
+                out.append(circle(cx, cy, 12, "#f3e8cf", "#b59a6c", 1.5))
+                out.append(text(cx, cy + 5, "?", "c sm dim"))
+        y += 22
+        if p.upcoming:
+            out.append(text(PAD, y + 14, f"Road ahead · encounter {p.letter}", "sm b"))
+            y += 22
+            k = len(p.upcoming)
+            tw = (W - 2 * PAD - (k - 1) * 10) / k
+            for i, u in enumerate(p.upcoming):
+                up = c.pages[u]
+                x = PAD + i * (tw + 10)
+                body = rect(x, y, tw, 46, "#f8f0dc", "#8a6a3b", 1.5, 8, cls="face")
+                body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
+                body += text(x + 22, y + 28, u, "c b sm")
+                body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
+                body += text(
+                    x + 44, y + 38, clip(_RULE_SHORT.get(up.rule, up.rule), tw - 50, 14), "sm dim"
+                )
+                out.append(
+                    self.picks.wrap(
+                        ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
+                    )
+                )
+            y += 56
+        else:
+            out.append(text(PAD, y + 14, "The last page of the journey.", "sm i"))
+            y += 24
+        return "".join(out), y
+
+    # -- prompt: what is asked, buttons, bids, drawn contracts ---------------------------------
+    def prompt(self) -> tuple[str, float]:
+        """What the table waits for, with the buttons, bids and drawn contracts it needs."""
+        o = self.obs
+        P = self.picks
+        acting = bool(P.moves)
+        col = seat_color(self.me) if acting and self.me is not None else "#7a5a32"
+        inner: list[str] = []
+        y = 6
+        size = 19 if acting else 15
+        for ln in wrap(self.now_text(), W - 2 * PAD - 32, size):
+            y += size + 6
+            inner.append(text(16, y - 4, ln, "b lg" if acting else "b"))
+        hint = self.hint() if acting else ""
+        if hint:
+            y += 20
+            inner.append(text(16, y - 2, hint, "sm i"))
+        y += 6
+        t = self.task
+        # bids in progress
+        if o["bids"]:
+            x = 16
+            for s, bid in enumerate(o["bids"]):
+                if bid == -1:
+                    state = "deciding…"
+                elif bid == -2:
+                    state = "sealed"
+                else:
+                    state = f"bid {bid}"
+                label = f"{self.who(s)}: {state}"
+                wdt = len(label) * 8 + 22
+                if x + wdt > W - 2 * PAD - 8:
+                    x = 16
+                    y += 26
+                inner.append(rect(x, y + 4, wdt, 22, "#fff8e6", seat_color(s), 2, 11))
+                inner.append(text(x + 11, y + 20, label, "sm"))
+                x += wdt + 6
+            y += 32
+        if o["last_bids"] and not o["bids"]:
+            *bids, winner, pay = o["last_bids"]
+            shown = ", ".join(f"{self.who(s)} bid {b}" for s, b in enumerate(bids))
+            inner.append(
+                text(
+                    16,
+                    y + 14,
+                    f"Last bid: {shown}; {self.who(winner)} won and paid {pay}.",
+                    "sm dim",
+                )
+            )
+            y += 22
+        # the Shop's options
+        if t is not None and t[0] == "shop" and acting:
+            inner.append(text(16, y + 16, "Shop:", "sm b"))
+            x = 70
+            for key, label in (
+                (("shop", "good"), "Gain 1 good"),
+                (("shop", "sell"), "Sell a type, 3 gold each"),
+                (("shop", "guard"), "Gain 1 guard"),
+            ):
+                if P.has(key):
+                    frag, wdt = self.button(key, label, x, y)
+                    if x + wdt > W - 2 * PAD:
+                        x = 16
+                        y += 40
+                        frag, wdt = self.button(key, label, x, y)
+                    inner.append(frag)
+                    x += wdt + 8
+            y += 42
+        # the drawn contracts to keep one of (AL-041)
+        if t is not None and t[0] == "keep" and t[1] == self.me:
+            drawn = [k for k in t[2] if k is not None]
+            k = max(1, len(drawn))
+            cw = (W - 2 * PAD - 24 - (k - 1) * 8) / k
+            for i, kid in enumerate(drawn):
+                x = 12 + i * (cw + 8)
+                frag, h = self.contract_card(kid, x, y + 4, cw, True)
+                inner.append(
+                    P.wrap(
+                        ("drawn", kid),
+                        f"Keep {self.c.contracts[kid].name}",
+                        frag,
+                        (x, y + 4, cw, h),
+                    )
+                )
+            y += 4 + 150
+        elif t is not None and t[0] == "keep":  # another's draw: face down (AL-041)
+            for i in range(len(t[2])):
+                inner.append(card_back(16 + i * 44, y + 4, 36, 52))
+            y += 62
+        # bid tiles
+        bids = sorted(k[1] for k in P.by_key if k[0] == "bid")
+        if bids:
+            inner.append(text(16, y + 16, "Your sealed bid (gold):", "sm b"))
+            y += 24
+            per = 10
+            tw = (W - 2 * PAD - 32 - (per - 1) * 6) / per
+            for j, n in enumerate(bids):
+                x = 16 + (j % per) * (tw + 6)
+                yy = y + (j // per) * 40
+                body = rect(x, yy, tw, 34, "#fff8e6", "#9c7414", 1.5, 6, cls="face")
+                body += text(x + tw / 2, yy + 23, n, "c b")
+                inner.append(P.wrap(("bid", n), f"Bid {n}", body, (x, yy, tw, 34)))
+            y += ((len(bids) + per - 1) // per) * 40 + 4
+        if P.dial:
+            tens = sorted(k[1] for k in P.by_key if k[0] == "bidt")
+            inner.append(text(16, y + 16, "Your sealed bid: pick the tens, then the units", "sm b"))
+            y += 24
+            per = 10
+            tw = (W - 2 * PAD - 32 - (per - 1) * 6) / per
+            for row, (kind, vals) in enumerate((("bidt", tens), ("bidu", list(range(10))))):
+                for j, v in enumerate(vals):
+                    x = 16 + (j % per) * (tw + 6)
+                    yy = y + (j // per) * 40
+                    lab = f"{v}_" if kind == "bidt" else f"_{v}"
+                    body = rect(x, yy, tw, 34, "#fff8e6", "#9c7414", 1.5, 6, cls="face")
+                    body += text(x + tw / 2, yy + 23, lab, "c b")
+                    what = f"tens {v * 10}-{v * 10 + 9}" if kind == "bidt" else f"units {v}"
+                    inner.append(P.wrap((kind, v), f"Bid {what}", body, (x, yy, tw, 34)))
+                y += ((len(vals) + per - 1) // per) * 40
+                if row == 0:
+                    y += 4
+            y += 4
+        # buttons: declining moves and every move no element claimed
+        rest = [
+            i
+            for i in range(len(P.moves))
+            if i not in P.claimed and not P.moves[i][0].startswith("bid ")
+        ]
+        btn_keys: list[tuple] = []
+        for i in rest:
+            for key in _keys(P.moves[i][0], P.dial):
+                if key not in btn_keys and (key[0] == "btn" or key not in self._drawn_keys()):
+                    btn_keys.append(key)
+        if btn_keys:
+            x = 16
+            y += 4
+            for key in btn_keys:
+                label = self._button_label(key)
+                frag, wdt = self.button(key, label, x, y)
+                if x + wdt > W - 2 * PAD - 8:
+                    x = 16
+                    y += 42
+                    frag, wdt = self.button(key, label, x, y)
+                inner.append(frag)
+                x += wdt + 8
+            y += 42
+        h = y + 8
+        box = rect(PAD, 6, W - 2 * PAD, h, "#fbf5e6", col, 3 if acting else 1.5, 10)
+        return box + f'<g transform="translate({PAD},6)">{"".join(inner)}</g>', h + 16
+
+    def hint(self) -> str:
+        """How to make the move asked for, by clicking the board."""
+        t = self.task
+        if t is None:
+            return ""
+        kind = t[0]
+        if kind == "place" and self.page.rule == "cliff":
+            return "Click a highlighted space, or a ladder spot to build a ladder."
+        return _HINTS.get(kind, "")
+
+    def _drawn_keys(self) -> set[tuple]:
+        """Keys of elements the other sections draw as picks (claimed moves)."""
+        return {k for k, idx in self.picks.by_key.items() if set(idx) <= self.picks.claimed}
+
+    def _button_label(self, key: tuple) -> str:
+        """The text of a prompt button for ``key``."""
+        names = {
+            ("btn", "stop"): "Stop selling",
+            ("btn", "end"): "Complete no more",
+            ("btn", "no-farmer"): "Keep the farmer token",
+        }
+        if key in names:
+            return names[key]
+        idx = self.picks.by_key.get(key, [])
+        if len(idx) == 1:
+            return self.picks.moves[idx[0]][0]
+        return " ".join(str(x) for x in key)
+
+    def button(self, key: tuple, label: str, x: float, y: float) -> tuple[str, float]:
+        """A round-cornered button pick for ``key``; returns (svg, width)."""
+        wdt = len(label) * 8.6 + 28
+        body = rect(x, y, wdt, 34, "#f4e1b8", "#7a5a32", 1.8, 17, cls="face")
+        body += text(x + wdt / 2, y + 22, label, "c b")
+        return self.picks.wrap(key, label, body, (x, y, wdt, 34), rx=18), wdt
+
+    # -- encounter card -------------------------------------------------------------------------
+    def encounter(self) -> tuple[str, float]:
+        """The encounter card: its fight and alternative, or its options."""
+        o = self.obs
+        if o["encounter"] < 0:
+            return "", 0
+        e = self.c.encounters[o["encounter"]]
+        P = self.picks
+        out: list[str] = []
+        x0, w = PAD, W - 2 * PAD
+        y = 8
+        kind = {"fight": "Fight", "optional": "Optional fight", "special": "Special encounter"}[
+            e.type
+        ]
+        out.append(text(x0 + 14, y + 24, f"Encounter {e.letter} · {e.name}", "h lg"))
+        out.append(text(x0 + w - 14, y + 24, kind, "r sm b dim"))
+        y += 34
+        if e.type in ("fight", "optional"):
+            fw = w - 28 if e.type == "fight" else (w - 38) / 2
+            body = rect(x0 + 14, y, fw, 92, "#fbeee0", "#9b3a22", 1.5, 8, cls="face")
+            body += shield(x0 + 36, y + 20, 11, e.strength)
+            body += text(x0 + 56, y + 26, f"Strength {e.strength}", "b")
+            if e.fame:
+                body += fame_star(x0 + 14 + fw - 20, y + 22, 13, e.fame)
+            ty = y + 52
+            for ln in wrap(f"Win: {effects_text(e.win)}", fw - 20, 14)[:2]:
+                body += text(x0 + 24, ty, ln, "sm")
+                ty += 16
+            for ln in wrap(f"Lose: {effects_text(e.lose)}", fw - 20, 14)[:1]:
+                body += text(x0 + 24, ty, ln, "sm")
+            out.append(P.wrap(("fight",), f"Fight {e.name}", body, (x0 + 14, y, fw, 92)))
+            if e.type == "optional":
+                ax = x0 + 24 + fw
+                cost = e.alt_gold + (o["encounter_flee"] if e.alt_kind == "flee" else 0)
+                body = rect(ax, y, fw, 92, "#eef2e4", "#4f6b2a", 1.5, 8, cls="face")
+                title = "Flee" if e.alt_kind == "flee" else "Pay instead"
+                body += text(ax + 12, y + 26, f"{title}: {cost} gold", "b")
+                body += coin(ax + fw - 22, y + 22, 13, cost)
+                note = (
+                    "put a worker on the card; +1 gold for each who fled before"
+                    if e.alt_kind == "flee"
+                    else "pay the gold and skip the fight"
+                )
+                ty = y + 48
+                for ln in wrap(note, fw - 20, 14)[:3]:
+                    body += text(ax + 10, ty, ln, "sm")
+                    ty += 16
+                out.append(P.wrap(("avoid",), f"{title} for {cost} gold", body, (ax, y, fw, 92)))
+            y += 102
+        else:
+            modes = {
+                "guide_chooses": "The Guide chooses one option for everyone.",
+                "each_chooses": "Each player chooses an option.",
+                "everyone": "It happens to everyone.",
+                "auction": "Sealed auction: the highest bid wins the reward.",
+            }
+            out.append(text(x0 + 14, y + 14, modes.get(e.mode, e.mode), "sm i"))
+            y += 24
+            if e.mode == "auction":
+                out.append(text(x0 + 14, y + 14, f"Reward: {effects_text(e.reward)}", "sm b"))
+                y += 24
+            for i, (label, gold, effs) in enumerate(e.options):
+                cost = f" · costs {gold} gold" if gold else ""
+                lines = wrap(f"{label}{cost} → {effects_text(effs)}", w - 48, 14)[:3]
+                hgt = 12 + 18 * len(lines)
+                body = rect(x0 + 14, y, w - 28, hgt, "#f7efdc", "#8a6a3b", 1.5, 8, cls="face")
+                ty = y + 20
+                for ln in lines:
+                    body += text(x0 + 26, ty, ln, "sm")
+                    ty += 18
+                out.append(
+                    P.wrap(("option", i), f"Option {i}: {label}", body, (x0 + 14, y, w - 28, hgt))
+                )
+                y += hgt + 6
+        status = []
+        if o["encounter_won"]:
+            status.append("someone has won the fight")
+        if o["encounter_flee"]:
+            status.append(f"{o['encounter_flee']} fled so far")
+        if o["encounter_option"] >= 0 and o["encounter_option"] < len(e.options):
+            status.append(f"the Guide chose “{e.options[o['encounter_option']][0]}”")
+        if o["encounter_roll"]:
+            status.append(f"the shared roll is {o['encounter_roll']}")
+        if status:
+            out.append(text(x0 + 14, y + 14, "So far: " + "; ".join(status) + ".", "sm i"))
+            y += 22
+        card = rect(x0, 0, w, y + 6, "#fdf7ea", "#5a3d1c", 2.5, 12)
+        return card + "".join(out), y + 16
+
+    # -- the page map ---------------------------------------------------------------------------
+    def map(self) -> tuple[str, float]:
+        """The page laid out by its rule's layout, with the page's tokens left."""
+        layout = LAYOUTS.get(self.page.rule, layout_free)
+        frag, h = layout(self, PAD, 0, W - 2 * PAD)
+        toks = self.obs["token_supply"]
+        extra = ""
+        if toks:
+            items = ", ".join(f"{k.replace('_', ' ')} ×{v}" for k, v in sorted(toks.items()))
+            extra = text(PAD + 4, h + 16, f"On the page: {items}", "sm dim")
+            h += 22
+        return frag + extra, h + 10
+
+    def space(self, sp: Space, x: float, y: float, w: float = 50, h: float = 62) -> str:
+        """Space ``sp`` as a tile: its action icon, cost, and the worker on it."""
+        taken = self.obs["occupied"]  # empty before the page is laid out (AL-030)
+        occ = taken[sp.index] if sp.index < len(taken) else -1
+        fills = {
+            "goods": "#fbf3df",
+            "sell": "#f6e2bf",
+            "shop": "#f8dcd6",
+            "gain_contract": "#ece3f3",
+            "complete_contract": "#e0e9f4",
+            "extend_caravan": "#e5eed9",
+            "token": "#efe3f7",
+            "ice": "#e3f5fc",
+            "farmer": "#f1f0c9",
+        }
+        body = [rect(x, y, w, h, fills.get(sp.action, "#fbf3df"), "#6b4d28", 2, 6, cls="face")]
+        cx, cy = x + w / 2, y + h / 2 - 2
+        a = sp.action
+        if a == "goods":
+            kinds = [(i, n) for i, n in enumerate(sp.goods) if n]
+            if len(kinds) == 1:
+                gi, n = kinds[0]
+                body.append(good_icon(gi, cx - 7, cy, 11))
+                body.append(text(cx + 13, cy + 6, f"{n}", "b"))
+            else:
+                for j, (gi, n) in enumerate(kinds[:3]):
+                    gx = cx + (j - (len(kinds[:3]) - 1) / 2) * 20
+                    body.append(good_icon(gi, gx, cy - 3, 9))
+                    if n > 1:
+                        body.append(text(gx, cy + 17, n, "c b sm"))
+            label = "Gain"
+        elif a == "sell":
+            prices = [(i, p) for i, p in enumerate(sp.prices) if p]
+            for j, (gi, pr) in enumerate(prices[:3]):
+                yy = y + cy - y - (len(prices[:3]) - 1) * 9.5 + j * 19
+                body.append(good_icon(gi, x + 13, yy, 7))
+                body.append(text(x + 23, yy + 5, "›", "sm b"))
+                body.append(coin(x + w - 14, yy, 8, pr, "sm"))
+            label = "Sell"
+        elif a == "shop":
+            body.append(awning(cx, cy, 30))
+            label = "Shop"
+        elif a == "gain_contract":
+            body.append(scroll(cx - 2, cy - 2, 24, "+"))
+            label = "Draw"
+        elif a == "complete_contract":
+            body.append(scroll(cx - 2, cy - 2, 24, "v"))
+            label = "Fulfil"
+        elif a == "extend_caravan":
+            body.append(wagon(cx, cy + 2, 30))
+            label = "Buy"
+        elif a == "token":
+            body.append(token_disc(cx, cy, 13, sp.token))
+            label = sp.token.replace("_", " ")[:6]
+        elif a == "ice":
+            body.append(snowflake(cx, cy, 12))
+            label = "4 / 1"
+        elif a == "farmer":
+            body.append(farmer_token(cx - 7, cy, 11))
+            body.append(coin(cx + 13, cy + 6, 8, sp.gold))
+            label = "Farm"
+        else:
+            label = a
+        if sp.gold and a != "farmer":
+            body.append(coin(x + w - 10, y + h - 22, 8, f"+{sp.gold}"))
+        body.append(text(cx, y + h - 5, label, "c xs b"))
+        if sp.cost:  # the cost icon in the corner (AL-046)
+            body.append(circle(x + w - 6, y + 6, 10, "#ebbd4c", "#a1281a", 2))
+            body.append(text(x + w - 6, y + 11, sp.cost, "c b sm"))
+        body.append(text(x + 4, y + 11, sp.index, "xs dim"))
+        if occ >= 0:
+            body.append(
+                rect(x + 2, y + 2, w - 4, h - 4, "#ffffff", "none", 0, 5, extra=' opacity="0.55"')
+            )
+            body.append(meeple(cx, cy + 2, 30, seat_color(occ)))
+        desc = space_text(self._game(), self.page.id, sp.index)
+        who = f" — {self.who(occ)}" if occ >= 0 else ""
+        label_full = f"Space {sp.index}: {desc}{who}"
+        frag = "".join(body)
+        if self.picks.has(("space", sp.index)):
+            return self.picks.wrap(("space", sp.index), label_full, frag, (x, y, w, h), inset=True)
+        return f"<g><title>{esc(label_full)}</title>{frag}</g>"
+
+    def cluster_edge(
+        self, spaces: Sequence[Space], edge: str = "#7a5a32", width: float = 2
+    ) -> tuple[str, float]:
+        """The border of a cluster: gold and thick when the viewer may place there now."""
+        if any(self.picks.has(("space", sp.index)) for sp in spaces):
+            return "#e39a12", 3.5
+        return edge, width
+
+    def spaces_block(
+        self, spaces: Sequence[Space], x: float, y: float, per_row: int, tw=50, th=62, gap=5
+    ) -> tuple[str, float, float]:
+        """Tiles of ``spaces`` in rows of ``per_row`` from (x, y); returns (svg, width, height)."""
+        out = []
+        for j, sp in enumerate(spaces):
+            out.append(
+                self.space(
+                    sp, x + (j % per_row) * (tw + gap), y + (j // per_row) * (th + gap), tw, th
+                )
+            )
+        rows = max(1, (len(spaces) + per_row - 1) // per_row)
+        cols = min(per_row, max(1, len(spaces)))
+        return "".join(out), cols * tw + (cols - 1) * gap, rows * th + (rows - 1) * gap
+
+    # -- market: caravan cards, supply -----------------------------------------------------------
+    def market(self) -> tuple[str, float]:
+        """The face-up caravan cards, the supply of goods and guards, the decks."""
+        o, c = self.obs, self.c
+        P = self.picks
+        out = [text(PAD, 22, "Caravan cards for sale", "h lg")]
+        y = 32
+        cards = o["caravan_faceup"]
+        if cards:
+            k = max(len(cards), 3)
+            cw = (W - 2 * PAD - (k - 1) * 8) / k
+            for i, cid in enumerate(cards):
+                x = PAD + i * (cw + 8)
+                frag = self.caravan_card(cid, x, y, cw, 132)
+                out.append(
+                    P.wrap(("card", cid), f"Buy {c.caravans[cid].name}", frag, (x, y, cw, 132))
+                )
+            y += 142
+        else:
+            out.append(text(PAD, y + 16, "None left this round.", "sm i dim"))
+            y += 28
+        # the general supply: goods, guards, decks
+        out.append(rect(PAD, y, W - 2 * PAD, 56, "#f6ecd4", "#a88b5c", 1.2, 8))
+        out.append(text(PAD + 10, y + 20, "Supply", "sm b"))
+        held = [sum(p["goods"][g] for p in o["players"]) for g in range(4)]
+        for g in range(4):
+            x = PAD + 10 + g * 66
+            left = c.goods_per_type - held[g]
+            body = rect(x, y + 26, 60, 26, "#fffaf0", "#b59a6c", 1, 6, cls="face")
+            body += good_icon(g, x + 15, y + 39, 9) + text(x + 32, y + 44, left, "sm b")
+            out.append(
+                P.wrap(
+                    ("supply", g),
+                    f"{GOOD_NAMES[g]} ({left} in the supply)",
+                    body,
+                    (x, y + 26, 60, 26),
+                )
+            )
+        gx = PAD + 10 + 4 * 66
+        body = rect(gx, y + 26, 66, 26, "#fffaf0", "#b59a6c", 1, 6, cls="face")
+        body += shield(gx + 14, y + 37, 8) + text(gx + 28, y + 44, f"{o['guard_supply']}", "sm b")
+        out.append(
+            P.wrap(("guards",), f"Guards ({o['guard_supply']} left)", body, (gx, y + 26, 66, 26))
+        )
+        out.append(text(gx + 76, y + 20, f"Caravan deck {len(o['caravan_deck'])}", "sm"))
+        bottom = len(o["contract_bottom"])
+        extra = f" (+{bottom} under)" if bottom else ""
+        out.append(text(gx + 76, y + 44, f"Contracts {o['contract_deck_size']}{extra}", "sm"))
+        y += 66
+        return "".join(out), y
+
+    def caravan_card(self, cid: int, x: float, y: float, w: float, h: float, starting=False) -> str:
+        """A caravan card: name, cost in gold and goods, crates, shields, workers, fame."""
+        k = self.c.starting[cid] if starting else self.c.caravans[cid]
+        out = [rect(x, y, w, h, "#fbf4e2", "#6b4d28", 2, 8, cls="face")]
+        out.append(rect(x, y, w, 24, "#b9874e", "none", 0, 8))
+        out.append(rect(x, y + 14, w, 10, "#b9874e", "none", 0, 0))
+        out.append(text(x + w / 2, y + 17, clip(k.name, w - 8, 14), "c b sm w"))
+        # cost: gold and goods
+        cy = y + 44
+        out.append(coin(x + 16, cy, 11, k.gold))
+        gx = x + 34
+        for gi, n in enumerate(k.goods):
+            for _ in range(n):
+                if gx < x + w - 10:
+                    out.append(good_icon(gi, gx + 8, cy, 8))
+                gx += 18
+        out.append(line(x + 8, cy + 18, x + w - 8, cy + 18, "#d8c49d", 1))
+        # what it gives
+        items = []
+        if k.crates:
+            items.append(("crate", k.crates))
+        if k.shields:
+            items.append(("shield", k.shields))
+        if k.workers:
+            items.append(("worker", k.workers))
+        yy = cy + 36
+        for j, (what, n) in enumerate(items):
+            ix = x + 18 + (j % 2) * (w / 2)
+            iy = yy + (j // 2) * 26
+            if what == "crate":
+                out.append(crate(ix - 9, iy - 9, 18))
+            elif what == "shield":
+                out.append(shield(ix, iy - 2, 8))
+            else:
+                out.append(meeple(ix, iy, 18, "#efe3c6"))
+            out.append(text(ix + 14, iy + 5, f"+{n}", "b sm"))
+        out.append(fame_star(x + w - 16, y + h - 16, 12, k.fame))
+        return "".join(out)
+
+    def contract_card(
+        self, kid: int, x: float, y: float, w: float, full: bool
+    ) -> tuple[str, float]:
+        """A face-up contract: name, the goods it needs, fame, ability (when ``full``)."""
+        k = self.c.contracts[kid]
+        h = 150 if full else 62
+        out = [rect(x, y, w, h, "#fbf3dc", "#8a6a3b", 1.8, 7, cls="face")]
+        out.append(text(x + 8, y + 18, clip(k.name, w - 46, 15), "b sm"))
+        out.append(fame_star(x + w - 14, y + 14, 11, k.fame))
+        gx = x + 14
+        for gi, n in enumerate(k.goods):
+            for _ in range(n):
+                if gx < x + w - 8:
+                    out.append(good_icon(gi, gx, y + 36, 8))
+                gx += 18
+        if full:
+            ty = y + 62
+            for ln in wrap("Once completed: " + ability_text(self._game(), k), w - 16, 14)[:5]:
+                out.append(text(x + 8, ty, ln, "sm"))
+                ty += 16
+        else:
+            out.append(
+                text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 14), "sm dim")
+            )
+        return "".join(out), h
+
+    # -- players ----------------------------------------------------------------------------------
+    def players(self) -> tuple[str, float]:
+        """Every caravan: the viewer's across the board, the others two a row."""
+        order = list(range(self.n))
+        out = [text(PAD, 22, "Caravans", "h lg")]
+        y = 32
+        if self.me is not None:
+            frag, h = self.mat(self.me, PAD, y, W - 2 * PAD, True)
+            out.append(frag)
+            y += h + 10
+            order.remove(self.me)
+        col_w = (W - 2 * PAD - 10) / 2
+        for j in range(0, len(order), 2):
+            row_h = 0.0
+            for k, s in enumerate(order[j : j + 2]):
+                frag, h = self.mat(s, PAD + k * (col_w + 10), y, col_w, False)
+                out.append(frag)
+                row_h = max(row_h, h)
+            y += row_h + 10
+        return "".join(out), y
+
+    def mat(self, s: int, x: float, y: float, w: float, wide: bool) -> tuple[str, float]:
+        """Seat ``s``'s caravan: gold, strength, crates with goods, workers, tokens, contracts."""
+        o, c = self.obs, self.c
+        p = o["players"][s]
+        P = self.picks
+        mine = s == self.me
+        col = seat_color(s)
+        out: list[str] = []
+        # banner
+        out.append(rect(x, y, w, 32, col, "none", 0, 8))
+        out.append(rect(x, y + 20, w, 12, col, "none", 0, 0))
+        name = f"Seat {s} · you" if mine else f"Seat {s}"
+        if self.fame is not None:
+            fame, won = self.fame[s]
+            name += f" · {fame} fame" + (" · winner" if won else "")
+        out.append(text(x + 10, y + 22, name, "b w"))
+        bx = x + w - 16
+        gold = "?" if p["gold"] is None else p["gold"]
+        out.append(coin(bx, y + 16, 12, gold))
+        out.append(shield(bx - 32, y + 13, 9, p["strength"]))
+        if s == o["guide"]:
+            out.append(guide_token(bx - 62, y + 16, 11))
+        yy = y + 38
+        # caravan cards
+        names = []
+        if p["start"] >= 0:
+            names.append(c.starting[p["start"]].name)
+        names += [c.caravans[i].name for i in p["caravan"]]
+        for ln in wrap(" + ".join(names) or "no caravan yet", w - 20, 14)[: 3 if wide else 4]:
+            yy += 15
+            out.append(text(x + 10, yy, ln, "sm"))
+        yy += 8
+        # crates with goods: one pick per good type held (drop / sell / shop sell)
+        cs = 24
+        per = max(1, int((w - 20) // (cs + 4)))
+        slots: list[int] = []
+        for g in range(4):
+            slots += [g] * p["goods"][g]
+        slots += [-1] * max(0, p["crates"] - len(slots))
+        rows = max(1, (len(slots) + per - 1) // per)
+        groups: dict[int, list[str]] = {}
+        plain: list[str] = []
+        boxes: dict[int, list[float]] = {}
+        for j, g in enumerate(slots):
+            cx0 = x + 10 + (j % per) * (cs + 4)
+            cy0 = yy + (j // per) * (cs + 4)
+            frag = crate(cx0, cy0, cs)
+            if g >= 0:
+                frag += good_icon(g, cx0 + cs / 2, cy0 + cs / 2, 9)
+                groups.setdefault(g, []).append(frag)
+                bb = boxes.setdefault(g, [cx0, cy0, cx0 + cs, cy0 + cs])
+                bb[0], bb[1] = min(bb[0], cx0), min(bb[1], cy0)
+                bb[2], bb[3] = max(bb[2], cx0 + cs), max(bb[3], cy0 + cs)
+            else:
+                plain.append(frag)
+        out += plain
+        for g in sorted(groups):
+            frag = "".join(groups[g])
+            if mine:
+                b0 = boxes[g]
+                frag = P.wrap(
+                    ("mygood", g),
+                    f"Your {GOOD_NAMES[g]} ({p['goods'][g]})",
+                    frag,
+                    (b0[0], b0[1], b0[2] - b0[0], b0[3] - b0[1]),
+                    rx=4,
+                )
+            out.append(frag)
+        yy += rows * (cs + 4) + 6
+        # workers: free on the caravan, placed, farmer extras; own reserve behind the screen
+        free = p["workers"] - p["placed"]
+        mx = x + 18
+        for j in range(p["workers"]):
+            out.append(meeple(mx, yy + 12, 22, col, hollow=j >= free))
+            mx += 20
+        if p["extra"]:
+            out.append(text(mx, yy + 18, f"+{p['extra']} farmer", "sm"))
+            mx += 70
+        if p["reserve"] is not None:
+            out.append(rect(mx + 4, yy, 130, 24, "#e5d6b8", "#8a6a3b", 1, 4))
+            out.append(text(mx + 69, yy + 17, f"behind screen {p['reserve']}", "c sm"))
+        yy += 30
+        # tokens: guards, location tokens, farmer, ladders, trophies
+        tx = x + 12
+        row_top = yy
+        items: list[str] = []
+        if p["guards"]:
+            items.append(
+                shield(tx + 8, yy + 9, 8) + text(tx + 20, yy + 15, f"×{p['guards']}", "sm b")
+            )
+            tx += 50
+        for kind, cnt in sorted(p["tokens"].items()):
+            items.append(
+                token_disc(tx + 11, yy + 10, 11, kind) + text(tx + 25, yy + 15, f"×{cnt}", "sm b")
+            )
+            tx += 56
+        if p["farmer"]:
+            frag = farmer_token(tx + 11, yy + 10, 11) + text(
+                tx + 25, yy + 15, f"×{p['farmer']}", "sm b"
+            )
+            if mine:
+                frag = P.wrap(("farmer",), "Your farmer token", frag, (tx, yy - 1, 44, 22), rx=11)
+            items.append(frag)
+            tx += 56
+        if self.page.rule == "cliff":  # ladders in hand (AL-095, AL-096)
+            frag = self.ladder_icon(tx + 8, yy - 1, 22, col) + text(
+                tx + 20, yy + 15, f"×{p['ladders']}", "sm b"
+            )
+            if mine:
+                frag = P.wrap(("ladders", "own"), "Your ladders", frag, (tx, yy - 2, 44, 24))
+            items.append(frag)
+            tx += 50
+            if p["grey"]:
+                frag = self.ladder_icon(tx + 8, yy - 1, 22, GREY_COLOR) + text(
+                    tx + 20, yy + 15, f"×{p['grey']}", "sm b"
+                )
+                if mine:
+                    frag = P.wrap(
+                        ("ladders", "grey"), "The grey ladder", frag, (tx, yy - 2, 44, 24)
+                    )
+                items.append(frag)
+                tx += 50
+        if p["trophies"]:
+            tro = ", ".join(c.encounters[e].name for e in p["trophies"])
+            items.append(text(tx, yy + 15, clip(f"Trophies: {tro}", x + w - tx - 8, 14), "sm"))
+        if items:
+            out += items
+            yy = row_top + 28
+        # bid
+        if o["bids"]:
+            b = o["bids"][s]
+            st = "deciding…" if b == -1 else ("bid sealed" if b == -2 else f"bid {b}")
+            out.append(text(x + 12, yy + 12, st, "sm i"))
+            yy += 18
+        # contracts
+        inc = p["incomplete"]
+        if inc:
+            out.append(text(x + 10, yy + 14, "Contracts", "sm b"))
+            yy += 20
+            if any(k is None for k in inc):
+                for j, _k in enumerate(inc):
+                    out.append(card_back(x + 10 + j * 40, yy, 34, 48))
+                yy += 54
+            else:
+                per_c = 2 if wide else 1
+                cw = (w - 20 - (per_c - 1) * 8) / per_c
+                for j, kid in enumerate(inc):
+                    cx0 = x + 10 + (j % per_c) * (cw + 8)
+                    cy0 = yy + (j // per_c) * 68
+                    frag, hh = self.contract_card(kid, cx0, cy0, cw, False)
+                    if mine:
+                        frag = P.wrap(
+                            ("contract", kid),
+                            f"Complete {c.contracts[kid].name}",
+                            frag,
+                            (cx0, cy0, cw, hh),
+                        )
+                    out.append(frag)
+                yy += ((len(inc) + per_c - 1) // per_c) * 68
+        if p["completed"]:
+            out.append(text(x + 10, yy + 14, "Completed", "sm b"))
+            yy += 18
+            for kid in p["completed"]:
+                k = c.contracts[kid]
+                out.append(rect(x + 10, yy, w - 20, 22, "#e6efd9", "#5b7a35", 1.2, 5))
+                out.append(fame_star(x + 22, yy + 11, 8, k.fame))
+                out.append(
+                    text(
+                        x + 36,
+                        yy + 16,
+                        clip(f"{k.name}: {ability_text(self._game(), k)}", w - 52, 14),
+                        "sm",
+                    )
+                )
+                yy += 26
+        h = yy - y + 8
+        frame = rect(x, y, w, h, "#fbf5e6", col, 2.5 if mine else 1.5, 8)
+        return frame + "".join(out), h
+
+    def ladder_icon(self, x: float, y: float, h: float, col: str) -> str:
+        """A ladder of height ``h`` in colour ``col``."""
+        out = line(x - 5, y, x - 5, y + h, col, 2.5) + line(x + 5, y, x + 5, y + h, col, 2.5)
+        k = 3
+        for i in range(k):
+            yy = y + (i + 0.5) * h / k
+            out += line(x - 5, yy, x + 5, yy, col, 2)
+        return out
+
+
+class _ContentView:
+    """The part of a game the sentence helpers of :mod:`render` read."""
+
+    def __init__(self, content: Content):
+        self.content = content
+
+
+#: How each decision is clicked on the board.
+_HINTS = {
+    "place": "Click a highlighted space.",
+    "xplace": "Click a highlighted space for the second worker.",
+    "farmer": "Click your farmer token to place a second worker, or keep it.",
+    "climb": "Click the ladders to climb by.",
+    "good": "Click a good in the supply.",
+    "trim": "Click a good in your crates to discard it.",
+    "lose": "Click a good in your crates to discard it.",
+    "sell": "Click a good in your crates to sell it.",
+    "shop": "Choose an option, or click a good in your crates to sell that type.",
+    "buy": "Click a caravan card for sale.",
+    "complete": "Click one of your contracts.",
+    "keep": "Click the contract to keep; the others go under the deck.",
+    "route": "Click a page of the road ahead.",
+    "fightalt": "Click the fight, or the alternative.",
+    "option": "Click an option of the encounter.",
+    "final": "Click a contract to complete, or finish.",
+    "bid": "Click your bid; the others cannot see it.",
+}
+
+_RULE_SHORT = {
+    "free": "any free space",
+    "village": "clusters joined by paths",
+    "floe": "islands reached by ice",
+    "cliff": "ledges reached by ladders",
+}
+
+
+# -- layouts: one per placement rule, each from the page's data ---------------------------------
+def layout_free(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Free placement: the page's spaces as a market square, in rows."""
+    per = 7
+    tw = (w - 24 - (per - 1) * 6) / per
+    frag, _, bh = b.spaces_block(b.page.spaces, x + 12, y + 14, per, tw, 64, 6)
+    square = rect(x, y + 2, w, bh + 26, "#e3d3ae", "#a88b5c", 1.5, 14)
+    return square + frag, bh + 32
+
+
+def _grid_positions(n: int) -> list[tuple[int, int]]:
+    """Cluster ``c`` at column ``c % cols``, row ``c // cols`` (3 columns up to 9 clusters)."""
+    cols = 3 if n <= 9 else math.ceil(math.sqrt(n))
+    return [(c % cols, c // cols) for c in range(n)]
+
+
+def layout_village(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Trader's Village (AL-085): clusters on a grid, joined by the page's paths (roads)."""
+    page = b.page
+    o = b.obs
+    n = page.clusters
+    pos = _grid_positions(n)
+    cols = max(cx for cx, _ in pos) + 1
+    by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
+    gap = 18
+    cw = (w - (cols - 1) * gap) / cols
+    per = max(1, int((cw - 8 + 4) // 50))
+    tw = (cw - 10 - (per - 1) * 4) / per
+    heights = [22 + max(1, math.ceil(len(by[k]) / per)) * 66 + 4 for k in range(n)]
+    rows = max(r for _, r in pos) + 1
+    row_h = [max([heights[k] for k in range(n) if pos[k][1] == r] or [0]) for r in range(rows)]
+    row_y = [y + 10 + sum(row_h[:r]) + r * gap for r in range(rows)]
+    boxes = []
+    for k in range(n):
+        c0, r0 = pos[k]
+        boxes.append((x + c0 * (cw + gap), row_y[r0], cw, heights[k]))
+    total = row_y[-1] + row_h[-1] - y + 10
+    out = [rect(x, y, w, total, "#d8c99c", "#a88b5c", 1.5, 14)]
+    for a, c2 in page.paths:  # roads between cluster centres, under the stalls
+        ax, ay = boxes[a][0] + boxes[a][2] / 2, boxes[a][1] + boxes[a][3] / 2
+        bx, by2 = boxes[c2][0] + boxes[c2][2] / 2, boxes[c2][1] + boxes[c2][3] / 2
+        out.append(line(ax, ay, bx, by2, "#b79a67", 14, ' stroke-linecap="round"'))
+        out.append(
+            line(ax, ay, bx, by2, "#efe0b9", 8, ' stroke-linecap="round" stroke-dasharray="10 6"')
+        )
+    for k in range(n):
+        bx0, by0, bw, bh = boxes[k]
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(bx0, by0, bw, bh, "#f1e6c8", edge, width, 10))
+        out.append(text(bx0 + 8, by0 + 16, f"c{k}", "sm b"))
+        # who has visited the cluster (AL-087)
+        vx = bx0 + bw - 10
+        for s in range(b.n - 1, -1, -1):
+            if o["players"][s]["visited"] >> k & 1:
+                out.append(circle(vx, by0 + 11, 6, seat_color(s), "#fff", 1.5))
+                vx -= 14
+        frag, _, _ = b.spaces_block(by[k], bx0 + 5, by0 + 22, per, tw, 62, 4)
+        out.append(frag)
+    return "".join(out), total + 4
+
+
+def layout_floe(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Floe Lake (AL-099): islands in a clockwise ring round the shore, one ice spot each
+    (ruling AL-R29); an ice block lies on the spot of each island ``page_state`` names."""
+    page = b.page
+    n = max(1, page.islands)
+    ice = b.obs["page_state"]
+    by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
+    tw, th = 46, 62
+    iw = [max(1, len(s)) * (tw + 4) + 10 for s in by]
+    cx0, cy0 = x + w / 2, y + 228
+    rx, ry = w / 2 - max(iw) / 2 - 4, 162
+    total = 460
+    out = [rect(x, y, w, total, "#a9d6ea", "#5f9cb8", 1.5, 16)]
+    out.append(
+        f'<ellipse cx="{_f(cx0)}" cy="{_f(cy0)}" rx="{_f(w / 2 - 14)}" ry="{_f(210)}" fill="#c4e6f3" stroke="none"/>'
+    )
+    centres = []
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        centres.append((cx0 + rx * math.sin(a), cy0 - ry * math.cos(a)))
+    # ice spots from the shore to each island; a block where page_state says
+    for k in range(n):
+        ix, iy = centres[k]
+        dx, dy = ix - cx0, iy - cy0
+        d = math.hypot(dx, dy) or 1
+        sx, sy = cx0 + dx / d * 58, cy0 + dy / d * 34
+        ex, ey = ix - dx / d * 24, iy - dy / d * 34
+        if k in ice:
+            out.append(line(sx, sy, ex, ey, "#4a93b5", 20, ' stroke-linecap="round"'))
+            out.append(line(sx, sy, ex, ey, "#f4fcff", 15, ' stroke-linecap="round"'))
+        else:
+            out.append(
+                line(
+                    sx,
+                    sy,
+                    ex,
+                    ey,
+                    "#6aa9c6",
+                    16,
+                    ' stroke-linecap="round" stroke-dasharray="4 5" opacity="0.6"',
+                )
+            )
+    # the shore and the clockwise drift
+    out.append(
+        f'<ellipse cx="{_f(cx0)}" cy="{_f(cy0)}" rx="66" ry="40" fill="#d9c79c" stroke="#8a6a3b" stroke-width="2"/>'
+    )
+    out.append(text(cx0, cy0 - 4, "Shore", "c b sm"))
+    out.append(text(cx0, cy0 + 14, "ice drifts ↻", "c sm dim"))
+    for k in range(n):
+        ix, iy = centres[k]
+        bw, bh = iw[k], th + 25
+        bx0, by0 = ix - bw / 2, iy - bh / 2
+        has_ice = k in ice
+        out.append(
+            rect(
+                bx0,
+                by0,
+                bw,
+                bh,
+                "#cdb98a" if has_ice else "#bfb399",
+                *b.cluster_edge(by[k], "#6b5a3a", 2.5 if has_ice else 1.5),
+                18,
+            )
+        )
+        out.append(text(bx0 + 10, by0 + 15, f"c{k}" + (" · ice" if has_ice else ""), "sm b"))
+        frag, _, _ = b.spaces_block(by[k], bx0 + 7, by0 + 19, max(1, len(by[k])), tw, th, 4)
+        out.append(frag)
+    return "".join(out), total + 4
+
+
+def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Cliffside (AL-089..AL-092): a terrace per level, the bottom at the foot; ladder spots
+    between the clusters they join, each empty (shaded) or holding its owner's ladder."""
+    page = b.page
+    o = b.obs
+    n = len(page.levels)
+    top = max(page.levels) if page.levels else 0
+    by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
+    tw, th, gap_t = 48, 62, 4
+    row_h = th + 32
+    ladder_gap = 58
+    levels = list(range(top, -1, -1))
+    total = len(levels) * row_h + (len(levels) - 1) * ladder_gap + 28
+    out = [rect(x, y, w, total, "#bfd8e6", "#8aa5b5", 1.5, 14)]
+    # the rock face
+    out.append(
+        poly(
+            [
+                (x, y + total),
+                (x, y + 60),
+                (x + w * 0.3, y + 18),
+                (x + w * 0.55, y + 40),
+                (x + w * 0.8, y + 10),
+                (x + w, y + 50),
+                (x + w, y + total),
+            ],
+            "#b9a58a",
+            "none",
+        )
+    )
+    boxes: dict[int, tuple[float, float, float, float]] = {}
+    for r, lvl in enumerate(levels):
+        row = [k for k in range(n) if page.levels[k] == lvl]
+        widths = [max(1, len(by[k])) * (tw + gap_t) - gap_t + 12 for k in row]
+        gap = 30
+        span = sum(widths) + gap * (len(row) - 1)
+        bx = x + (w - span) / 2
+        ry0 = y + 14 + r * (row_h + ladder_gap)
+        for k, bw in zip(row, widths, strict=True):
+            boxes[k] = (bx, ry0, bw, row_h)
+            bx += bw + gap
+    # ladder spots (AL-090): between the lower cluster's top and the upper cluster's foot
+    spots = page.ladder_spots
+    pair_count: dict[tuple[int, int], int] = {}
+    for lo, hi in spots:
+        pair_count[lo, hi] = pair_count.get((lo, hi), 0) + 1
+    seen: dict[tuple[int, int], int] = {}
+    ladders = []
+    for i, (lo, hi) in enumerate(spots):
+        lb, hb = boxes[lo], boxes[hi]
+        left = max(lb[0], hb[0]) + 14
+        right = min(lb[0] + lb[2], hb[0] + hb[2]) - 14
+        if right < left:
+            left = right = (lb[0] + lb[2] / 2 + hb[0] + hb[2] / 2) / 2
+        j = seen.get((lo, hi), 0)
+        seen[lo, hi] = j + 1
+        m = pair_count[lo, hi]
+        mid = (left + right) / 2
+        sx = mid + (j - (m - 1) / 2) * min(44, (right - left) / max(1, m))
+        y_top = hb[1] + hb[3] - 6
+        y_bot = lb[1] + 2  # clear of the ledge name
+        owner = o["page_state"][i] if i < len(o["page_state"]) else -1
+        body = rect(
+            sx - 13,
+            y_top,
+            26,
+            y_bot - y_top,
+            "#d7b98a",
+            "#a07a44",
+            1.2,
+            5,
+            cls="face",
+            extra=' opacity="0.9"',
+        )
+        if owner != -1:
+            colr = GREY_COLOR if owner == GREY else seat_color(owner)
+            body += b.ladder_icon(sx, y_top + 2, y_bot - y_top - 4, colr).replace(
+                'stroke-width="2.5"', 'stroke-width="4"'
+            )
+        body += text(sx + 15, (y_top + y_bot) / 2 + 5, i, "sm b")
+        if owner == -1:
+            who = "empty"
+        elif owner == GREY:
+            who = "grey ladder"
+        else:
+            who = f"{b.who(owner)}'s ladder"
+        label = f"Ladder spot {i}: c{lo} to c{hi}, {who}"
+        if b.picks.has(("spot", i)):
+            ladders.append(
+                b.picks.wrap(("spot", i), label, body, (sx - 13, y_top, 26, y_bot - y_top))
+            )
+        else:
+            ladders.append(f"<g><title>{esc(label)}</title>{body}</g>")
+    for k in range(n):
+        bx0, by0, bw, bh = boxes[k]
+        out.append(rect(bx0 - 6, by0 + bh - 10, bw + 12, 16, "#8fae5c", "#5d7a34", 1.5, 6))
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(bx0, by0, bw, bh - 6, "#efe6cc", edge, width, 10))
+        out.append(text(bx0 + 8, by0 + 16, f"c{k} · level {page.levels[k]}", "sm b"))
+        frag, _, _ = b.spaces_block(by[k], bx0 + 6, by0 + 21, max(1, len(by[k])), tw, th, gap_t)
+        out.append(frag)
+    out += ladders
+    return "".join(out), total + 4
+
+
+#: Placement rule (``Page.rule``) -> its layout; a rule without one is drawn by ``layout_free``.
+LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
+    "free": layout_free,
+    "village": layout_village,
+    "floe": layout_floe,
+    "cliff": layout_cliff,
+}
+
+__all__ = ["LAYOUTS", "render_board"]
