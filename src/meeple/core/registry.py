@@ -140,6 +140,7 @@ _REGISTRY: dict[str, GameSpec] = {
             },
             evaluator="meeple.games.almanac.heuristics:EVALUATOR",
             encoder="meeple.games.almanac.encoding:AlmanacEncoder",
+            board="meeple.games.almanac.svg:render_board",
         ),
     )
 }
