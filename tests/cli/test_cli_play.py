@@ -351,7 +351,7 @@ def test_default_records_of_games_started_in_the_same_second_do_not_overwrite_ea
     runner, tmp_path, monkeypatch
 ):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("meeple.cli.main.time.strftime", lambda fmt, *a: "20260102-030405")
+    monkeypatch.setattr("meeple.cli.commands.play.time.strftime", lambda fmt, *a: "20260102-030405")
     for seed in (5, 6, 7):
         res = runner(["play", "fixture-pips", "--seed", str(seed)], ENOUGH)
         assert res.exit_code == 0, res.output

@@ -257,7 +257,7 @@ def test_an_error_stays_on_one_line_in_a_narrow_log():
 
 
 def test_writing_results_holds_off_a_second_ctrl_c():
-    from meeple.cli.main import _no_interrupts
+    from meeple.sim.session import no_interrupts as _no_interrupts
 
     before = signal.getsignal(signal.SIGINT)
     with _no_interrupts():

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import typer
@@ -17,6 +16,24 @@ from rich.markup import escape
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.registry import game_class
+from meeple.sim.session import prepare_output
+
+__all__ = [
+    "console",
+    "default_players",
+    "err_console",
+    "fail",
+    "parse_options",
+    "parse_seats",
+    "plural",
+    "prepare_output",
+    "print_view",
+    "progress_bar",
+    "read_line",
+    "resolve_game",
+    "split_agents",
+    "split_list",
+]
 
 
 def console() -> Console:
@@ -41,6 +58,63 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``message`` as an error on standard error and return the exit to raise."""
     err_console().print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
+
+
+def resolve_game(name: str) -> type[Game]:
+    """The class of the game registered as ``name``.
+
+    Raises:
+        typer.Exit: after an ``error:`` line, for an unknown game or one that cannot be loaded.
+    """
+    try:
+        return game_class(name)
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    except ImportError as e:
+        raise fail(f"game {name!r} is registered but cannot be loaded: {e}") from None
+
+
+def default_players(cls: type[Game]) -> int:
+    """Two seats, or the game's only count (its minimum above two, its maximum below)."""
+    info = cls.info
+    return max(info.min_players, min(2, info.max_players))
+
+
+def read_line() -> str | None:
+    """The next line of standard input, or ``None`` at its end."""
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+@contextlib.contextmanager
+def progress_bar(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error while the block runs (none unless ``show``).
+
+    Yields:
+        The callback to call with the number of games just finished.
+    """
+    if not show:
+        yield lambda k: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console(),
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda k: bar.advance(task, k)
 
 
 def _coerce(text: str, default: Any) -> Any:
@@ -132,9 +206,9 @@ def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
     return sorted(seats)
 
 
-def plural(n: int, noun: str) -> str:
-    """``"1 game"``, ``"2 games"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``"1 game"``, ``"2 games"`` (``nouns``: the plural, when not ``noun`` + s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {nouns or noun + 's'}"
 
 
 def split_list(texts: Iterable[str] | None) -> list[str]:
@@ -172,50 +246,6 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
         else:
             out.append(piece)
     return out
-
-
-def prepare_output(path: Path, *, unique: bool = False, force: bool = False) -> Path:
-    """Make sure ``path`` can be written before any game is played, and return the path to use.
-
-    The parent directories are created. With ``unique`` (a default name chosen by the command)
-    an existing file is never replaced: the first free name of ``stem``, ``stem-2``,
-    ``stem-3``... is claimed by creating it empty, so runs started in the same second (or side
-    by side) keep their own files. Without it (a path the user gave) an existing file is
-    refused unless ``force`` (the command's ``--force``), and then left as it is until the
-    results replace it; a new file is created empty (the caller removes it if it writes
-    nothing).
-
-    Raises:
-        ConfigError: if the path is a directory, lies under a file, exists already (without
-            ``force``), or cannot be created or opened for writing (the reason is given).
-    """
-    if path.name in ("", ".", ".."):
-        raise ConfigError(f"cannot write {str(path)!r}: a file name is needed")
-    for parent in path.parents:
-        if parent.exists() and not parent.is_dir():
-            raise ConfigError(f"cannot write {str(path)!r}: {str(parent)!r} is not a directory")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise ConfigError(f"cannot write {str(path)!r}: it is a directory")
-        if not unique:
-            if path.exists() and not force:
-                raise ConfigError(
-                    f"{str(path)!r} exists already; give --force to replace it, or another name"
-                )
-            with path.open("a"):
-                pass
-            return path
-        for n in itertools.count(1):
-            candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-            try:
-                with candidate.open("x"):
-                    return candidate
-            except FileExistsError:
-                continue
-    except OSError as e:
-        raise ConfigError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def print_view(con: Console, game: Game, observation: dict) -> None:

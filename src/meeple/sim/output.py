@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import os
+import stat
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from meeple.core.errors import ConfigError
 
@@ -29,18 +33,45 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
 
+    The file is written beside ``path`` and then moved over it, so a file that cannot be
+    written whole (a full disk) leaves what was there before as it was.
+
     Raises:
         ConfigError: for another file suffix.
+        OSError: when the file cannot be written.
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".jsonl"):
         raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".jsonl":
-        with path.open("w") as f:
-            f.writelines(_json_line(row) for row in rows)
-        return path
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(temp, _file_mode(path))  # as the file there, or as a new file would be
+        with os.fdopen(fd, "w", newline="" if suffix == ".csv" else None) as f:
+            if suffix == ".jsonl":
+                f.writelines(_json_line(row) for row in rows)
+            else:
+                _write_csv(f, rows, players)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return path
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions of ``path``, or those a new file gets (``0o666`` less the umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
     header = ["game", "seed", "round_size", "run_seed", "game_name", "version", "options"]
@@ -49,30 +80,28 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
     header += [f"extra_{k}" for k in keys]
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        for row in rows:
-            line = [
-                row["index"],
-                row["seed"],
-                row.get("round_size"),
-                row.get("run_seed"),
-                row.get("game_name"),
-                row.get("version"),
-                json.dumps(row.get("options", {}), sort_keys=True),
-                row.get("content_digest") or "",
-                row["decisions"],
-                row["length"],
-                ";".join(map(str, row["winners"])),
-            ]
-            for s in range(players):
-                line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
-                breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
-                line += [_cell(breakdown.get(k)) for k in parts]
-            line += [_cell(row["extras"].get(k)) for k in keys]
-            w.writerow(line)
-    return path
+    w = csv.writer(f)
+    w.writerow(header)
+    for row in rows:
+        line = [
+            row["index"],
+            row["seed"],
+            row.get("round_size"),
+            row.get("run_seed"),
+            row.get("game_name"),
+            row.get("version"),
+            json.dumps(row.get("options", {}), sort_keys=True),
+            row.get("content_digest") or "",
+            row["decisions"],
+            row["length"],
+            ";".join(map(str, row["winners"])),
+        ]
+        for s in range(players):
+            line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
+            breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
+            line += [_cell(breakdown.get(k)) for k in parts]
+        line += [_cell(row["extras"].get(k)) for k in keys]
+        w.writerow(line)
 
 
 def partial_path(path: str | Path) -> Path:
@@ -100,9 +129,14 @@ class PartialResults:
         self._file.writelines(_json_line(row) for row in rows)
         self._file.flush()
 
+    def close(self) -> None:
+        """Close the file and keep it (the results could not be written: it holds the games)."""
+        with contextlib.suppress(OSError):  # a full disk may refuse the last flush too
+            self._file.close()
+
     def done(self) -> None:
         """Close and remove the file (the full results are written)."""
-        self._file.close()
+        self.close()
         self.path.unlink(missing_ok=True)
 
 
