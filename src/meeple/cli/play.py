@@ -143,6 +143,7 @@ class PlaySession:
         with contextlib.suppress(Exception):
             action = self.game.action(answer)
         if action not in legal:  # stop, saying which bot answered what
+            given: object
             try:
                 said, given = repr(answer), answer
             except Exception:  # the error must not break on printing the answer
@@ -265,6 +266,7 @@ class PlaySession:
             if low in ("view", "v"):
                 print_view(con, self.game, state.observe(seat))
                 continue
+            action: Action | str
             if text.isascii() and text.isdigit() and text not in space:
                 n = int(text)
                 if not 1 <= n <= len(legal):

@@ -42,13 +42,14 @@ def write_failure(run: Run) -> typer.Exit | None:
     )
 
 
-def stop(why: Stopped, message: str) -> NoReturn:
+def stop(why: Stopped, message: str | None) -> NoReturn:
     """End a run cut short: status 130 after Ctrl-C, 1 after a dead worker or a partial file
     that could not be written, and a game's error raised again (its traceback is the way to
     the bug)."""
     from meeple.sim.session import PartialWriteError
 
-    err_console().print(message)
+    if message:
+        err_console().print(message)
     if isinstance(why, PartialWriteError):
         raise typer.Exit(1)
     if isinstance(why, Exception):

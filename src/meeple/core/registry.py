@@ -41,7 +41,8 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         raise ConfigError(f"unknown game {name!r}; known: {', '.join(game_names())}") from None
     module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
+    found: type[Game] = getattr(importlib.import_module(module), cls)
+    return found
 
 
 def make(name: str, **config: Any) -> Game:

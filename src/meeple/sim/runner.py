@@ -360,8 +360,9 @@ def _run_pool(
                 left -= 1
                 if on_progress is not None:
                     on_progress(1)
-        if left:
-            raise failed[0].exception()  # a failed game or a dead worker: stop now
+        error = failed[0].exception() if left else None
+        if error is not None:
+            raise error  # a failed game or a dead worker: stop now
     finally:
         _block_interrupts()  # a second Ctrl-C must not cut the clean-up short
         if left:

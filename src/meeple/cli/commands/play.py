@@ -161,6 +161,8 @@ def play(
         broken = e
     finally:
         # the record first, silently (the terminal may be gone), then what to tell
+        saved: Path | None
+        broken_save: OSError | None
         try:
             saved = session.record().save(path)
         except OSError as e:
