@@ -10,7 +10,7 @@ from rich.table import Table
 
 from meeple.cli.common import plural
 from meeple.sim.runner import SimSpec
-from meeple.sim.stats import Line, Summary
+from meeple.sim.stats import Line, Summary, t_quantile
 
 
 def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
@@ -47,15 +47,13 @@ def _breakdown_table(breakdowns: dict[str, dict[str, float]]) -> Table:
 def _solo_table(lines: list[Line]) -> Table:
     """Solo games have no opponent to beat: each agent's score, its spread and the 95%
     interval of its mean score (Student's t; ``-`` below two games)."""
-    from scipy.stats import t
-
     table = Table(title="Agents (solo: scores)")
     table.add_column("agent", overflow="fold")
     for col in ("n", "score", "std", "95% CI of the mean"):
         table.add_column(col, justify="right")
     for x in lines:
         if x.n >= 2:
-            half = float(t.ppf(0.975, x.n - 1)) * x.std / math.sqrt(x.n)
+            half = t_quantile(0.975, x.n - 1) * x.std / math.sqrt(x.n)
             interval = f"{x.mean - half:.1f} to {x.mean + half:.1f}"
         else:
             interval = "-"
