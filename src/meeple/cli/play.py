@@ -13,6 +13,7 @@ import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,7 +22,7 @@ from rich.table import Table
 from meeple.agents.base import Agent
 from meeple.cli.common import print_view
 from meeple.core.actions import Action
-from meeple.core.errors import IllegalActionError
+from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
@@ -63,6 +64,8 @@ class PlaySession:
         console: Where everything is printed.
         read_line: Returns the next input line, or ``None`` at end of input.
         echo_input: Print each input line after the prompt (input from a pipe or file).
+        on_action: Called with the seat and the action after every action is applied (chance
+            included), before anything else happens: a save file made durable move by move.
     """
 
     game: Game
@@ -72,6 +75,7 @@ class PlaySession:
     console: Console
     read_line: Callable[[], str | None]
     echo_input: bool = False
+    on_action: Callable[[int, Action], None] | None = None
     state: State = field(init=False)
     _last_viewer: int | None = field(default=None, init=False)
 
@@ -94,6 +98,54 @@ class PlaySession:
     def record(self) -> GameRecord:
         return GameRecord.from_state(self.state, seed=self.seed, agents=self.agent_labels())
 
+    def apply(self, action: Action, seat: int) -> None:
+        """Apply ``action`` for ``seat`` and tell :attr:`on_action` (once it is applied).
+
+        Raises:
+            IllegalActionError: for an illegal action (nothing is applied or told).
+        """
+        self.state.apply_action(action, seat)
+        if self.on_action is not None:
+            self.on_action(*self.state.history[-1])
+
+    def resume(self, actions: Sequence[Sequence[Any]]) -> None:
+        """Play a saved game's actions again, silently, to continue it where it stopped.
+
+        Chance outcomes are drawn again from the seed's chance RNG (so the rest of the game
+        draws as it would have) and must be the saved ones; each bot is asked again for its
+        saved moves, so that its RNG and its memory continue as they were. A bot that answers
+        otherwise (one with a time budget, say) goes on with an RNG of its own for the rest.
+        :attr:`on_action` is not told.
+
+        Raises:
+            ConfigError: for a chance outcome the seed does not draw.
+            IllegalActionError: for an action the rules refuse.
+        """
+        game = self.game
+        drifted: set[int] = set()
+        for n, (seat, text) in enumerate(actions, 1):
+            state = self.state
+            if seat == CHANCE:
+                drawn = sample_chance(state, self.chance_rng)
+                if drawn.text != text:
+                    raise ConfigError(
+                        f"action {n} of the saved game, the chance outcome {text!r}, is not "
+                        "the one its seed draws: the file was edited, or is of another game"
+                    )
+                state.apply_action(drawn, CHANCE)
+                continue
+            action = game.action(text)
+            if seat in self.bots and seat not in drifted:
+                legal = state.legal_actions(seat)
+                answer: Any = None
+                with contextlib.suppress(Exception):
+                    answer = self.bots[seat].act(state.observe(seat), list(legal), self.rngs[seat])
+                    answer = game.action(answer)
+                if answer != action:
+                    drifted.add(seat)
+                    self.rngs[seat] = make_rng(self.seed, "seat", seat, "resumed", n)
+            state.apply_action(action, seat)
+
     # -- loop ----------------------------------------------------------------------------------
     def run(self) -> bool:
         """Play until the end; returns False if the person quit first."""
@@ -105,7 +157,7 @@ class PlaySession:
                     outcome = sample_chance(self.state, self.chance_rng)
                     viewer = self.humans[0] if len(self.humans) == 1 else None
                     told = self.game.describe_move_for(self.state, CHANCE, outcome, viewer)
-                    self.state.apply_action(outcome, CHANCE)
+                    self.apply(outcome, CHANCE)
                     if told:  # only outcomes the table may see (dice, face-up cards)
                         con.print(f"[cyan]{escape(told)}[/]")
                     continue
@@ -158,7 +210,7 @@ class PlaySession:
         # the notation itself may name a hidden card.
         viewer = self.humans[0] if len(self.humans) == 1 else None
         told = self.game.describe_move_for(state, seat, action, viewer)
-        state.apply_action(action, seat)
+        self.apply(action, seat)
         self.announce(seat, action, told, sealed)
 
     def announce(self, seat: int, action: Action, told: str, sealed: bool) -> None:
@@ -297,7 +349,7 @@ class PlaySession:
             if played in legal:  # decided before the move, like a bot's; alone, in full
                 told = self.game.describe_move_for(state, seat, played, None if shared else seat)
             try:
-                state.apply_action(played, seat)
+                self.apply(played, seat)
             except IllegalActionError as e:
                 con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
                 continue

@@ -7,11 +7,12 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
+from meeple.agents.base import Agent
 from meeple.cli.common import (
     console,
     default_players,
@@ -25,12 +26,17 @@ from meeple.cli.common import (
     split_agents,
 )
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
-from meeple.core.registry import make
+from meeple.core.game import Game
+from meeple.core.registry import game_class, make
+from meeple.sim.journal import GameJournal, JournalHeader, load_game
 from meeple.sim.session import raise_interrupt, signal_handled
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name (see `meeple games`); not needed with --resume."),
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
     seat: Annotated[
         list[str] | None, typer.Option("--seat", help="A human seat (0-based); repeatable.")
@@ -58,23 +64,167 @@ def play(
         typer.Option(
             "--save",
             help="Record file (default records/<game>-<time>.json, with -2, -3... added if "
-            "that name is taken); an existing file is refused unless --force.",
+            "that name is taken); an existing file is refused unless --force. Every move is "
+            "on disk as soon as it is played: a game killed outright continues with --resume.",
         ),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace a --save file that exists already.")
     ] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the unfinished game saved in FILE (stopped, or killed mid-game), "
+            "with its seats, bots and seed; it goes on being saved there.",
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: human seat(s) against bots."""
     # (The docstring is the command's help.) Everything is checked before the game starts,
     # and a problem is one ``error:`` line with exit 2: the options, the seats, every --bots
     # entry (built and set up, even one given for a human seat), and the record file.
+    from meeple.cli.play import PlaySession
+
+    con = console()
+    if resume is not None:
+        given = {
+            "a game name": game,
+            "--players": players,
+            "--seat": seat,
+            "--humans": humans,
+            "--bots": bots,
+            "--seed": seed,
+            "--option": option,
+            "--save": save,
+        }
+        extra = [k for k, v in given.items() if v is not None]
+        if extra:
+            raise fail(
+                f"--resume continues the game as it was saved: {extra[0]} is not given with it"
+            )
+        setup = _resumed(resume)
+    elif game is None:
+        raise fail("give a game name (see `meeple games`), or --resume FILE")
+    else:
+        setup = _new_game(game, players, seat, humans, bots, seed, option, save, force)
+    g, human_seats, agents, specs, seed, secret, path, done = setup
+    n = g.num_players
+    seats_text = ", ".join(
+        f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
+    )
+    shown = "a new seed, shown when the game ends" if secret else f"seed {seed}"
+    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, {shown}")
+    con.print(escape(seats_text))
+    session = PlaySession(
+        g, human_seats, agents, seed, con, read_line, echo_input=not sys.stdin.isatty()
+    )
+    if resume is not None:
+        try:
+            session.resume(done)
+        except MeepleError as e:
+            raise fail(f"{resume} does not continue under the installed rules: {e}") from None
+        con.print(f"Resumed after {plural(len(done), 'action')}.")
+    header = JournalHeader(
+        g.info.name,
+        g.info.version,
+        dict(g.config),
+        seed,
+        session.agent_labels(),
+        dict(specs),
+        secret,
+    )
+    try:
+        journal = GameJournal(path, header, done)
+    except OSError as e:
+        raise fail(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    session.on_action = lambda s, action: journal.add(s, action.text)
+    finished = False
+    interrupted = False
+    broken: IllegalActionError | None = None
+    broken_journal: OSError | None = None
+    if len(human_seats) > 1 and not (con.is_terminal and not con.is_dumb_terminal):
+        con.print(
+            "[bold red]Warning:[/] this output cannot be wiped between people (it is not a "
+            "terminal that clears), so every person's view stays visible to the others."
+        )
+    try:
+        # `kill` (SIGTERM) and a closed terminal (SIGHUP) stop a game as Ctrl-C does: the
+        # unfinished record is saved
+        with (
+            signal_handled(signal.SIGTERM, raise_interrupt),
+            signal_handled(getattr(signal, "SIGHUP", signal.SIGTERM), raise_interrupt),
+        ):
+            if human_seats:
+                con.print("Type [bold]help[/] for commands.")
+            finished = session.run()
+    except KeyboardInterrupt:
+        interrupted = True
+        with contextlib.suppress(OSError):  # the terminal may be gone
+            con.print("\nInterrupted.")
+    except IllegalActionError as e:  # a bot's answer that is not a legal move (people retry)
+        broken = e
+    except OSError as e:  # the save file refused a move (a full disk): stop, keeping the rest
+        broken_journal = e
+    finally:
+        # the record first, silently (the terminal may be gone), then what to tell
+        saved: Path | None
+        broken_save: OSError | None
+        try:
+            saved = journal.finish(session.record())
+        except OSError as e:
+            saved, broken_save = None, e
+        else:
+            broken_save = None
+        with contextlib.suppress(OSError):
+            if secret:  # the game can be replayed from it even if the record is lost
+                con.print(f"The game's seed was {seed}.")
+            if saved is not None:
+                what = "Record" if finished else "Unfinished game record"
+                con.print(f"{what} saved to {escape(str(saved))}")
+    if broken_journal is not None:
+        why = broken_journal.strerror or broken_journal
+        kept = "" if saved is not None else f"; the moves before it are kept in {str(path)!r}"
+        raise fail(f"the game stopped: a move could not be saved: {why}{kept}", code=1)
+    if broken_save is not None:
+        raise fail(
+            f"the record could not be saved to {str(path)!r}: {broken_save.strerror or broken_save}"
+            "; every move is kept there as played (`meeple play --resume` continues it)",
+            code=1,
+        )
+    if broken is not None:
+        raise fail(f"game stopped: {broken}", code=1)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+#: A game ready to play: the game, the human seats, the bots by seat, each bot's spec, the
+#: seed, whether it is kept secret until the end, the save file, and the actions played.
+Setup = tuple[Game, list[int], dict[int, Agent], dict[int, str], int, bool, Path, list[list[Any]]]
+
+
+def _new_game(
+    game: str,
+    players: int | None,
+    seat: list[str] | None,
+    humans: str | None,
+    bots: list[str] | None,
+    seed: int | None,
+    option: list[str] | None,
+    save: Path | None,
+    force: bool,
+) -> Setup:
+    """Check everything of a new game before it starts; a problem exits with one line.
+
+    Returns:
+        The game ready to play (:data:`Setup`), its save file claimed.
+    """
     from meeple.agents.base import checked_setup, make_agent
-    from meeple.cli.play import PlaySession, new_seed
+    from meeple.cli.play import new_seed
 
     cls = resolve_game(game)
     name = cls.info.name
-    con = console()
     try:
         n = players if players is not None else default_players(cls)
         g = make(name, players=n, **parse_options(name, option))
@@ -126,58 +276,54 @@ def play(
     secret = seed is None and bool(human_seats)
     if seed is None:
         seed = new_seed()
-    seats_text = ", ".join(
-        f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
-    )
-    shown = "a new seed, shown when the game ends" if secret else f"seed {seed}"
-    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, {shown}")
-    con.print(escape(seats_text))
-    session = PlaySession(
-        g, human_seats, agents, seed, con, read_line, echo_input=not sys.stdin.isatty()
-    )
-    finished = False
-    interrupted = False
-    broken: IllegalActionError | None = None
-    if len(human_seats) > 1 and not (con.is_terminal and not con.is_dumb_terminal):
-        con.print(
-            "[bold red]Warning:[/] this output cannot be wiped between people (it is not a "
-            "terminal that clears), so every person's view stays visible to the others."
-        )
+    return g, human_seats, agents, chosen, seed, secret, path, []
+
+
+def _resumed(path: Path) -> Setup:
+    """Read the unfinished game saved in ``path`` (a record or the journal of a game killed
+    mid-game) and rebuild its game and bots; a problem exits with one line naming it."""
+    from meeple.agents.base import checked_setup, make_agent
+
     try:
-        # `kill` (SIGTERM) and a closed terminal (SIGHUP) stop a game as Ctrl-C does: the
-        # unfinished record is saved
-        with (
-            signal_handled(signal.SIGTERM, raise_interrupt),
-            signal_handled(getattr(signal, "SIGHUP", signal.SIGTERM), raise_interrupt),
-        ):
-            if human_seats:
-                con.print("Type [bold]help[/] for commands.")
-            finished = session.run()
-    except KeyboardInterrupt:
-        interrupted = True
-        with contextlib.suppress(OSError):  # the terminal may be gone
-            con.print("\nInterrupted.")
-    except IllegalActionError as e:  # a bot's answer that is not a legal move (people retry)
-        broken = e
-    finally:
-        # the record first, silently (the terminal may be gone), then what to tell
-        saved: Path | None
-        broken_save: OSError | None
-        try:
-            saved = session.record().save(path)
-        except OSError as e:
-            saved, broken_save = None, e
-        else:
-            broken_save = None
-        with contextlib.suppress(OSError):
-            if secret:  # the game can be replayed from it even if the record is lost
-                con.print(f"The game's seed was {seed}.")
-            if saved is not None:
-                what = "Record" if finished else "Unfinished game record"
-                con.print(f"{what} saved to {escape(str(saved))}")
-    if broken_save is not None:
-        raise fail(f"the record could not be saved to {str(path)!r}: {broken_save}", code=1)
-    if broken is not None:
-        raise fail(f"game stopped: {broken}", code=1)
-    if interrupted:
-        raise typer.Exit(130)
+        record, header = load_game(path)
+    except OSError as e:
+        raise fail(f"cannot read {path}: {e.strerror or e}") from None
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    if record.result is not None:
+        raise fail(f"the game saved in {path} is finished: there is nothing to resume")
+    try:
+        cls = game_class(record.game)
+        if record.version != cls.info.version:
+            raise ConfigError(
+                f"the game was saved under rules version {record.version!r}; the installed "
+                f"rules are {cls.info.version!r}"
+            )
+        config = dict(record.config)
+        n = config.pop("players", None)
+        g = make(record.game, players=n, **config)
+        labels = list(record.agents)
+        if len(labels) != g.num_players:
+            raise ConfigError(
+                f"the saved game names {len(labels)} agents for {g.num_players} seats"
+            )
+        humans = [s for s, label in enumerate(labels) if label == "human"]
+        specs = (
+            header.bots
+            if header is not None
+            else {s: label for s, label in enumerate(labels) if label != "human"}
+        )
+        if sorted(specs) != [s for s in range(g.num_players) if s not in humans]:
+            raise ConfigError("the saved game's bots are not those of its seats")
+        agents = {s: make_agent(spec, g) for s, spec in specs.items()}
+        for s, agent in agents.items():
+            checked_setup(agent, g, s, specs[s])
+        if record.seed is None:
+            raise ConfigError("the saved game has no seed to continue its chance from")
+    except MeepleError as e:
+        raise fail(f"cannot resume {path}: {e}") from None
+    except ImportError as e:
+        raise fail(f"cannot resume {path}: its game cannot be loaded ({e})") from None
+    secret = header.secret if header is not None else False
+    done = [list(a) for a in record.actions]
+    return g, humans, agents, dict(specs), record.seed, secret, path, done

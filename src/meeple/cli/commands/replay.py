@@ -31,11 +31,11 @@ def replay(
 ) -> None:
     """Replay a saved record: every action with who took it, then the result."""
     from meeple.cli.replay import replay_record
-    from meeple.core.record import GameRecord
+    from meeple.sim.journal import load_game
 
     record = None
     try:
-        record = GameRecord.load(file)
+        record, _ = load_game(file)
         recorded = record.config.get("content")
         if content is not None:
             record = dataclasses.replace(record, config={**record.config, "content": str(content)})
