@@ -56,10 +56,17 @@ def replay_record(
         label = agents[s] if s < len(agents) else ""
         return f"seat {s}" + (f" ({label})" if label else "")
 
+    # A seat's view never carries the seed (it fixes every hidden card and every draw to
+    # come), the fingerprint, or the count of actions (chance draws the seat is not told
+    # included): see docs/engine.md, "What a seat may be shown".
+    about = (
+        f"seed {record.seed}  {plural(len(record.actions), 'action')}"
+        if seat is None
+        else f"seat {seat}'s view"
+    )
     con.print(
         f"[bold]{escape(game.info.title)}[/] {escape(record.version)}  "
-        f"{escape(', '.join(f'{k}={v}' for k, v in record.config.items()))}  "
-        f"seed {record.seed}  {plural(len(record.actions), 'action')}",
+        f"{escape(', '.join(f'{k}={v}' for k, v in record.config.items()))}  {about}",
         soft_wrap=True,  # one line, however long the configuration
     )
     waiting = step
