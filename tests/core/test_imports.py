@@ -20,6 +20,10 @@ for name in sys.argv[1:]:
         del sys.modules[loaded]
     try:
         importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] == "meeple":
+            failed.append(f"{name}: {type(e).__name__}: {e}")
+        # else: an optional extra (numpy, gymnasium...) is not installed; nothing to check
     except Exception as e:
         failed.append(f"{name}: {type(e).__name__}: {e}")
 print("\\n".join(failed))
