@@ -17,6 +17,7 @@ from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.registry import game_class
 from meeple.sim.session import prepare_output
+from meeple.sim.text import printable
 
 __all__ = [
     "console",
@@ -31,6 +32,7 @@ __all__ = [
     "progress_bar",
     "read_line",
     "resolve_game",
+    "shown",
     "split_agents",
     "split_list",
 ]
@@ -54,9 +56,18 @@ def err_console() -> Console:
     return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
+def shown(text: object) -> str:
+    """``text`` ready for a rich ``print`` with markup: control characters spelt out (a
+    terminal escape sequence from a file is shown, never obeyed; :func:`meeple.sim.text.
+    printable`) and rich markup escaped. Every text from a file or another person goes
+    through it."""
+    return escape(printable(text))
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``message`` as an error on standard error and return the exit to raise."""
-    err_console().print(f"[bold red]error:[/] {escape(message)}")
+    """Print ``message`` as one ``error:`` line on standard error (control characters and
+    line breaks spelt out) and return the exit to raise."""
+    err_console().print(f"[bold red]error:[/] {shown(message)}")
     return typer.Exit(code)
 
 
@@ -251,7 +262,7 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
 def print_view(con: Console, game: Game, observation: dict) -> None:
     """Print ``game.render(observation)``; plain strings are printed verbatim (no markup)."""
     view = game.render(observation)
-    if isinstance(view, str):
-        con.print(view, markup=False, highlight=False)
+    if isinstance(view, str):  # content names may come from a designer's files
+        con.print(printable(view, newlines=True), markup=False, highlight=False)
     else:
         con.print(view)

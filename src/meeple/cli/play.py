@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from meeple.agents.base import Agent
-from meeple.cli.common import print_view
+from meeple.cli.common import print_view, shown
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
+from meeple.sim.text import printable
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -159,7 +159,7 @@ class PlaySession:
                     told = self.game.describe_move_for(self.state, CHANCE, outcome, viewer)
                     self.apply(outcome, CHANCE)
                     if told:  # only outcomes the table may see (dice, face-up cards)
-                        con.print(f"[cyan]{escape(told)}[/]")
+                        con.print(f"[cyan]{shown(told)}[/]")
                     continue
                 seats = self.state.acting_seats()
                 sealed = cp < 0
@@ -223,17 +223,17 @@ class PlaySession:
             sealed: A sealed choice at a simultaneous node: only the fact of it is printed.
         """
         if sealed:
-            self.console.print(f"{escape(self.who(seat))} has made a sealed choice.")
+            self.console.print(f"{shown(self.who(seat))} has made a sealed choice.")
         elif told != self.game.describe_action(action):
-            self.console.print(f"{escape(self.who(seat))}: {escape(told)}")
+            self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
         else:
-            self.console.print(f"{escape(self.who(seat))} plays {self.describe(action)}")
+            self.console.print(f"{shown(self.who(seat))} plays {self.describe(action)}")
 
     def describe(self, action) -> str:
         text = self.game.describe_action(action)
         if text == action.text:
-            return f"[bold]{escape(action.text)}[/]"
-        return f"[bold]{escape(action.text)}[/] — {escape(text)}"
+            return f"[bold]{shown(action.text)}[/]"
+        return f"[bold]{shown(action.text)}[/] — {shown(text)}"
 
     def handoff(self, seat: int) -> None:
         """With several humans, let the next one take the keyboard before showing a view."""
@@ -250,7 +250,7 @@ class PlaySession:
             self.clear_screen()
             if typed:  # a move typed before its player has seen the view is not played
                 self.console.print(
-                    f"[yellow]Not played: {escape(typed)!r} (typed before the view).[/]"
+                    f"[yellow]Not played: {shown(typed)!r} (typed before the view).[/]"
                 )
         self._last_viewer = seat
 
@@ -267,9 +267,7 @@ class PlaySession:
                 text = self.game.describe_move(action, observation)
             else:
                 text = self.game.describe_action(action)
-            table.add_row(
-                f"{i:>3}", escape(action.text), escape(text) if text != action.text else ""
-            )
+            table.add_row(f"{i:>3}", shown(action.text), shown(text) if text != action.text else "")
         self.console.print(table)
 
     def human_move(self, seat: int, sealed: bool) -> None:
@@ -287,7 +285,7 @@ class PlaySession:
         state = self.state
         space = self.game.action_space
         self.handoff(seat)
-        con.rule(f"{escape(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
+        con.rule(f"{shown(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
         observation = state.observe(seat)
         print_view(con, self.game, observation)
         legal = state.legal_actions(seat)
@@ -299,7 +297,7 @@ class PlaySession:
                 con.print()
                 raise Quit(eof=True)
             if self.echo_input:
-                con.print(line.rstrip("\n"), markup=False, highlight=False)
+                con.print(printable(line.rstrip("\n")), markup=False, highlight=False)
             text = line.strip()
             low = text.lower()
             if not text:
@@ -310,7 +308,7 @@ class PlaySession:
                 con.print(HELP, markup=False)
                 continue
             if low == "rules":
-                con.print(self.game.rules_summary(), markup=False)
+                con.print(printable(self.game.rules_summary(), newlines=True), markup=False)
                 continue
             if low in ("moves", "m"):
                 self.show_moves(legal, observation=observation)
@@ -335,12 +333,12 @@ class PlaySession:
                 folded = space.fold(text)
                 matches = [a for a in legal if space.fold(a.text).startswith(folded)]
                 if matches:
-                    con.print(f"Legal moves starting with {escape(text)!r}:")
+                    con.print(f"Legal moves starting with {shown(text)!r}:")
                     self.show_moves(legal, only=matches, observation=observation)
                     continue
                 con.print(
-                    f"[red]Unknown move {escape(text)!r}: not a move number or a notation of "
-                    f"{escape(self.game.info.title)}. Type help.[/]"
+                    f"[red]Unknown move {shown(text)!r}: not a move number or a notation of "
+                    f"{shown(self.game.info.title)}. Type help.[/]"
                 )
                 continue
             played = self.game.action(action)
@@ -351,7 +349,7 @@ class PlaySession:
             try:
                 self.apply(played, seat)
             except IllegalActionError as e:
-                con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
+                con.print(f"[red]Illegal move ({shown(e.rule)}): {shown(e.reason)}[/]")
                 continue
             if shared:  # this person's private view leaves the screen before anything else
                 self.clear_screen()
@@ -380,17 +378,17 @@ class PlaySession:
             parts = ", ".join(f"{k} {v:g}" for k, v in s.breakdown.items())
             table.add_row(
                 str(s.seat),
-                escape(self.who(s.seat)) + (" ★" if s.winner and len(result.seats) > 1 else ""),
+                shown(self.who(s.seat)) + (" ★" if s.winner and len(result.seats) > 1 else ""),
                 f"{s.score:g}",
                 str(s.rank),
-                escape(parts),
+                shown(parts),
             )
         con.print(table)
         if len(result.seats) == 1:  # a solo game has a score to beat, not a winner
             con.print(f"Final score: {result.seats[0].score:g}")
             return
         winners = ", ".join(self.who(s) for s in result.winners)
-        con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {escape(winners)}")
+        con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {shown(winners)}")
 
 
 def new_seed() -> int:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import NoReturn
 
 import typer
-from rich.markup import escape
 
-from meeple.cli.common import err_console, fail, plural
+from meeple.cli.common import err_console, fail, plural, shown
 from meeple.sim.session import Run, Stopped
 
 
@@ -19,12 +18,12 @@ def report_files(run: Run) -> None:
     if results is None or run.write_error is not None:
         return
     if run.written is not None:
-        err_console().print(f"Results written to {escape(str(run.written))}")
+        err_console().print(f"Results written to {shown(str(run.written))}")
     elif results.existed:
-        err_console().print(f"No game finished: {escape(str(results.path))} is left as it was")
+        err_console().print(f"No game finished: {shown(str(results.path))} is left as it was")
     elif not results.unique:
         err_console().print(
-            f"No game finished: no results file written to {escape(str(results.path))}"
+            f"No game finished: no results file written to {shown(str(results.path))}"
         )
 
 
@@ -49,7 +48,7 @@ def stop(why: Stopped, message: str | None) -> NoReturn:
     from meeple.sim.session import PartialWriteError
 
     if message:
-        err_console().print(message)
+        err_console().print(shown(message))
     if isinstance(why, PartialWriteError):
         raise typer.Exit(1)
     if isinstance(why, Exception):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import itertools
 import json
 import os
 import stat
@@ -164,7 +165,7 @@ def _extra(text: str) -> Any:
     if text[:1] in ("[", "{", '"'):
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # too deep for JSON data: the text itself
             pass
     return text
 
@@ -250,8 +251,54 @@ def _check_row(row: Any) -> str | None:
     return None
 
 
+#: The longest line of a results file read back, and the deepest nesting of lists and objects
+#: in a row: a real row is a few kilobytes, nested three deep.
+MAX_LINE = 1 << 20
+MAX_DEPTH = 16
+
+
+def _bounded_lines(path: Path) -> bytes:
+    """The bytes of ``path``, read line by line, none longer than :data:`MAX_LINE`.
+
+    Raises:
+        ConfigError: for a longer line (a file that is not a results file: ``/dev/zero``).
+        OSError: when the file cannot be read.
+    """
+    parts: list[bytes] = []
+    with path.open("rb") as f:
+        for n in itertools.count(1):
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                raise ConfigError(
+                    f"{path.name} line {n} is longer than {MAX_LINE >> 20} MiB: not a results row"
+                )
+            parts.append(line)
+    return b"".join(parts)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a number or a string)."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            todo.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, level + 1) for v in item)
+        else:
+            continue
+        deepest = max(deepest, level + 1)
+    return deepest
+
+
 def _checked(row: Any, name: str, line: int) -> dict[str, Any]:
     """``row`` if it is a results row, else a ConfigError naming the file and line."""
+    if _depth(row) > MAX_DEPTH:
+        raise ConfigError(
+            f"{name} line {line} is nested more than {MAX_DEPTH} deep: not a results row"
+        )
     wrong = _check_row(row)
     if wrong:
         raise ConfigError(f"{name} line {line} is not a results row: {wrong}")
@@ -282,7 +329,7 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
         raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
     try:
         # utf-8-sig: a CSV saved again by a spreadsheet may start with a byte-order mark
-        text = path.read_text(encoding="utf-8-sig")
+        text = _bounded_lines(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConfigError(f"{path.name} is not a results file: it is not UTF-8 text") from None
     if not text.strip():
@@ -297,6 +344,10 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
             continue
         try:
             row = json.loads(line)
+        except RecursionError:
+            raise ConfigError(
+                f"{path.name} line {n} is nested too deeply for a results row"
+            ) from None
         except ValueError:
             if partial and n == len(lines):  # no newline after it: cut short while written
                 break
@@ -332,6 +383,11 @@ def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
         try:
             row = _csv_row(cells, players, parts, extras)
+        except RecursionError:
+            line = reader.line_num
+            raise ConfigError(
+                f"{name} line {line} is nested too deeply for a results row"
+            ) from None
         except (ValueError, TypeError, KeyError) as e:
             line = reader.line_num
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 
-from meeple.cli.common import console
+from meeple.cli.common import console, shown
 from meeple.core.registry import game_class, game_names
 
 
@@ -30,7 +29,7 @@ def games() -> None:
             cls = game_class(name)
             info = cls.info
         except (ImportError, AttributeError) as e:
-            table.add_row(escape(name), f"[dim]not available ({escape(type(e).__name__)})[/]")
+            table.add_row(shown(name), f"[dim]not available ({shown(type(e).__name__)})[/]")
             continue
         players = (
             str(info.min_players)
@@ -38,13 +37,13 @@ def games() -> None:
             else f"{info.min_players}-{info.max_players}"
         )
         table.add_row(
-            escape(name),
-            escape(info.title),
+            shown(name),
+            shown(info.title),
             players,
             _yes(info.has_chance),
             _yes(info.hidden_information),
             _yes(info.simultaneous),
-            escape(info.version),
-            escape(", ".join(agent_names(cls))),
+            shown(info.version),
+            shown(", ".join(agent_names(cls))),
         )
     con.print(table)

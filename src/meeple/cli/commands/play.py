@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from meeple.agents.base import Agent
 from meeple.cli.common import (
@@ -23,6 +22,7 @@ from meeple.cli.common import (
     prepare_output,
     read_line,
     resolve_game,
+    shown,
     split_agents,
 )
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
@@ -114,9 +114,9 @@ def play(
     seats_text = ", ".join(
         f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
     )
-    shown = "a new seed, shown when the game ends" if secret else f"seed {seed}"
-    con.print(f"[bold]{escape(g.info.title)}[/] — {plural(n, 'player')}, {shown}")
-    con.print(escape(seats_text))
+    told = "a new seed, shown when the game ends" if secret else f"seed {seed}"
+    con.print(f"[bold]{shown(g.info.title)}[/] — {plural(n, 'player')}, {told}")
+    con.print(shown(seats_text))
     session = PlaySession(
         g, human_seats, agents, seed, con, read_line, echo_input=not sys.stdin.isatty()
     )
@@ -182,7 +182,7 @@ def play(
                 con.print(f"The game's seed was {seed}.")
             if saved is not None:
                 what = "Record" if finished else "Unfinished game record"
-                con.print(f"{what} saved to {escape(str(saved))}")
+                con.print(f"{what} saved to {shown(str(saved))}")
     if broken_journal is not None:
         why = broken_journal.strerror or broken_journal
         kept = "" if saved is not None else f"; the moves before it are kept in {str(path)!r}"

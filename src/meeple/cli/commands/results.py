@@ -6,9 +6,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
-from meeple.cli.common import console, fail, plural, resolve_game
+from meeple.cli.common import console, fail, plural, resolve_game, shown
 from meeple.core.errors import ConfigError, MeepleError
 
 
@@ -74,25 +73,25 @@ def results(
     changed = {k: v for k, v in pooled.options.items() if cls.options.get(k) != v}
     places = {r.get("options", {}).get("content") for r in rows}
     if len(places) > 1:  # pooled by their files' digest: equal files in several places
-        shown = ", ".join(
+        places_text = ", ".join(
             "the packaged content" if d is None else str(d)
             for d in sorted(places, key=lambda d: "" if d is None else str(d))
         )
-        changed["content"] = f"equal files in {shown}"
+        changed["content"] = f"equal files in {places_text}"
     opts = ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
     versions = ", ".join(pooled.versions) or "not recorded"
     con = console()
     con.print(
-        f"[bold]{escape(cls.info.title)}[/] results: {plural(len(rows), 'game')} "
+        f"[bold]{shown(cls.info.title)}[/] results: {plural(len(rows), 'game')} "
         + (f"on {plural(pooled.deals, 'deal')} " if solo else "")
         + f"from {plural(len(files), 'file')}, "
         + ("solo" if solo else plural(players, "player"))
-        + f", rules {escape(versions)}"
-        + (f", options {escape(opts)}" if opts else "")
+        + f", rules {shown(versions)}"
+        + (f", options {shown(opts)}" if opts else "")
     )
     if len(pooled.versions) > 1 or (pooled.versions and pooled.versions[0] != cls.info.version):
         con.print(
-            f"[dim]The installed rules are version {escape(cls.info.version)}; games of other "
+            f"[dim]The installed rules are version {shown(cls.info.version)}; games of other "
             "versions are counted as they were played.[/]"
         )
     if pooled.unfinished:

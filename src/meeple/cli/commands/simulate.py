@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from meeple.cli.common import (
     console,
@@ -18,6 +17,7 @@ from meeple.cli.common import (
     prepare_output,
     progress_bar,
     resolve_game,
+    shown,
     split_agents,
 )
 from meeple.cli.runs import report_files, stop, used_jobs, write_failure
@@ -121,7 +121,7 @@ def simulate(
     covered = "those" if rows else "none (no tables)"
     message = stopped_message(stopped, len(rows), spec.games, covered) if stopped else None
     if message and rows:  # above the tables; on stderr at the end in every case
-        console().print(message, soft_wrap=True)
+        console().print(shown(message), soft_wrap=True)
     if rows:
         summary = summarize(rows, spec.labels(), players)
         print_summary(console(), spec, summary, cls.info.title)
@@ -140,14 +140,14 @@ def simulate(
                 if failure is not None:
                     raise failure from None
                 raise fail(f"the plot could not be drawn to {str(plot)!r}: {e}", code=1) from e
-            err_console().print(f"Plot written to {escape(str(plot))}")
+            err_console().print(f"Plot written to {shown(str(plot))}")
         else:
             if not plot_existed:  # nothing to draw: leave no empty file behind
                 plot.unlink(missing_ok=True)
             err_console().print("No game finished: no plot drawn")
     if failure is not None:
         if message:
-            err_console().print(message)
+            err_console().print(shown(message))
         raise failure
     if stopped:
         stop(stopped, message)

@@ -17,6 +17,7 @@ from meeple.cli.common import (
     plural,
     progress_bar,
     resolve_game,
+    shown,
     split_agents,
 )
 from meeple.cli.runs import report_files, stop, used_jobs, write_failure
@@ -156,7 +157,7 @@ def tournament(
             stopped, len(rows), spec.games, covered if counted else "none (no tables)"
         )
         if counted:  # above the tables; on stderr at the end in every case
-            console().print(message, soft_wrap=True)
+            console().print(shown(message), soft_wrap=True)
     if counted:
         # solo: every agent plays each deal; a deal is one game between them, ranked by score
         by_deal = spec.multi_seat and spec.schedule() is not None
@@ -167,7 +168,7 @@ def tournament(
     failure = write_failure(run)
     if failure is not None:
         if message:
-            err_console().print(message)
+            err_console().print(shown(message))
         raise failure
     if stopped:
         stop(stopped, message)
