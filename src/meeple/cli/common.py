@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -20,6 +21,7 @@ from meeple.sim.session import prepare_output
 from meeple.sim.text import printable
 
 __all__ = [
+    "check_path",
     "console",
     "default_players",
     "err_console",
@@ -32,6 +34,7 @@ __all__ = [
     "progress_bar",
     "read_line",
     "resolve_game",
+    "short_text",
     "shown",
     "split_agents",
     "split_list",
@@ -159,6 +162,40 @@ def _coerce(text: str, default: Any) -> Any:
         raise ConfigError(f"expected JSON for this option, not {text!r}") from None
 
 
+def short_text(text: str, limit: int = 60) -> str:
+    """``text`` quoted, cut to ``limit`` characters with its length said when longer (an
+    error message never echoes a whole long input)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def check_path(text: str, what: str) -> Path:
+    """``text`` as a path the system can look up, or a one-line error naming the cause.
+
+    Args:
+        text: The path, from an option or a file.
+        what: What it is, for the message (``"option content"``).
+
+    Raises:
+        ConfigError: for a path with a NUL character, a name too long for the file system, or
+            another reason the system refuses to look it up (``stat`` fails other than for a
+            missing file).
+    """
+    path = Path(text)
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass  # a missing directory is the game's to report, as before
+    except ValueError:
+        raise ConfigError(f"{what}: the path {short_text(text)} holds a NUL character") from None
+    except OSError as e:
+        raise ConfigError(
+            f"{what}: the path {short_text(text)} cannot be used: {e.strerror or e}"
+        ) from None
+    return path
+
+
 def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]:
     """Turn repeated ``key=value`` strings into game options typed like their defaults.
 
@@ -182,6 +219,7 @@ def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]
         if key == "content":  # always a path, even one that reads as JSON (a directory "2")
             if not value.strip():
                 raise ConfigError("option content: give the path of a content directory")
+            check_path(value, "option content")
             out[key] = value
             continue
         try:

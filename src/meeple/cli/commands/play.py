@@ -13,6 +13,7 @@ import typer
 
 from meeple.agents.base import Agent
 from meeple.cli.common import (
+    check_path,
     console,
     default_players,
     fail,
@@ -300,6 +301,8 @@ def _resumed(path: Path) -> Setup:
                 f"rules are {cls.info.version!r}"
             )
         config = dict(record.config)
+        if isinstance(config.get("content"), str):
+            check_path(config["content"], "the saved game's content")
         n = config.pop("players", None)
         g = make(record.game, players=n, **config)
         labels = list(record.agents)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from meeple.cli.common import console, fail, read_line
+from meeple.cli.common import check_path, console, fail, read_line
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 
 
@@ -38,8 +38,11 @@ def replay(
         record, _ = load_game(file)
         recorded = record.config.get("content")
         if content is not None:
+            check_path(str(content), "--content")
             record = dataclasses.replace(record, config={**record.config, "content": str(content)})
-        elif isinstance(recorded, str) and not Path(recorded).is_dir():
+        elif (
+            isinstance(recorded, str) and not check_path(recorded, "the record's content").is_dir()
+        ):
             raise ConfigError(
                 f"the record was played with the content directory {recorded}, which is not "
                 "there: give --content DIR where it is now"
