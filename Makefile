@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint format bench simulate clean
+.PHONY: play test lint typecheck format bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,9 @@ test: $(STAMP)  ## the whole test suite
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)  ## mypy: strict on meeple.core, the default level elsewhere (pyproject.toml)
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench

@@ -238,7 +238,7 @@ def test_an_unwritable_results_path_is_refused_before_any_game(runner, tmp_path,
 
 
 def test_an_interrupted_tournament_tabulates_complete_rounds_of_seatings_only():
-    from meeple.cli.main import _complete_rounds
+    from meeple.sim.session import complete_rounds as _complete_rounds
 
     spec = SimSpec("fixture-pips", 2, ("random", "high", "low"), 40, 0, {}, "permute")
     assert len(spec.schedule()) == 6
@@ -329,7 +329,7 @@ def test_duplicate_runs_give_the_same_rows_on_any_number_of_jobs():
 
 
 def test_an_interrupted_duplicate_run_tabulates_complete_rotations_only():
-    from meeple.cli.main import _complete_rounds
+    from meeple.sim.session import complete_rounds as _complete_rounds
 
     spec = SimSpec("fixture-pips", 3, ("random", "high"), 40, 0, {}, "duplicate")
     rows = [{"index": i} for i in (0, 3, 4, 5, 8)]

@@ -189,7 +189,8 @@ def test_a_search_option_the_game_lacks_is_refused_before_any_game(runner):
 
 
 def _long_simulation(out: Path, jobs: str) -> subprocess.Popen:
-    """``meeple simulate`` of far more games than it can play in the test, 4 s under way."""
+    """``meeple simulate`` of far more games than it can play in the test, under way: its
+    first games are in the partial file (however loaded the machine)."""
     code = "from meeple.cli.main import app; app()"
     args = ["simulate", "peach-festival", "-a", "random", "-n", "100000", "-j", jobs]
     proc = subprocess.Popen(
@@ -198,7 +199,12 @@ def _long_simulation(out: Path, jobs: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
+    partial = out.with_name(out.name + ".partial.jsonl")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if partial.exists() and partial.read_text().count("\n") >= 2:
+            break
     return proc
 
 
@@ -257,7 +263,7 @@ def test_an_error_stays_on_one_line_in_a_narrow_log():
 
 
 def test_writing_results_holds_off_a_second_ctrl_c():
-    from meeple.cli.main import _no_interrupts
+    from meeple.sim.session import no_interrupts as _no_interrupts
 
     before = signal.getsignal(signal.SIGINT)
     with _no_interrupts():

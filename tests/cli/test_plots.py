@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import sys
 
@@ -21,6 +22,13 @@ ROWS = [
     {"slots": [1, 0], "scores": [5, 1], "ranks": [1, 2], "winners": [0], "decisions": 6,
      "length": 8, "extras": {}, "breakdowns": [{"gems": 5, "bonus": 0}, {"gems": 1, "bonus": 0}]},
 ]  # fmt: skip
+
+#: Drawing needs the plots extra (``pip install 'meeple[plots]'``); without it these tests
+#: have nothing to check, and the refusal itself is tested below.
+NEEDS_MATPLOTLIB = pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None,
+    reason="matplotlib (the plots extra) is not installed",
+)
 
 
 def test_plot_data_holds_each_agents_seat_game_scores_and_each_seats_win_rate():
@@ -49,6 +57,7 @@ def test_plot_data_needs_a_game():
     "values",
     [[1, 2, 3, 3, 4, 50], [5, 5, 5], list(range(200)), [0] * 100 + [59], [-4, 2, 9]],
 )
+@NEEDS_MATPLOTLIB
 def test_integer_scores_fall_in_whole_width_bins_between_integers(values):
     edges = score_bins(values)
     width = edges[1] - edges[0]
@@ -58,10 +67,12 @@ def test_integer_scores_fall_in_whole_width_bins_between_integers(values):
     assert len(edges) - 1 <= 60
 
 
+@NEEDS_MATPLOTLIB
 def test_one_fractional_score_gets_one_bin_around_it():
     assert score_bins([1.5]) == [1.0, 2.0] and score_bins([2.5, 2.5]) == [2.0, 3.0]
 
 
+@NEEDS_MATPLOTLIB
 def test_a_seat_that_never_wins_is_drawn_with_its_interval_from_zero():
     rows = [{"slots": [0, 1, 2], "scores": [3, 1, 0], "ranks": [1, 2, 3], "winners": [0],
              "decisions": 4, "length": 6, "extras": {}} for _ in range(3)]  # fmt: skip
@@ -75,12 +86,14 @@ def test_a_seat_that_never_wins_is_drawn_with_its_interval_from_zero():
     assert spans[0][1] == 100.0 and spans[1][0] == 0.0
 
 
+@NEEDS_MATPLOTLIB
 def test_fractional_scores_get_at_most_sixty_bins_spanning_them():
     values = [i / 7 for i in range(5000)]
     edges = score_bins(values)
     assert edges[0] == min(values) and edges[-1] == max(values) and len(edges) - 1 <= 60
 
 
+@NEEDS_MATPLOTLIB
 def test_the_figure_shows_scores_seats_lengths_and_breakdowns():
     fig = simulation_figure(plot_data(ROWS, ["a", "b"], 2), "Pips: 2 games")
     shown = [ax for ax in fig.axes if ax.get_visible()]
@@ -97,6 +110,7 @@ def test_the_figure_shows_scores_seats_lengths_and_breakdowns():
     assert [t.get_text() for t in shown[0].get_legend().get_texts()] == ["a", "b"]
 
 
+@NEEDS_MATPLOTLIB
 def test_a_solo_figure_leaves_out_the_seat_panel():
     rows = [{"slots": [0], "scores": [s], "ranks": [1], "winners": [0], "decisions": 3,
              "length": 3, "extras": {}} for s in (4, 6, 9)]  # fmt: skip
@@ -105,6 +119,7 @@ def test_a_solo_figure_leaves_out_the_seat_panel():
     assert titles == ["Score per agent (seat-games)", "Decisions per game"]
 
 
+@NEEDS_MATPLOTLIB
 def test_a_plot_file_must_be_png_svg_or_pdf(tmp_path):
     for name in ("a.png", "b.SVG", "c.pdf"):
         check_plot_path(tmp_path / name)
@@ -121,6 +136,7 @@ def test_without_matplotlib_a_plot_is_refused_with_the_install_line(tmp_path, mo
 SIM = ["simulate", "fixture-pips", "-n", "12", "-a", "random,high", "-s", "5", "--no-progress"]
 
 
+@NEEDS_MATPLOTLIB
 @pytest.mark.parametrize(("name", "magic"), [("fig.png", b"\x89PNG"), ("fig.svg", b"<?xml")])
 def test_simulate_draws_its_results_to_the_plot_file(runner, tmp_path, name, magic):
     path = tmp_path / "plots" / name
@@ -140,6 +156,7 @@ def test_a_bad_plot_file_is_refused_before_any_game(runner, tmp_path):
     assert not out.exists()
 
 
+@NEEDS_MATPLOTLIB
 def test_a_bad_results_file_leaves_no_empty_plot_file_behind(runner, tmp_path):
     (tmp_path / "afile").write_text("")
     plot = tmp_path / "fig.png"
@@ -148,6 +165,7 @@ def test_a_bad_results_file_leaves_no_empty_plot_file_behind(runner, tmp_path):
     assert not plot.exists()
 
 
+@NEEDS_MATPLOTLIB
 def test_a_partial_results_file_that_cannot_be_made_leaves_no_empty_plot_file(runner, tmp_path):
     (tmp_path / "r.csv.partial.jsonl").mkdir()
     plot = tmp_path / "fig.png"

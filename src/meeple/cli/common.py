@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,28 @@ from rich.markup import escape
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.registry import game_class
+from meeple.sim.session import prepare_output
+from meeple.sim.text import printable
+
+__all__ = [
+    "check_path",
+    "console",
+    "default_players",
+    "err_console",
+    "fail",
+    "parse_options",
+    "parse_seats",
+    "plural",
+    "prepare_output",
+    "print_view",
+    "progress_bar",
+    "read_line",
+    "resolve_game",
+    "short_text",
+    "shown",
+    "split_agents",
+    "split_list",
+]
 
 
 def console() -> Console:
@@ -37,10 +59,76 @@ def err_console() -> Console:
     return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
+def shown(text: object) -> str:
+    """``text`` ready for a rich ``print`` with markup: control characters spelt out (a
+    terminal escape sequence from a file is shown, never obeyed; :func:`meeple.sim.text.
+    printable`) and rich markup escaped. Every text from a file or another person goes
+    through it."""
+    return escape(printable(text))
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``message`` as an error on standard error and return the exit to raise."""
-    err_console().print(f"[bold red]error:[/] {escape(message)}")
+    """Print ``message`` as one ``error:`` line on standard error (control characters and
+    line breaks spelt out) and return the exit to raise."""
+    err_console().print(f"[bold red]error:[/] {shown(message)}")
     return typer.Exit(code)
+
+
+def resolve_game(name: str) -> type[Game]:
+    """The class of the game registered as ``name``.
+
+    Raises:
+        typer.Exit: after an ``error:`` line, for an unknown game or one that cannot be loaded.
+    """
+    try:
+        return game_class(name)
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    except ImportError as e:
+        raise fail(f"game {name!r} is registered but cannot be loaded: {e}") from None
+
+
+def default_players(cls: type[Game]) -> int:
+    """Two seats, or the game's only count (its minimum above two, its maximum below)."""
+    info = cls.info
+    return max(info.min_players, min(2, info.max_players))
+
+
+def read_line() -> str | None:
+    """The next line of standard input, or ``None`` at its end."""
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+@contextlib.contextmanager
+def progress_bar(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error while the block runs (none unless ``show``).
+
+    Yields:
+        The callback to call with the number of games just finished.
+    """
+    if not show:
+        yield lambda k: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console(),
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda k: bar.advance(task, k)
 
 
 def _coerce(text: str, default: Any) -> Any:
@@ -74,6 +162,40 @@ def _coerce(text: str, default: Any) -> Any:
         raise ConfigError(f"expected JSON for this option, not {text!r}") from None
 
 
+def short_text(text: str, limit: int = 60) -> str:
+    """``text`` quoted, cut to ``limit`` characters with its length said when longer (an
+    error message never echoes a whole long input)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def check_path(text: str, what: str) -> Path:
+    """``text`` as a path the system can look up, or a one-line error naming the cause.
+
+    Args:
+        text: The path, from an option or a file.
+        what: What it is, for the message (``"option content"``).
+
+    Raises:
+        ConfigError: for a path with a NUL character, a name too long for the file system, or
+            another reason the system refuses to look it up (``stat`` fails other than for a
+            missing file).
+    """
+    path = Path(text)
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass  # a missing directory is the game's to report, as before
+    except ValueError:
+        raise ConfigError(f"{what}: the path {short_text(text)} holds a NUL character") from None
+    except OSError as e:
+        raise ConfigError(
+            f"{what}: the path {short_text(text)} cannot be used: {e.strerror or e}"
+        ) from None
+    return path
+
+
 def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]:
     """Turn repeated ``key=value`` strings into game options typed like their defaults.
 
@@ -97,6 +219,7 @@ def parse_options(game_name: str, pairs: Iterable[str] | None) -> dict[str, Any]
         if key == "content":  # always a path, even one that reads as JSON (a directory "2")
             if not value.strip():
                 raise ConfigError("option content: give the path of a content directory")
+            check_path(value, "option content")
             out[key] = value
             continue
         try:
@@ -132,9 +255,9 @@ def parse_seats(texts: Iterable[str] | None, players: int) -> list[int]:
     return sorted(seats)
 
 
-def plural(n: int, noun: str) -> str:
-    """``"1 game"``, ``"2 games"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``"1 game"``, ``"2 games"`` (``nouns``: the plural, when not ``noun`` + s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {nouns or noun + 's'}"
 
 
 def split_list(texts: Iterable[str] | None) -> list[str]:
@@ -174,54 +297,10 @@ def split_agents(texts: Iterable[str] | None) -> list[str]:
     return out
 
 
-def prepare_output(path: Path, *, unique: bool = False, force: bool = False) -> Path:
-    """Make sure ``path`` can be written before any game is played, and return the path to use.
-
-    The parent directories are created. With ``unique`` (a default name chosen by the command)
-    an existing file is never replaced: the first free name of ``stem``, ``stem-2``,
-    ``stem-3``... is claimed by creating it empty, so runs started in the same second (or side
-    by side) keep their own files. Without it (a path the user gave) an existing file is
-    refused unless ``force`` (the command's ``--force``), and then left as it is until the
-    results replace it; a new file is created empty (the caller removes it if it writes
-    nothing).
-
-    Raises:
-        ConfigError: if the path is a directory, lies under a file, exists already (without
-            ``force``), or cannot be created or opened for writing (the reason is given).
-    """
-    if path.name in ("", ".", ".."):
-        raise ConfigError(f"cannot write {str(path)!r}: a file name is needed")
-    for parent in path.parents:
-        if parent.exists() and not parent.is_dir():
-            raise ConfigError(f"cannot write {str(path)!r}: {str(parent)!r} is not a directory")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise ConfigError(f"cannot write {str(path)!r}: it is a directory")
-        if not unique:
-            if path.exists() and not force:
-                raise ConfigError(
-                    f"{str(path)!r} exists already; give --force to replace it, or another name"
-                )
-            with path.open("a"):
-                pass
-            return path
-        for n in itertools.count(1):
-            candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-            try:
-                with candidate.open("x"):
-                    return candidate
-            except FileExistsError:
-                continue
-    except OSError as e:
-        raise ConfigError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
 def print_view(con: Console, game: Game, observation: dict) -> None:
     """Print ``game.render(observation)``; plain strings are printed verbatim (no markup)."""
     view = game.render(observation)
-    if isinstance(view, str):
-        con.print(view, markup=False, highlight=False)
+    if isinstance(view, str):  # content names may come from a designer's files
+        con.print(printable(view, newlines=True), markup=False, highlight=False)
     else:
         con.print(view)

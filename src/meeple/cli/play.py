@@ -13,18 +13,19 @@ import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from meeple.agents.base import Agent
-from meeple.cli.common import print_view
+from meeple.cli.common import print_view, shown
 from meeple.core.actions import Action
-from meeple.core.errors import IllegalActionError
+from meeple.core.errors import ConfigError, IllegalActionError
 from meeple.core.game import CHANCE, Game, State, sample_chance
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
+from meeple.sim.text import printable
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -63,6 +64,8 @@ class PlaySession:
         console: Where everything is printed.
         read_line: Returns the next input line, or ``None`` at end of input.
         echo_input: Print each input line after the prompt (input from a pipe or file).
+        on_action: Called with the seat and the action after every action is applied (chance
+            included), before anything else happens: a save file made durable move by move.
     """
 
     game: Game
@@ -72,6 +75,7 @@ class PlaySession:
     console: Console
     read_line: Callable[[], str | None]
     echo_input: bool = False
+    on_action: Callable[[int, Action], None] | None = None
     state: State = field(init=False)
     _last_viewer: int | None = field(default=None, init=False)
 
@@ -94,6 +98,54 @@ class PlaySession:
     def record(self) -> GameRecord:
         return GameRecord.from_state(self.state, seed=self.seed, agents=self.agent_labels())
 
+    def apply(self, action: Action, seat: int) -> None:
+        """Apply ``action`` for ``seat`` and tell :attr:`on_action` (once it is applied).
+
+        Raises:
+            IllegalActionError: for an illegal action (nothing is applied or told).
+        """
+        self.state.apply_action(action, seat)
+        if self.on_action is not None:
+            self.on_action(*self.state.history[-1])
+
+    def resume(self, actions: Sequence[Sequence[Any]]) -> None:
+        """Play a saved game's actions again, silently, to continue it where it stopped.
+
+        Chance outcomes are drawn again from the seed's chance RNG (so the rest of the game
+        draws as it would have) and must be the saved ones; each bot is asked again for its
+        saved moves, so that its RNG and its memory continue as they were. A bot that answers
+        otherwise (one with a time budget, say) goes on with an RNG of its own for the rest.
+        :attr:`on_action` is not told.
+
+        Raises:
+            ConfigError: for a chance outcome the seed does not draw.
+            IllegalActionError: for an action the rules refuse.
+        """
+        game = self.game
+        drifted: set[int] = set()
+        for n, (seat, text) in enumerate(actions, 1):
+            state = self.state
+            if seat == CHANCE:
+                drawn = sample_chance(state, self.chance_rng)
+                if drawn.text != text:
+                    raise ConfigError(
+                        f"action {n} of the saved game, the chance outcome {text!r}, is not "
+                        "the one its seed draws: the file was edited, or is of another game"
+                    )
+                state.apply_action(drawn, CHANCE)
+                continue
+            action = game.action(text)
+            if seat in self.bots and seat not in drifted:
+                legal = state.legal_actions(seat)
+                answer: Any = None
+                with contextlib.suppress(Exception):
+                    answer = self.bots[seat].act(state.observe(seat), list(legal), self.rngs[seat])
+                    answer = game.action(answer)
+                if answer != action:
+                    drifted.add(seat)
+                    self.rngs[seat] = make_rng(self.seed, "seat", seat, "resumed", n)
+            state.apply_action(action, seat)
+
     # -- loop ----------------------------------------------------------------------------------
     def run(self) -> bool:
         """Play until the end; returns False if the person quit first."""
@@ -105,9 +157,9 @@ class PlaySession:
                     outcome = sample_chance(self.state, self.chance_rng)
                     viewer = self.humans[0] if len(self.humans) == 1 else None
                     told = self.game.describe_move_for(self.state, CHANCE, outcome, viewer)
-                    self.state.apply_action(outcome, CHANCE)
+                    self.apply(outcome, CHANCE)
                     if told:  # only outcomes the table may see (dice, face-up cards)
-                        con.print(f"[cyan]{escape(told)}[/]")
+                        con.print(f"[cyan]{shown(told)}[/]")
                     continue
                 seats = self.state.acting_seats()
                 sealed = cp < 0
@@ -143,6 +195,7 @@ class PlaySession:
         with contextlib.suppress(Exception):
             action = self.game.action(answer)
         if action not in legal:  # stop, saying which bot answered what
+            given: object
             try:
                 said, given = repr(answer), answer
             except Exception:  # the error must not break on printing the answer
@@ -157,7 +210,7 @@ class PlaySession:
         # the notation itself may name a hidden card.
         viewer = self.humans[0] if len(self.humans) == 1 else None
         told = self.game.describe_move_for(state, seat, action, viewer)
-        state.apply_action(action, seat)
+        self.apply(action, seat)
         self.announce(seat, action, told, sealed)
 
     def announce(self, seat: int, action: Action, told: str, sealed: bool) -> None:
@@ -170,17 +223,17 @@ class PlaySession:
             sealed: A sealed choice at a simultaneous node: only the fact of it is printed.
         """
         if sealed:
-            self.console.print(f"{escape(self.who(seat))} has made a sealed choice.")
+            self.console.print(f"{shown(self.who(seat))} has made a sealed choice.")
         elif told != self.game.describe_action(action):
-            self.console.print(f"{escape(self.who(seat))}: {escape(told)}")
+            self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
         else:
-            self.console.print(f"{escape(self.who(seat))} plays {self.describe(action)}")
+            self.console.print(f"{shown(self.who(seat))} plays {self.describe(action)}")
 
     def describe(self, action) -> str:
         text = self.game.describe_action(action)
         if text == action.text:
-            return f"[bold]{escape(action.text)}[/]"
-        return f"[bold]{escape(action.text)}[/] — {escape(text)}"
+            return f"[bold]{shown(action.text)}[/]"
+        return f"[bold]{shown(action.text)}[/] — {shown(text)}"
 
     def handoff(self, seat: int) -> None:
         """With several humans, let the next one take the keyboard before showing a view."""
@@ -197,7 +250,7 @@ class PlaySession:
             self.clear_screen()
             if typed:  # a move typed before its player has seen the view is not played
                 self.console.print(
-                    f"[yellow]Not played: {escape(typed)!r} (typed before the view).[/]"
+                    f"[yellow]Not played: {shown(typed)!r} (typed before the view).[/]"
                 )
         self._last_viewer = seat
 
@@ -214,9 +267,7 @@ class PlaySession:
                 text = self.game.describe_move(action, observation)
             else:
                 text = self.game.describe_action(action)
-            table.add_row(
-                f"{i:>3}", escape(action.text), escape(text) if text != action.text else ""
-            )
+            table.add_row(f"{i:>3}", shown(action.text), shown(text) if text != action.text else "")
         self.console.print(table)
 
     def human_move(self, seat: int, sealed: bool) -> None:
@@ -234,7 +285,7 @@ class PlaySession:
         state = self.state
         space = self.game.action_space
         self.handoff(seat)
-        con.rule(f"{escape(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
+        con.rule(f"{shown(self.who(seat))} to move" + (" (sealed)" if sealed else ""))
         observation = state.observe(seat)
         print_view(con, self.game, observation)
         legal = state.legal_actions(seat)
@@ -246,7 +297,7 @@ class PlaySession:
                 con.print()
                 raise Quit(eof=True)
             if self.echo_input:
-                con.print(line.rstrip("\n"), markup=False, highlight=False)
+                con.print(printable(line.rstrip("\n")), markup=False, highlight=False)
             text = line.strip()
             low = text.lower()
             if not text:
@@ -257,7 +308,7 @@ class PlaySession:
                 con.print(HELP, markup=False)
                 continue
             if low == "rules":
-                con.print(self.game.rules_summary(), markup=False)
+                con.print(printable(self.game.rules_summary(), newlines=True), markup=False)
                 continue
             if low in ("moves", "m"):
                 self.show_moves(legal, observation=observation)
@@ -265,6 +316,7 @@ class PlaySession:
             if low in ("view", "v"):
                 print_view(con, self.game, state.observe(seat))
                 continue
+            action: Action | str
             if text.isascii() and text.isdigit() and text not in space:
                 n = int(text)
                 if not 1 <= n <= len(legal):
@@ -281,12 +333,12 @@ class PlaySession:
                 folded = space.fold(text)
                 matches = [a for a in legal if space.fold(a.text).startswith(folded)]
                 if matches:
-                    con.print(f"Legal moves starting with {escape(text)!r}:")
+                    con.print(f"Legal moves starting with {shown(text)!r}:")
                     self.show_moves(legal, only=matches, observation=observation)
                     continue
                 con.print(
-                    f"[red]Unknown move {escape(text)!r}: not a move number or a notation of "
-                    f"{escape(self.game.info.title)}. Type help.[/]"
+                    f"[red]Unknown move {shown(text)!r}: not a move number or a notation of "
+                    f"{shown(self.game.info.title)}. Type help.[/]"
                 )
                 continue
             played = self.game.action(action)
@@ -295,9 +347,9 @@ class PlaySession:
             if played in legal:  # decided before the move, like a bot's; alone, in full
                 told = self.game.describe_move_for(state, seat, played, None if shared else seat)
             try:
-                state.apply_action(played, seat)
+                self.apply(played, seat)
             except IllegalActionError as e:
-                con.print(f"[red]Illegal move ({escape(e.rule)}): {escape(e.reason)}[/]")
+                con.print(f"[red]Illegal move ({shown(e.rule)}): {shown(e.reason)}[/]")
                 continue
             if shared:  # this person's private view leaves the screen before anything else
                 self.clear_screen()
@@ -326,17 +378,17 @@ class PlaySession:
             parts = ", ".join(f"{k} {v:g}" for k, v in s.breakdown.items())
             table.add_row(
                 str(s.seat),
-                escape(self.who(s.seat)) + (" ★" if s.winner and len(result.seats) > 1 else ""),
+                shown(self.who(s.seat)) + (" ★" if s.winner and len(result.seats) > 1 else ""),
                 f"{s.score:g}",
                 str(s.rank),
-                escape(parts),
+                shown(parts),
             )
         con.print(table)
         if len(result.seats) == 1:  # a solo game has a score to beat, not a winner
             con.print(f"Final score: {result.seats[0].score:g}")
             return
         winners = ", ".join(self.who(s) for s in result.winners)
-        con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {escape(winners)}")
+        con.print(f"Winner{'s' if len(result.winners) > 1 else ''}: {shown(winners)}")
 
 
 def new_seed() -> int:

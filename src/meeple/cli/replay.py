@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from meeple.cli.common import plural, print_view
+from meeple.cli.common import plural, print_view, shown
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE
 from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay, tell_move
@@ -56,10 +55,17 @@ def replay_record(
         label = agents[s] if s < len(agents) else ""
         return f"seat {s}" + (f" ({label})" if label else "")
 
+    # A seat's view never carries the seed (it fixes every hidden card and every draw to
+    # come), the fingerprint, or the count of actions (chance draws the seat is not told
+    # included): see docs/engine.md, "What a seat may be shown".
+    about = (
+        f"seed {record.seed}  {plural(len(record.actions), 'action')}"
+        if seat is None
+        else f"seat {seat}'s view"
+    )
     con.print(
-        f"[bold]{escape(game.info.title)}[/] {escape(record.version)}  "
-        f"{escape(', '.join(f'{k}={v}' for k, v in record.config.items()))}  "
-        f"seed {record.seed}  {plural(len(record.actions), 'action')}",
+        f"[bold]{shown(game.info.title)}[/] {shown(record.version)}  "
+        f"{shown(', '.join(f'{k}={v}' for k, v in record.config.items()))}  {about}",
         soft_wrap=True,  # one line, however long the configuration
     )
     waiting = step
@@ -78,12 +84,12 @@ def replay_record(
             entry = tell_move(state, n, s, action, seat)
             state = after
             if entry.sealed:
-                con.print(f"{n:>4}. {escape(who(s))} makes a sealed choice")
+                con.print(f"{n:>4}. {shown(who(s))} makes a sealed choice")
             elif s == CHANCE:
                 if entry.told:
-                    con.print(f"{n:>4}. chance: {escape(entry.told)}")
+                    con.print(f"{n:>4}. chance: {shown(entry.told)}")
             elif entry.move is None or entry.told != game.describe_action(action):
-                con.print(f"{n:>4}. {escape(who(s))}: {escape(entry.told)}")
+                con.print(f"{n:>4}. {shown(who(s))}: {shown(entry.told)}")
             else:
                 _print_move(con, n, who(s), game.describe_action(action), action.text)
             continue
@@ -92,7 +98,7 @@ def replay_record(
         told = game.describe_move_for(state, s, action, s) if s != CHANCE else None
         state = after
         if told is not None and told != game.describe_action(action):
-            con.print(f"{n:>4}. {escape(who(s))}: {escape(told)}")
+            con.print(f"{n:>4}. {shown(who(s))}: {shown(told)}")
             continue
         _print_move(con, n, who(s), game.describe_action(action), action.text)
     check_replayed(record, state)
@@ -109,19 +115,19 @@ def replay_record(
     for r in result.seats:
         table.add_row(
             str(r.seat),
-            escape(who(r.seat)) + (" ★" if r.winner and not solo else ""),
+            shown(who(r.seat)) + (" ★" if r.winner and not solo else ""),
             f"{r.score:g}",
             str(r.rank),
-            escape(", ".join(f"{k} {v:g}" for k, v in r.breakdown.items())),
+            shown(", ".join(f"{k} {v:g}" for k, v in r.breakdown.items())),
         )
     con.print(table)
     if solo:
         con.print(f"Final score: {result.seats[0].score:g}")
     if result.extras:
-        con.print(escape(", ".join(f"{k}: {v}" for k, v in result.extras.items())))
+        con.print(shown(", ".join(f"{k}: {v}" for k, v in result.extras.items())))
 
 
 def _print_move(con: Console, n: int, who: str, desc: str, text: str) -> None:
     """Print move ``n`` by its notation, with its description when that says more."""
-    extra = f" — {escape(desc)}" if desc != text else ""
-    con.print(f"{n:>4}. {escape(who)}: [bold]{escape(text)}[/]{extra}")
+    extra = f" — {shown(desc)}" if desc != text else ""
+    con.print(f"{n:>4}. {shown(who)}: [bold]{shown(text)}[/]{extra}")

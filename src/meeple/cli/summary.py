@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from meeple.cli.common import plural
+from meeple.cli.common import plural, shown
 from meeple.sim.runner import SimSpec
-from meeple.sim.stats import Line, Summary
+from meeple.sim.stats import Line, Summary, t_quantile
 
 
 def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
@@ -20,7 +19,7 @@ def _lines_table(title: str, first: str, lines: list[Line]) -> Table:
         table.add_column(col, justify="right")
     for x in lines:
         table.add_row(
-            escape(x.label),
+            shown(x.label),
             str(x.n),
             f"{x.mean:.3f}",
             _std_text(x),
@@ -38,28 +37,26 @@ def _breakdown_table(breakdowns: dict[str, dict[str, float]]) -> Table:
     table = Table(title="Score breakdown (mean per seat-game)")
     table.add_column("agent", overflow="fold")
     for part in parts:
-        table.add_column(escape(part), justify="right")
+        table.add_column(shown(part), justify="right")
     for label, b in breakdowns.items():
-        table.add_row(escape(label), *(f"{b[k]:.2f}" if k in b else "-" for k in parts))
+        table.add_row(shown(label), *(f"{b[k]:.2f}" if k in b else "-" for k in parts))
     return table
 
 
 def _solo_table(lines: list[Line]) -> Table:
     """Solo games have no opponent to beat: each agent's score, its spread and the 95%
     interval of its mean score (Student's t; ``-`` below two games)."""
-    from scipy.stats import t
-
     table = Table(title="Agents (solo: scores)")
     table.add_column("agent", overflow="fold")
     for col in ("n", "score", "std", "95% CI of the mean"):
         table.add_column(col, justify="right")
     for x in lines:
         if x.n >= 2:
-            half = float(t.ppf(0.975, x.n - 1)) * x.std / math.sqrt(x.n)
+            half = t_quantile(0.975, x.n - 1) * x.std / math.sqrt(x.n)
             interval = f"{x.mean - half:.1f} to {x.mean + half:.1f}"
         else:
             interval = "-"
-        table.add_row(escape(x.label), str(x.n), f"{x.mean:.3f}", _std_text(x), interval)
+        table.add_row(shown(x.label), str(x.n), f"{x.mean:.3f}", _std_text(x), interval)
     return table
 
 
@@ -72,9 +69,9 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
     """Print the summary of a simulation (deterministic for identical arguments)."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
     con.print(
-        f"[bold]{escape(title)}[/]: {plural(summary.games, 'game')}, "
-        f"{plural(spec.players, 'player')}, agents {escape(','.join(spec.agents))}, "
-        f"seed {spec.seed}" + (f", options {escape(opts)}" if opts else "")
+        f"[bold]{shown(title)}[/]: {plural(summary.games, 'game')}, "
+        f"{plural(spec.players, 'player')}, agents {shown(','.join(spec.agents))}, "
+        f"seed {spec.seed}" + (f", options {shown(opts)}" if opts else "")
     )
     if spec.players == 1:  # no opponent: no wins, ranks or seats to compare
         con.print(_solo_table(summary.agents))
@@ -107,5 +104,5 @@ def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> 
         "actions per game (chance included)", f"{summary.mean_length:.2f}", *span("length")
     )
     for key, value in summary.extras.items():
-        table.add_row(escape(key), f"{value:.3f}", *span(key))
+        table.add_row(shown(key), f"{value:.3f}", *span(key))
     con.print(table)

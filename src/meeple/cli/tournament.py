@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from meeple.cli.common import shown
 from meeple.cli.summary import plural
 from meeple.sim.runner import SimSpec
 from meeple.sim.stats import Summary
@@ -38,7 +38,7 @@ def print_tournament(
     solo = spec.players == 1
     played = spec.games if games is None else games
     con.print(
-        f"[bold]{escape(title)}[/] tournament: "
+        f"[bold]{shown(title)}[/] tournament: "
         + (
             f"solo, {plural(played, 'game')} on {plural(summary.games, 'deal')} (every agent "
             "plays each deal; the higher score wins it)"
@@ -46,7 +46,7 @@ def print_tournament(
             else f"{plural(summary.games, 'game')}, {plural(spec.players, 'player')}"
         )
         + f", seed {spec.seed}"
-        + (f", options {escape(opts)}" if opts else "")
+        + (f", options {shown(opts)}" if opts else "")
     )
     cycle = spec.schedule()
     if not solo and spec.multi_seat:
@@ -105,7 +105,7 @@ def print_standings(
             continue
         table.add_row(
             str(k),
-            escape(r.label),
+            shown(r.label),
             str(x.n),
             f"{100 * x.win_rate:.1f}",
             f"{100 * x.low:.1f}-{100 * x.high:.1f}",
@@ -128,8 +128,8 @@ def print_standings(
             if p.significant:
                 verdict = p.a if p.low > 0.5 else p.b
             h2h.add_row(
-                escape(p.a),
-                escape(p.b),
+                shown(p.a),
+                shown(p.b),
                 str(p.games),
                 str(p.wins),
                 str(p.losses),
@@ -137,7 +137,7 @@ def print_standings(
                 f"{100 * p.score:.1f}",
                 f"{100 * p.low:.1f}-{100 * p.high:.1f}",
                 f"{p.p_value:.2g}",
-                escape(verdict),
+                shown(verdict),
             )
         con.print(h2h)
     if solo:
@@ -148,7 +148,7 @@ def print_standings(
         seats.add_column(col, justify="right")
     for x in summary.seats:
         seats.add_row(
-            escape(x.label),
+            shown(x.label),
             str(x.n),
             f"{100 * x.win_rate:.1f}",
             f"{100 * x.low:.1f}-{100 * x.high:.1f}",

@@ -30,7 +30,9 @@ class Action:
 
     __slots__ = ("args", "chance", "id", "kind", "text")
 
-    def __init__(self, id: int, text: str, kind: str, args: tuple = (), chance: bool = False):
+    def __init__(
+        self, id: int, text: str, kind: str, args: tuple[Any, ...] = (), chance: bool = False
+    ):
         self.id = id
         self.text = text
         self.kind = kind
@@ -48,7 +50,7 @@ class Action:
     def __str__(self) -> str:
         return self.text
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.id, self.text, self.kind, self.args, self.chance))
 
 
@@ -66,8 +68,8 @@ class ActionSpace:
 
     def __init__(
         self,
-        actions: Iterable[tuple[str, str, tuple]],
-        chance_outcomes: Iterable[tuple[str, str, tuple]] = (),
+        actions: Iterable[tuple[str, str, tuple[Any, ...]]],
+        chance_outcomes: Iterable[tuple[str, str, tuple[Any, ...]]] = (),
         aliases: dict[str, str] | None = None,
     ):
         self.actions: tuple[Action, ...] = tuple(
@@ -120,9 +122,9 @@ class ActionSpace:
         if isinstance(key, str):
             return self.parse(key)
         if isinstance(key, Action):
-            table = self.chance_outcomes if key.chance else self.actions
-            if key.id < len(table):
-                mine = table[key.id]
+            own = self.chance_outcomes if key.chance else self.actions
+            if key.id < len(own):
+                mine = own[key.id]
                 if mine is key or mine.text == key.text:
                     return mine
             raise NotationError(f"{key.text!r} is not an action of this game")

@@ -106,12 +106,13 @@ def read_toml(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise ContentError(file, "<file>", "values nested too deeply") from None
     try:
-        return _track(data, file, "")
+        tracked: dict[str, Any] = _track(data, file, "")
+        return tracked
     except RecursionError:
         raise ContentError(file, "<file>", "values nested too deeply") from None
 
 
-class _Table(dict):
+class _Table(dict[str, Any]):
     """A TOML table that remembers which of its keys the loader read."""
 
     __slots__ = ("read",)
@@ -245,9 +246,9 @@ def checked(
         raise ContentError(
             str(file), "<file>", f"a value has the wrong shape or type ({e})"
         ) from None
-    key = _unread(data, "")
-    if key is not None:
-        raise ContentError(str(file), key, _UNKNOWN)
+    left = _unread(data, "")
+    if left is not None:
+        raise ContentError(str(file), left, _UNKNOWN)
 
 
 #: How an expected type is named in messages.
@@ -333,7 +334,7 @@ class ContentCache(Generic[T]):
 
 
 #: id of a loaded content -> (a weak reference to it, the digest of the files it came from)
-_DIGESTS: dict[int, tuple[weakref.ref, str]] = {}
+_DIGESTS: dict[int, tuple[weakref.ref[Any], str]] = {}
 
 
 def _remember_digest(content: Any, digest: str) -> None:

@@ -5,6 +5,7 @@ Agents receive only their seat's observation, the legal actions and their own RN
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from meeple.core.agent import Agent
@@ -72,7 +73,7 @@ def play_game(
     return state, record
 
 
-def random_playout(state: State, rng) -> State:
+def random_playout(state: State, rng: random.Random) -> State:
     """Play uniformly random legal actions (and sampled chance) from ``state`` to the end, in place.
 
     Every move goes through the checked :meth:`State.apply_action` (the public path, as the

@@ -6,6 +6,8 @@ catch one type and show its message without losing the state it was working on.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class MeepleError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -45,7 +47,7 @@ class IllegalActionError(MeepleError):
         named = repr(shown) if shown is not None else repr(action)
         super().__init__(f"[{rule}] {reason} (action {named}{_by(seat)})")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # pickled with its own arguments (it crosses process pools), notes included
         args = (self.rule, self.reason, self.action, self.seat, self.shown)
         return (type(self), args, self.__dict__)
@@ -78,7 +80,7 @@ class ContentError(MeepleError):
         self.message = message
         super().__init__(f"{file}: {field}: {message}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.file, self.field, self.message), self.__dict__)
 
 

@@ -24,7 +24,7 @@ import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex, cast
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError, IllegalActionError, NotationError
@@ -116,7 +116,7 @@ def plain_number(value: Any) -> Any:
     return value
 
 
-def rank_seats(keys: Sequence[tuple]) -> list[int]:
+def rank_seats(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """Competition ranks (1 = best) from per-seat sort keys, larger is better; equal keys tie."""
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
@@ -171,7 +171,7 @@ class Game:
         """The state before setup; setup randomness comes as chance nodes."""
         raise NotImplementedError
 
-    def determinize_observation(self, observation: dict, rng: random.Random) -> State:
+    def determinize_observation(self, observation: dict[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``, hidden parts sampled with ``rng``.
 
         The result depends only on the observation and the RNG, so a bot that searches
@@ -207,7 +207,7 @@ class Game:
         """A human sentence for ``action`` (default: its notation)."""
         return action.text
 
-    def describe_move(self, action: Action, observation: dict) -> str:
+    def describe_move(self, action: Action, observation: dict[str, Any]) -> str:
         """A sentence for ``action`` in the position a seat sees (default: describe_action).
 
         Games override it to say what the move would do there (e.g. which number is written).
@@ -230,7 +230,7 @@ class Game:
             return ""
         return self.describe_action(action)
 
-    def render(self, observation: dict) -> Any:
+    def render(self, observation: dict[str, Any]) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)
 
@@ -300,7 +300,7 @@ class State:
         """Rule id and reason explaining why ``action`` is not legal for ``seat`` now."""
         return ("CORE-01", f"{action} is not among the legal actions now")
 
-    def observe(self, seat: int | None) -> dict:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see (``None``: a spectator), as JSON-serialisable data.
 
         Games start with the check of :func:`observer_seat`, so every game refuses the same
@@ -311,7 +311,7 @@ class State:
         """
         raise NotImplementedError
 
-    def policy_view(self, seat: int) -> dict:
+    def policy_view(self, seat: int) -> dict[str, Any]:
         """``observe(seat)`` for an agent that reads it by key during one ``act`` call.
 
         A search calls this for the moves of its rollout policy when the policy's
@@ -331,7 +331,7 @@ class State:
             raise ValueError("a policy view is a seat's, not a spectator's")
         return self.observe(seat)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The full state, hidden parts included, as JSON-serialisable data."""
         raise NotImplementedError
 
@@ -643,7 +643,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise ValueError("not a chance node")
     fast = getattr(state, "sample_chance_outcome", None)
     if fast is not None:
-        return fast(rng)
+        outcome: Action = fast(rng)
+        return outcome
     return _sample_outcome(state, rng)
 
 
@@ -676,7 +677,7 @@ def seat_number(seat: object, seats: str = "") -> int:
     if isinstance(seat, bool):
         raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers{tail}")
     try:
-        return operator.index(seat)
+        return operator.index(cast("SupportsIndex", seat))  # TypeError if not an integer
     except TypeError:
         raise ValueError(f"seat {seat!r} is not an integer{tail}") from None
 
@@ -711,7 +712,7 @@ def observer_seat(seat: object, players: int) -> int | None:
     return index
 
 
-def observe(state: State, seat: int | None) -> dict:
+def observe(state: State, seat: int | None) -> dict[str, Any]:
     """The one door for hidden information: what ``seat`` may see (``None``: spectator).
 
     Raises:

@@ -43,7 +43,7 @@ class GameRecord:
     config: dict[str, Any]
     seed: int | None = None
     agents: list[str] = field(default_factory=list)
-    actions: list[list] = field(default_factory=list)
+    actions: list[list[Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     fingerprint: str | None = None
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import itertools
 import json
+import os
+import stat
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from meeple.core.errors import ConfigError
 
@@ -29,18 +34,45 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
 
+    The file is written beside ``path`` and then moved over it, so a file that cannot be
+    written whole (a full disk) leaves what was there before as it was.
+
     Raises:
         ConfigError: for another file suffix.
+        OSError: when the file cannot be written.
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".jsonl"):
         raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".jsonl":
-        with path.open("w") as f:
-            f.writelines(_json_line(row) for row in rows)
-        return path
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(temp, _file_mode(path))  # as the file there, or as a new file would be
+        with os.fdopen(fd, "w", newline="" if suffix == ".csv" else None) as f:
+            if suffix == ".jsonl":
+                f.writelines(_json_line(row) for row in rows)
+            else:
+                _write_csv(f, rows, players)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return path
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions of ``path``, or those a new file gets (``0o666`` less the umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
     keys = sorted({k for row in rows for k in row["extras"]})
     parts = list(dict.fromkeys(k for row in rows for b in row.get("breakdowns", ()) for k in b))
     header = ["game", "seed", "round_size", "run_seed", "game_name", "version", "options"]
@@ -49,30 +81,28 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
     header += [f"extra_{k}" for k in keys]
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        for row in rows:
-            line = [
-                row["index"],
-                row["seed"],
-                row.get("round_size"),
-                row.get("run_seed"),
-                row.get("game_name"),
-                row.get("version"),
-                json.dumps(row.get("options", {}), sort_keys=True),
-                row.get("content_digest") or "",
-                row["decisions"],
-                row["length"],
-                ";".join(map(str, row["winners"])),
-            ]
-            for s in range(players):
-                line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
-                breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
-                line += [_cell(breakdown.get(k)) for k in parts]
-            line += [_cell(row["extras"].get(k)) for k in keys]
-            w.writerow(line)
-    return path
+    w = csv.writer(f)
+    w.writerow(header)
+    for row in rows:
+        line = [
+            row["index"],
+            row["seed"],
+            row.get("round_size"),
+            row.get("run_seed"),
+            row.get("game_name"),
+            row.get("version"),
+            json.dumps(row.get("options", {}), sort_keys=True),
+            row.get("content_digest") or "",
+            row["decisions"],
+            row["length"],
+            ";".join(map(str, row["winners"])),
+        ]
+        for s in range(players):
+            line += [row["agents"][s], row["scores"][s], row["ranks"][s]]
+            breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
+            line += [_cell(breakdown.get(k)) for k in parts]
+        line += [_cell(row["extras"].get(k)) for k in keys]
+        w.writerow(line)
 
 
 def partial_path(path: str | Path) -> Path:
@@ -100,9 +130,14 @@ class PartialResults:
         self._file.writelines(_json_line(row) for row in rows)
         self._file.flush()
 
+    def close(self) -> None:
+        """Close the file and keep it (the results could not be written: it holds the games)."""
+        with contextlib.suppress(OSError):  # a full disk may refuse the last flush too
+            self._file.close()
+
     def done(self) -> None:
         """Close and remove the file (the full results are written)."""
-        self._file.close()
+        self.close()
         self.path.unlink(missing_ok=True)
 
 
@@ -130,7 +165,7 @@ def _extra(text: str) -> Any:
     if text[:1] in ("[", "{", '"'):
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # too deep for JSON data: the text itself
             pass
     return text
 
@@ -216,8 +251,54 @@ def _check_row(row: Any) -> str | None:
     return None
 
 
+#: The longest line of a results file read back, and the deepest nesting of lists and objects
+#: in a row: a real row is a few kilobytes, nested three deep.
+MAX_LINE = 1 << 20
+MAX_DEPTH = 16
+
+
+def _bounded_lines(path: Path) -> bytes:
+    """The bytes of ``path``, read line by line, none longer than :data:`MAX_LINE`.
+
+    Raises:
+        ConfigError: for a longer line (a file that is not a results file: ``/dev/zero``).
+        OSError: when the file cannot be read.
+    """
+    parts: list[bytes] = []
+    with path.open("rb") as f:
+        for n in itertools.count(1):
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                raise ConfigError(
+                    f"{path.name} line {n} is longer than {MAX_LINE >> 20} MiB: not a results row"
+                )
+            parts.append(line)
+    return b"".join(parts)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a number or a string)."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            todo.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, level + 1) for v in item)
+        else:
+            continue
+        deepest = max(deepest, level + 1)
+    return deepest
+
+
 def _checked(row: Any, name: str, line: int) -> dict[str, Any]:
     """``row`` if it is a results row, else a ConfigError naming the file and line."""
+    if _depth(row) > MAX_DEPTH:
+        raise ConfigError(
+            f"{name} line {line} is nested more than {MAX_DEPTH} deep: not a results row"
+        )
     wrong = _check_row(row)
     if wrong:
         raise ConfigError(f"{name} line {line} is not a results row: {wrong}")
@@ -248,7 +329,7 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
         raise ConfigError(f"results file must end in .csv or .jsonl, not {path.name!r}")
     try:
         # utf-8-sig: a CSV saved again by a spreadsheet may start with a byte-order mark
-        text = path.read_text(encoding="utf-8-sig")
+        text = _bounded_lines(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConfigError(f"{path.name} is not a results file: it is not UTF-8 text") from None
     if not text.strip():
@@ -263,6 +344,10 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
             continue
         try:
             row = json.loads(line)
+        except RecursionError:
+            raise ConfigError(
+                f"{path.name} line {n} is nested too deeply for a results row"
+            ) from None
         except ValueError:
             if partial and n == len(lines):  # no newline after it: cut short while written
                 break
@@ -298,6 +383,11 @@ def _read_csv(name: str, reader: csv.DictReader) -> list[dict[str, Any]]:
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None
         try:
             row = _csv_row(cells, players, parts, extras)
+        except RecursionError:
+            line = reader.line_num
+            raise ConfigError(
+                f"{name} line {line} is nested too deeply for a results row"
+            ) from None
         except (ValueError, TypeError, KeyError) as e:
             line = reader.line_num
             raise ConfigError(f"{name} line {line} is not a results row ({e})") from None

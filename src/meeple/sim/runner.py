@@ -257,6 +257,7 @@ def run_simulation(
     on_progress: Callable[[int], None] | None = None,
     chunk_size: int | None = None,
     into: list[dict[str, Any]] | None = None,
+    game: Game | None = None,
 ) -> list[dict[str, Any]]:
     """Play every game of ``spec`` and return the result rows ordered by game index.
 
@@ -269,6 +270,8 @@ def run_simulation(
         into: A list to append the rows to as games finish (and to return). If the run is
             interrupted (``KeyboardInterrupt``, which stops the worker processes at once), it
             keeps the rows of the games finished so far, in the order they finished.
+        game: The game :func:`check_simulation` returned for ``spec``, when the caller has
+            checked it already (otherwise it is checked here).
 
     Raises:
         ConfigError: for a bad game, option or agent (checked by :func:`check_simulation`
@@ -277,7 +280,8 @@ def run_simulation(
         KeyboardInterrupt: on Ctrl-C (``into`` keeps the finished games); an error a game
             raised in a worker is raised here as it was.
     """
-    game = check_simulation(spec)
+    if game is None:
+        game = check_simulation(spec)
     rows: list[dict[str, Any]] = [] if into is None else into
     if jobs <= 1:
         for i in range(spec.games):
@@ -356,8 +360,9 @@ def _run_pool(
                 left -= 1
                 if on_progress is not None:
                     on_progress(1)
-        if left:
-            raise failed[0].exception()  # a failed game or a dead worker: stop now
+        error = failed[0].exception() if left else None
+        if error is not None:
+            raise error  # a failed game or a dead worker: stop now
     finally:
         _block_interrupts()  # a second Ctrl-C must not cut the clean-up short
         if left:

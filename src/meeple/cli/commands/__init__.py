@@ -1,0 +1,1 @@
+"""The ``meeple`` commands, one module each; :mod:`meeple.cli.main` assembles them."""

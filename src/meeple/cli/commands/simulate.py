@@ -1,0 +1,153 @@
+"""``meeple simulate``: many games between agents, summarised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from meeple.cli.common import (
+    console,
+    default_players,
+    err_console,
+    fail,
+    parse_options,
+    plural,
+    prepare_output,
+    progress_bar,
+    resolve_game,
+    shown,
+    split_agents,
+)
+from meeple.cli.runs import report_files, stop, used_jobs, write_failure
+from meeple.core.errors import ConfigError, MeepleError
+from meeple.sim.session import (
+    check_games,
+    check_results_suffix,
+    open_results,
+    resolve_jobs,
+    run_games,
+    stopped_message,
+)
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents (names, levels easy|medium|hard, ismcts:key=value...), comma-separated; "
+            "they rotate over seats.",
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Per-game results file (.csv or .jsonl).")
+    ] = None,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Also draw the results to a .png, .svg or .pdf file: scores per agent, win "
+            "rate per seat, decisions per game, score breakdown (needs matplotlib: "
+            "pip install 'meeple\\[plots]').",
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an --out or --plot file that exists already.")
+    ] = False,
+) -> None:
+    """Simulate many games between agents and summarise scores, win rates and seat advantage."""
+    from meeple.cli.summary import print_summary
+    from meeple.sim import SimSpec, check_simulation, summarize
+    from meeple.sim.plots import check_plot_path, save_simulation_plot
+
+    cls = resolve_game(game)
+    name = cls.info.name
+    try:
+        specs = split_agents(agents) or ["random"]
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    try:
+        if agents is not None and not split_agents(agents):
+            raise ConfigError("--agents names no agent")
+        check_games(games_, "--games")
+        resolve_jobs(jobs, "--jobs")
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    if players is None:
+        players = (
+            len(specs)
+            if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
+            else default_players(cls)
+        )
+    try:
+        spec = SimSpec(name, players, tuple(specs), games_, seed, parse_options(name, option))
+        if out is not None:
+            check_results_suffix(out)
+        check_simulation(spec)
+        plot_existed = False
+        if plot is not None:
+            check_plot_path(plot)
+            plot_existed = plot.exists()
+            plot = prepare_output(plot, force=force)
+        results = None
+        if out is not None:
+            try:
+                results = open_results(out, force=force)
+            except MeepleError:
+                if plot is not None and not plot_existed:  # leave no empty plot file
+                    plot.unlink(missing_ok=True)
+                raise
+        jobs = used_jobs(jobs, spec.games)
+        with progress_bar(f"{spec.game} x{spec.games}", spec.games, progress) as advance:
+            run = run_games(spec, jobs, results, advance)
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    report_files(run)
+    rows, stopped = run.rows, run.stopped
+    covered = "those" if rows else "none (no tables)"
+    message = stopped_message(stopped, len(rows), spec.games, covered) if stopped else None
+    if message and rows:  # above the tables; on stderr at the end in every case
+        console().print(shown(message), soft_wrap=True)
+    if rows:
+        summary = summarize(rows, spec.labels(), players)
+        print_summary(console(), spec, summary, cls.info.title)
+    failure = write_failure(run)
+    if plot is not None:
+        if rows:
+            title = (
+                f"{cls.info.title}: {plural(len(rows), 'game')}, {plural(players, 'player')}, "
+                f"seed {seed}"
+            )
+            try:
+                save_simulation_plot(rows, spec.labels(), players, plot, title, summary)
+            except (OSError, ValueError) as e:
+                if not plot_existed:  # no empty or half-written file left behind
+                    plot.unlink(missing_ok=True)
+                if failure is not None:
+                    raise failure from None
+                raise fail(f"the plot could not be drawn to {str(plot)!r}: {e}", code=1) from e
+            err_console().print(f"Plot written to {shown(str(plot))}")
+        else:
+            if not plot_existed:  # nothing to draw: leave no empty file behind
+                plot.unlink(missing_ok=True)
+            err_console().print("No game finished: no plot drawn")
+    if failure is not None:
+        if message:
+            err_console().print(shown(message))
+        raise failure
+    if stopped:
+        stop(stopped, message)
