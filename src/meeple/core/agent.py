@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Game
@@ -42,7 +43,7 @@ class Agent:
         self.game = game
         self.seat = seat
 
-    def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Choose one of ``legal_actions`` (a non-empty list)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement act()")
 

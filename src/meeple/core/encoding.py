@@ -191,11 +191,11 @@ class Encoder:
     def setup(self, game: Game) -> None:
         """Read the configuration constants the layout depends on (called once)."""
 
-    def write(self, w: Writer, obs: dict) -> None:
+    def write(self, w: Writer, obs: dict[str, Any]) -> None:
         """Append the features of ``obs`` to ``w``."""
         raise NotImplementedError
 
-    def encode(self, observation: dict, out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, observation: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The float32 vector of ``observation`` (a seat's ``observe`` data).
 
         Args:
@@ -247,11 +247,11 @@ class Encoder:
             raise AssertionError(f"encoding wrote {w.pos} features, layout has {self.size}")
         return buf
 
-    def seat_of(self, observation: dict) -> int | None:
+    def seat_of(self, observation: dict[str, Any]) -> int | None:
         """The observing seat of ``observation``."""
         return observation.get("seat")
 
-    def players_of(self, observation: dict) -> int | None:
+    def players_of(self, observation: dict[str, Any]) -> int | None:
         """The player count ``observation`` shows (its ``players``: a count, or one entry per
         player), or ``None`` when it does not say."""
         players = observation.get("players")

@@ -207,7 +207,7 @@ def _sendable(error: Exception) -> Exception:
         return sent
 
 
-def _init_worker(path: list[str], games: dict[str, str], results: Any) -> None:
+def _init_worker(path: list[str], games: dict[str, Any], results: Any) -> None:
     """Give a worker process the parent's import path, game registry and results queue.
 
     Workers ignore Ctrl-C (the parent alone handles it, by stopping the pool); they were
