@@ -43,7 +43,9 @@ class Agent:
         self.game = game
         self.seat = seat
 
-    def act(self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         """Choose one of ``legal_actions`` (a non-empty list)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement act()")
 
