@@ -2,14 +2,18 @@
 
 from meeple.sim.output import read_results, write_results
 from meeple.sim.runner import SimSpec, check_simulation, play_one, run_simulation, seat_slots
+from meeple.sim.session import Run, open_results, run_games
 from meeple.sim.stats import Summary, summarize, wilson_interval
 
 __all__ = [
+    "Run",
     "SimSpec",
     "Summary",
     "check_simulation",
+    "open_results",
     "play_one",
     "read_results",
+    "run_games",
     "run_simulation",
     "seat_slots",
     "summarize",

@@ -77,7 +77,9 @@ def play(
         typer.Option(
             "--resume",
             help="Continue the unfinished game saved in FILE (stopped, or killed mid-game), "
-            "with its seats, bots and seed; it goes on being saved there.",
+            "with its seats, bots and seed; it goes on being saved there. A game killed "
+            "mid-game keeps each bot's full spec; a record of a stopped game names its bots "
+            "by their labels (an ismcts:key=value bot goes on with its defaults).",
             metavar="FILE",
         ),
     ] = None,
