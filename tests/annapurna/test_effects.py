@@ -82,8 +82,11 @@ def test_whiteout_lays_the_meeple_down_and_skips_the_next_turn():
     play(state, "explore b1")
     assert state.observe(1)["climbers"][0]["skips"] == [card_id(0, 2)]
     idle(state)
-    assert state.turn == 1  # Red's turn was skipped (no group to Sweep)
-    assert state.skips[0] == []
+    # Red's turn is skipped: only its Sweep, where the Whiteout is now complete (AN-R29)
+    assert state.turn == 0 and state.skipping and state.skips[0] == []
+    assert texts(state) == ["sweep b1", "end"]
+    play(state, "sweep b1")
+    assert state.turn == 1 and state.stage == MAIN
 
 
 def test_bivouac_tent_shelters_until_the_next_turn():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -9,6 +10,7 @@ import pytest
 
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
+from meeple.core.errors import ConfigError
 from meeple.core.record import GameRecord, replay
 from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.game import Annapurna
@@ -92,6 +94,16 @@ def test_records_replay_to_the_same_state():
     state, record = play_game(game, [RandomAgent() for _ in range(3)], seed=9)
     back = replay(GameRecord.from_json(record.to_json()))
     assert back.fingerprint() == state.fingerprint()
+
+
+def test_a_record_of_the_rules_before_a_skipped_turn_swept_is_refused():
+    """Version 1.3 (ruling AN-R29: a skip is complete when its turn is skipped): a record of
+    version 1.2, whose skipped turns could not Sweep the skip card, no longer replays."""
+    game = Annapurna(2)
+    assert game.info.version == "1.3"
+    _, record = play_game(game, [RandomAgent() for _ in range(2)], seed=3, max_steps=40)
+    with pytest.raises(ConfigError, match=r"1\.2"):
+        replay(dataclasses.replace(record, version="1.2"))
 
 
 def test_cards_everyone_identifies_are_face_down_and_known_to_every_climber():

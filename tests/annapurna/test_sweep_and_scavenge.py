@@ -76,25 +76,52 @@ def test_sweep_is_optional_and_auto_sweep_does_it_for_you():
     assert state.turn == 1 and state.stage == MAIN
 
 
-def test_a_zero_card_is_not_swept_until_its_effect_is_complete():
-    """AN-033 and AN-034: a Whiteout (skip) stays until the skipped turn has passed, and a
-    skipped turn still Sweeps; ruling AN-R29 (completion)."""
+def test_dont_sweep_a_card_with_zero_yins_or_yangs_until_youve_completed_its_effect():
+    """AN-033: a Whiteout (skip) flipped this turn is not swept in this turn's Sweep, nor
+    scavenged in its window (AN-044); ruling AN-R29 (completion)."""
     state = hike_all(setup(2, layouts={0: layout(a1=14, b1=15, c1=2)}))
     play(state, "explore b1", "end", "pass")  # forget a1+b1
     idle(state)
     play(state, "explore c1")  # Whiteout: next turn skipped
     assert texts(state) == ["sweep a1+b1", "end"]  # c1 is not sweepable yet
-    play(state, "end", "pass")
+    play(state, "end")
+    assert texts(state, 1) == ["scavenge a1", "scavenge b1", "pass"]
+    play(state, "pass")
     assert state.skips[0] == [card_id(0, 2)]
+
+
+def test_if_youre_skipping_your_current_turn_you_should_still_sweep_the_skip_card_too():
+    """AN-034 and ruling AN-R29: the skip is carried out by skipping the turn, so the
+    Whiteout is complete then and that turn's Sweep can take it, alone or in a group."""
+    state = hike_all(setup(2, layouts={0: layout(a1=14, b1=15, c1=2)}))
+    play(state, "explore b1", "end", "pass")  # forget a1+b1
     idle(state)
-    # Red's skipped turn: straight to the Sweep, the Whiteout still unfinished
+    play(state, "explore c1", "end", "pass")  # Whiteout: next turn skipped
+    idle(state)
+    # Red's skipped turn: straight to the Sweep, the Whiteout complete and sweepable
     assert state.turn == 0 and state.stage == SWEEP and state.skipping
-    assert texts(state) == ["sweep a1+b1", "end"]
+    assert state.skips[0] == [] and not state.unfinished >> card_id(0, 2) & 1
+    assert set(texts(state)) == {"sweep a1+b1", "sweep c1", "sweep a1+b1+c1", "end"}
+    play(state, "sweep c1")
+    assert state.cache[0] == [card_id(0, 2)]
     play(state, "sweep a1+b1")
-    assert state.turn == 1 and state.skips[0] == []
+    assert state.turn == 1 and state.stage == MAIN and not state.skipping
+
+
+def test_a_skip_card_forgotten_in_the_skipped_turn_can_be_scavenged_in_that_window():
+    """AN-041, AN-044 and ruling AN-R29: the Whiteout is complete once its turn is skipped, so
+    when that turn's Sweep forgets it another climber may Scavenge it."""
+    state = hike_all(setup(2, layouts={0: layout(b1=17, c1=2)}))
+    play(state, "explore b1")  # a1 +1, b1 +2: nothing balances
     idle(state)
-    play(state, "explore d1")  # a normal turn: now the Whiteout can go
-    assert "sweep c1" in texts(state)
+    play(state, "explore c1")  # Whiteout: c1 stands alone, unfinished
+    assert state.turn == 1 and state.stage == MAIN  # nothing to Sweep: no window
+    idle(state)
+    assert state.turn == 0 and state.stage == SWEEP and texts(state) == ["sweep c1", "end"]
+    play(state, "end")
+    assert state.stage == SCAVENGE and texts(state, 1) == ["scavenge c1", "pass"]
+    state.apply_action("scavenge c1", 1)
+    assert card_id(0, 2) in state.pack[1] and state.mount[0][2] == -1
 
 
 def test_extra_turn_sweeps_between_and_meeple_card_can_be_swept():

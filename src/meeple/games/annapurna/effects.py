@@ -8,8 +8,8 @@ Timings:
   climber, resolved before the Sweep);
 * ``extra_turn``: the climber takes another turn after this one, Sweeping in between (AN-022,
   AN-035); complete once granted (ruling AN-R29);
-* ``next_turn``: acts on the climber's next turn; complete once that turn has begun (shield)
-  or has passed (skip) (ruling AN-R29);
+* ``next_turn``: acts on the climber's next turn; complete once that turn has begun: a shield
+  ends then, and a skip is carried out by skipping it (ruling AN-R29);
 * ``on_peak``: acts when the climber reaches the peak; complete then.
 
 "If an effect can't be followed, ignore it" (AN-029): a pending decision with no possible

@@ -50,7 +50,7 @@ class Annapurna(Game):
     info = GameInfo(
         name="annapurna",
         title="Annapurna",
-        version="1.2",
+        version="1.3",
         min_players=2,
         max_players=4,
         has_chance=True,

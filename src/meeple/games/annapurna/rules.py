@@ -112,7 +112,10 @@ def _start_turn(st: AnnapurnaState, seat: int) -> None:
     st.verb = V_NONE
     st.sel = -1
     if st.skips[seat]:  # skipped turn: only the Sweep (AN-034, AN-048)
+        # skipping the turn carries the skip out: its card is complete, so this very Sweep
+        # (and, if it is forgotten, this Scavenge window) may take it (AN-033, ruling AN-R29)
         st.skipping = True
+        st.unfinished &= ~(1 << st.skips[seat].pop(0))
         _to_sweep(st)
         return
     st.stage = MAIN
@@ -209,10 +212,7 @@ def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
 
 def _next_turn(st: AnnapurnaState) -> None:
     s = st.turn
-    if st.skipping:  # the skip effect is complete once the skipped turn has passed (AN-R29)
-        st.skipping = False
-        c = st.skips[s].pop(0)
-        st.unfinished &= ~(1 << c)
+    st.skipping = False
     if st.extra[s]:  # AN-022, AN-035: the extra turn follows the Sweep
         st.extra[s] -= 1
         _start_turn(st, s)
