@@ -13,9 +13,10 @@ import pytest
 from fixture_game import HighBidder, SealedPips
 
 from meeple.agents import RandomAgent, make_agent
-from meeple.core import ConfigError, GameRecord, IllegalActionError, replay
+from meeple.core import ConfigError, GameRecord, IllegalActionError, RecordError, replay
 from meeple.core.driver import play_game, random_playout
 from meeple.core.game import sample_chance
+from meeple.core.record import MAX_RECORD_BYTES
 from meeple.core.seeding import make_rng
 
 HERE = Path(__file__).resolve().parent
@@ -291,9 +292,49 @@ def test_a_record_file_that_is_not_utf8_is_refused(tmp_path):
         GameRecord.load(path)
 
 
-def test_a_record_nested_too_deep_for_the_parser_is_refused():
-    with pytest.raises(ConfigError, match="not JSON"):
-        GameRecord.from_json("[" * 100_000)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"game": "x", "version": "1", "config": {}, "actions": [], "result": '
+        + '{"a": [' * 40
+        + "1"
+        + "]}" * 40
+        + "}",
+    ],
+    ids=["beyond-the-parser", "beyond-the-bound"],
+)
+def test_a_record_nested_deeper_than_any_real_one_is_refused(text):
+    with pytest.raises(RecordError, match="nested deeper than 32 levels"):
+        GameRecord.from_json(text)
+
+
+def test_a_record_larger_than_any_real_one_is_refused_without_reading_it_whole(tmp_path):
+    with pytest.raises(RecordError, match="more than 67,108,864 bytes"):
+        GameRecord.load("/dev/zero")  # endless: only the bound and one byte more are read
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    with pytest.raises(RecordError, match="longer than any game's record"):
+        GameRecord.load(big)
+    with pytest.raises(RecordError, match="more than 67,108,864 characters"):
+        GameRecord.from_json(" " * (MAX_RECORD_BYTES + 1))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_a_record_in_utf16_or_utf32_is_refused_as_not_utf8(tmp_path, game2, encoding):
+    _, record = _play(game2, seed=4)
+    path = tmp_path / "game.json"
+    path.write_bytes(record.to_json().encode(encoding))
+    with pytest.raises(RecordError, match="UTF-16 or UTF-32 text; records are UTF-8"):
+        GameRecord.load(path)
+
+
+def test_a_record_in_utf8_with_a_byte_order_mark_is_read(tmp_path, game2):
+    _, record = _play(game2, seed=4)
+    path = tmp_path / "game.json"
+    path.write_bytes(record.to_json().encode("utf-8-sig"))
+    assert GameRecord.load(path) == record
+    assert GameRecord.from_json("\ufeff" + record.to_json()) == record
 
 
 def test_a_record_with_a_seat_outside_the_game_does_not_replay(game2):

@@ -7,6 +7,7 @@ from meeple.core.errors import (
     IllegalActionError,
     MeepleError,
     NotationError,
+    RecordError,
 )
 from meeple.core.game import (
     CHANCE,
@@ -41,6 +42,7 @@ __all__ = [
     "IllegalActionError",
     "MeepleError",
     "NotationError",
+    "RecordError",
     "SeatResult",
     "State",
     "derive_seed",

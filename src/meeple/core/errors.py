@@ -64,6 +64,12 @@ class ConfigError(MeepleError):
     """A game configuration that the game does not support (player count, unknown option...)."""
 
 
+class RecordError(ConfigError):
+    """A game record that cannot be read as one: too large, nested too deep, not UTF-8 JSON,
+    or a field missing or of the wrong type. A :class:`ConfigError`, as every refusal of a
+    record is."""
+
+
 class ContentError(MeepleError):
     """Content data (TOML) that fails validation.
 
@@ -84,3 +90,19 @@ class ContentError(MeepleError):
 
 class NotationError(MeepleError, ValueError):
     """Text that does not parse as an action of the game."""
+
+
+#: The most characters of someone's input an error message repeats.
+ECHO_LIMIT = 80
+
+
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters for an error message, with how much was left out
+    (``'aaaa…' (1,000,000 characters)``), so that a message never grows with its input.
+
+    Every message that repeats what a caller gave (a notation, a field of a file) goes
+    through this one function.
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[: max(limit - 1, 0)]}… ({len(text):,} characters)"

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.core.errors import ConfigError, IllegalActionError
+from meeple.core.errors import ConfigError, IllegalActionError, RecordError
+from meeple.core.errors import cut as _cut
 from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat
 from meeple.core.registry import game_class, make
 
@@ -72,43 +73,107 @@ class GameRecord:
         """Parse a record, checking the type of every field and of every action.
 
         Args:
-            text: The record's JSON, as text or UTF-8 bytes.
+            text: The record's JSON, as text or UTF-8 bytes (a byte-order mark is allowed);
+                at most :data:`MAX_RECORD_BYTES` long and :data:`MAX_RECORD_DEPTH` levels deep.
 
         Raises:
-            ConfigError: for text that is not JSON, not UTF-8 or not a JSON object, and for
-                missing, unknown or mistyped fields; the message names the field, e.g.
-                ``actions[3]: expected [seat, move], got null``.
+            RecordError: (a :class:`ConfigError`) for text that is too long, not UTF-8
+                (UTF-16 and UTF-32 included), not JSON, nested too deep or not a JSON object,
+                and for missing, unknown or mistyped fields; the message names the field,
+                e.g. ``actions[3]: expected [seat, move], got null``.
         """
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"not a meeple game record: more than {MAX_RECORD_BYTES:,} "
+                f"{'bytes' if isinstance(text, bytes) else 'characters'}, longer than any "
+                "game's record"
+            )
+        if isinstance(text, bytes | bytearray):
+            text = _utf8(bytes(text))
+        elif text.startswith("\ufeff"):
+            text = text[1:]
         try:
             data = json.loads(text)
-        except UnicodeDecodeError as e:
-            raise ConfigError(
-                f"not a meeple game record: not UTF-8 text (byte {e.object[e.start]:#04x} "
-                f"at position {e.start})"
-            ) from None
-        except (ValueError, RecursionError) as e:
-            raise ConfigError(f"not a meeple game record: not JSON ({e})") from None
+        except RecursionError:
+            data = _TOO_DEEP
+        except ValueError as e:
+            raise RecordError(f"not a meeple game record: not JSON ({_cut(str(e))})") from None
+        if data is _TOO_DEEP or _deeper_than(data, MAX_RECORD_DEPTH):
+            raise RecordError(
+                f"not a meeple game record: JSON nested deeper than {MAX_RECORD_DEPTH} levels"
+            )
         try:
             _check_fields(data)
         except ValueError as e:
-            raise ConfigError(f"not a meeple game record: {e}") from None
+            raise RecordError(f"not a meeple game record: {e}") from None
         return cls(**data)
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json())
+        path.write_text(self.to_json(), encoding="utf-8")
         return path
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read and parse the record saved at ``path``.
+        """Read and parse the record saved at ``path``, reading at most
+        :data:`MAX_RECORD_BYTES` and one byte more (a device such as ``/dev/zero`` is not read
+        to its end).
 
         Raises:
             OSError: when the file cannot be read.
-            ConfigError: when it is not a well-formed record (see :meth:`from_json`).
+            RecordError: when it is too long or not a well-formed record (see
+                :meth:`from_json`).
         """
-        return cls.from_json(Path(path).read_bytes())
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+        return cls.from_json(data)
+
+
+#: The longest record read, in bytes: well beyond the longest game of every game (a record
+#: takes some 30 bytes per action, and no game's :meth:`Game.max_game_length` bound, Annapurna's
+#: loose 368,610 actions included, comes near it).
+MAX_RECORD_BYTES = 64 * 2**20
+#: The deepest nesting of lists and objects a record may have (a real one has about 5).
+MAX_RECORD_DEPTH = 32
+_TOO_DEEP = object()
+
+
+def _utf8(data: bytes) -> str:
+    """``data`` decoded as UTF-8 (a byte-order mark dropped).
+
+    Raises:
+        RecordError: for UTF-16 or UTF-32 text (told by its byte-order mark or its NUL bytes)
+            and any other bytes that are not UTF-8, naming the first bad byte.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4]:
+        raise RecordError(
+            "not a meeple game record: UTF-16 or UTF-32 text; records are UTF-8 (save it "
+            "again as UTF-8)"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"not a meeple game record: not UTF-8 text (byte {e.object[e.start]:#04x} "
+            f"at position {e.start})"
+        ) from None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether parsed JSON ``value`` nests lists and objects more than ``limit`` levels deep
+    (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item if isinstance(child, list | dict))
+    return False
 
 
 def _shown(value: Any) -> str:
