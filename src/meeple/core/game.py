@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ConfigError, IllegalActionError, NotationError
+from meeple.core.errors import ConfigError, IllegalActionError, NotationError, echo
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -151,12 +151,12 @@ class Game:
         ):
             raise ConfigError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
-                f"players, not {players!r}"
+                f"players, not {echo(players)}"
             )
         unknown = set(options) - set(self.options)
         if unknown:
             raise ConfigError(
-                f"{self.info.name} has no option(s) {sorted(unknown)}; "
+                f"{self.info.name} has no option(s) {echo(sorted(unknown))}; "
                 f"known: {sorted(self.options)}"
             )
         self.num_players = players
@@ -674,11 +674,11 @@ def seat_number(seat: object, seats: str = "") -> int:
     """
     tail = f"; {seats}" if seats else ""
     if isinstance(seat, bool):
-        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers{tail}")
+        raise ValueError(f"{echo(seat)} is not a seat: booleans are not seat numbers{tail}")
     try:
         return operator.index(seat)
     except TypeError:
-        raise ValueError(f"seat {seat!r} is not an integer{tail}") from None
+        raise ValueError(f"seat {echo(seat)} is not an integer{tail}") from None
 
 
 def observer_seat(seat: object, players: int) -> int | None:

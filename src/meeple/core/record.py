@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.core.errors import ConfigError, IllegalActionError, RecordError
-from meeple.core.errors import cut as _cut
+from meeple.core.errors import ConfigError, IllegalActionError, RecordError, cut, echo
 from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat
 from meeple.core.registry import game_class, make
 
@@ -97,7 +96,7 @@ class GameRecord:
         except RecursionError:
             data = _TOO_DEEP
         except ValueError as e:
-            raise RecordError(f"not a meeple game record: not JSON ({_cut(str(e))})") from None
+            raise RecordError(f"not a meeple game record: not JSON ({cut(str(e))})") from None
         if data is _TOO_DEEP or _deeper_than(data, MAX_RECORD_DEPTH):
             raise RecordError(
                 f"not a meeple game record: JSON nested deeper than {MAX_RECORD_DEPTH} levels"
@@ -181,8 +180,8 @@ def _shown(value: Any) -> str:
     try:
         text = json.dumps(value, allow_nan=True)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        return echo(value, 60)
+    return cut(text, 60)
 
 
 #: Record fields: (what the field holds, check of its value). ``type(v) is int`` since JSON's

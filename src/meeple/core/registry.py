@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ConfigError, echo
 from meeple.core.game import Game
 
 _REGISTRY: dict[str, str] = {
@@ -39,7 +39,7 @@ def game_class(name: str) -> type[Game]:
     try:
         target = _REGISTRY[name]
     except KeyError:
-        raise ConfigError(f"unknown game {name!r}; known: {', '.join(game_names())}") from None
+        raise ConfigError(f"unknown game {echo(name)}; known: {', '.join(game_names())}") from None
     module, _, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)
 

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from meeple.core.errors import ConfigError, MeepleError
+from meeple.core.errors import ConfigError, MeepleError, echo
 from meeple.core.game import CHANCE, TERMINAL, Game, State, plain_number
 from meeple.core.registry import game_class, make
 from meeple.rl.common import acting_seat, chance_outcome, player_action, utility_bounds
@@ -505,14 +505,6 @@ class MeepleObserver:
 _STATE_KEYS = ("history", "fingerprint", "content_digest")
 _HISTORY_ENTRY = re.compile(r"(-?[0-9]{1,9}):([0-9]{1,9})")
 _HEX = re.compile(r"[0-9a-f]{1,128}")
-#: How much of a line a refusal quotes.
-_QUOTED = 60
-
-
-def _quoted(text: str) -> str:
-    """``text`` as an error message shows it: escaped, and cut to :data:`_QUOTED` characters."""
-    shown = repr(text[:_QUOTED])
-    return shown + ("..." if len(text) > _QUOTED else "")
 
 
 def _deserialize(game: MeepleGame, text: str) -> MeepleState:
@@ -536,7 +528,7 @@ def _deserialize(game: MeepleGame, text: str) -> MeepleState:
         if not sep or n >= len(_STATE_KEYS) or key != _STATE_KEYS[n]:
             raise ConfigError(
                 f"not a serialised {meeple_game.info.name} state: line {n + 1} is "
-                f"{_quoted(line)}, expected {_STATE_KEYS[n] if n < len(_STATE_KEYS) else 'no more'}"
+                f"{echo(line)}, expected {_STATE_KEYS[n] if n < len(_STATE_KEYS) else 'no more'}"
                 " (a meeple state's text is its history, fingerprint and content digest; "
                 "nothing pickled is read)"
             )
@@ -547,7 +539,7 @@ def _deserialize(game: MeepleGame, text: str) -> MeepleState:
     fingerprint, digest = fields["fingerprint"], fields["content_digest"]
     for key, value in (("fingerprint", fingerprint), ("content_digest", digest)):
         if value and not _HEX.fullmatch(value):
-            raise ConfigError(f"serialised state: {key} {_quoted(value)} is not a hex digest")
+            raise ConfigError(f"serialised state: {key} {echo(value)} is not a hex digest")
     entries = fields["history"].split(",") if fields["history"] else []
     if len(entries) > game.max_game_length():
         raise ConfigError(
@@ -559,7 +551,7 @@ def _deserialize(game: MeepleGame, text: str) -> MeepleState:
         match = _HISTORY_ENTRY.fullmatch(entry)
         if match is None:
             raise ConfigError(
-                f"serialised state: history entry {n} is {_quoted(entry)}, not player:action"
+                f"serialised state: history entry {n} is {echo(entry)}, not player:action"
             )
         player, action = int(match[1]), int(match[2])
         if player != state.current_player():
