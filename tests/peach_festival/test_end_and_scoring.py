@@ -167,6 +167,6 @@ def test_rewards_are_settled_one_seat_at_a_time():
     """PF-R37, PF-R10: after the reveal only the seat being resolved has a decision."""
     s = commit(pos(["te:0,1,2 r:1", "te:0,1,2 r:2"], dice="te3,si1,sp1"), "te", "te")
     assert s.acting_seats() == (0,)
-    assert s.legal_actions(1) == []
+    assert s.legal_actions(1) == ()
     play(s, "merchant")
     assert s.acting_seats() == (1,)

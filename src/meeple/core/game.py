@@ -261,7 +261,7 @@ class State:
         self.game = game
         #: Every action applied so far as ``(seat, action)``; ``seat`` is ``CHANCE`` for chance.
         self.history: list[tuple[int, Action]] = []
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, tuple[Action, ...]] = {}
 
     # -- hooks --------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -277,11 +277,15 @@ class State:
         """Whether ``seat`` must decide now (games may answer faster than ``acting_seats``)."""
         return seat in self.acting_seats()
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1.
+
+        A sequence the caller must not edit: a game may hand out one shared tuple (dice
+        odds); copy it to change it.
+        """
         raise NotImplementedError
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -376,12 +380,13 @@ class State:
     def is_simultaneous_node(self) -> bool:
         return self.current_player() == SIMULTANEOUS
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Legal actions of ``seat`` (default: the current player), in a deterministic order.
 
         At a chance node (or with ``seat=CHANCE``) these are the possible outcomes. A seat that
         need not act now has no legal actions, nor have the node markers ``SIMULTANEOUS`` and
-        ``TERMINAL``. The list must not be mutated by the caller.
+        ``TERMINAL``. A tuple, whatever the game's hook returns: the engine checks moves
+        against it and a game may share it between states, so no caller can edit it.
 
         Raises:
             ValueError: for a seat that is not an integer (text, a float, a ``bool``) or a seat
@@ -409,6 +414,8 @@ class State:
             acts = []
         else:
             acts = self._legal_actions(seat)
+        if acts.__class__ is not tuple:  # a game's list, which a caller could edit
+            acts = tuple(acts)
         self._legal_cache[seat] = acts
         return acts
 

@@ -261,7 +261,7 @@ def determinize(
             acts = st._legal_actions(s)
             if not acts:
                 break
-            legal[s] = acts
+            legal[s] = tuple(acts)  # as State.legal_actions keeps them
         else:
             st._legal_cache = legal  # the search asks for them next
             return st

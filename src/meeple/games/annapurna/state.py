@@ -20,6 +20,7 @@ live in :mod:`.rules`, legal moves in :mod:`.moves`, observations in :mod:`.obse
 from __future__ import annotations
 
 from bisect import bisect_right, insort
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -181,7 +182,7 @@ class AnnapurnaState(State):
     def _is_acting(self, seat: int) -> bool:
         return seat == self.current_player()  # one seat acts at a time
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         tables = self.game.tables
         if self.stage == DEAL:
             left = self.undealt

@@ -75,12 +75,13 @@ def _action_tables(content: Content) -> tuple:
         card={i: by[f"card:{i}"] for i in card_ids},
     )
     total = 6**5
-    roll_outcomes = [
+    # tuples: every state's chance_outcomes() hands out these very ones
+    roll_outcomes = tuple(
         (a, math.factorial(5) / math.prod(math.factorial(n) for n in a.args[0]) / total)
         for a in space.chance_outcomes
         if a.kind == "dice"
-    ]
-    die_outcomes = [(a, 1 / 6) for a in space.chance_outcomes if a.kind == "die"]
+    )
+    die_outcomes = tuple((a, 1 / 6) for a in space.chance_outcomes if a.kind == "die")
     cumulative = list(itertools.accumulate(p for _, p in roll_outcomes))
     return space, acts, roll_outcomes, die_outcomes, cumulative
 

@@ -7,6 +7,7 @@ table: the Request deck, the Common cards, the dice, the phase, and the resoluti
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 
 from meeple.core.actions import Action
 from meeple.core.game import CHANCE as CHANCE_NODE
@@ -194,7 +195,7 @@ class PeachState(State):
     def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         return moves.why_illegal(self, action, seat)
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return moves.chance_outcomes(self)
 
     def _chance_actions(self) -> list[Action]:
