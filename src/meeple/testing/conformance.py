@@ -273,7 +273,8 @@ def check_random_game(
         game: The configured game.
         seed: Seed for the random choices.
         deep_every: Also run the expensive checks (illegal actions, clones, notation,
-            determinization) about once per this many steps; 0 disables them.
+            determinization) about once per this many steps and at the end; 0 disables
+            them.
 
     Returns:
         The terminal state.
@@ -293,6 +294,8 @@ def check_random_game(
         seat, act = _random_step(state, rng)
         state.apply_action(act, seat)
     check_node_invariants(state)
+    if deep_every:  # the end too: what the final reveal shows must not be dealt again
+        check_determinization(state, rng)
     if any(state.legal_actions(s) for s in range(state.num_players)):
         _fail("terminal state offers legal actions", state)
     returns = state.returns()

@@ -230,12 +230,12 @@ def determinize(
     """
     viewer = obs["viewer"]
     ps = obs["players"]
-    # every contract the viewer can place; ``None`` (a hidden one) gets in too, harmlessly
+    # every contract the viewer can place: its own hand, every hand once the game is over
+    # (AL-R32), and so on; ``None`` (a hidden one) gets in too, harmlessly
     known: set[int | None] = {b[0] for b in obs["contract_bottom"]}
-    for s, p in enumerate(ps):
+    for p in ps:
         known.update(p["completed"])
-        if s == viewer:
-            known.update(p["incomplete"])
+        known.update(p["incomplete"])
     # tasks without hidden contracts are the same tuples in every attempt
     tasks: list[Any] = []
     hidden_tasks: list[int] = []
