@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from fixture_game import HighBidder, SealedPips
 
+import meeple
 from meeple.agents import RandomAgent, make_agent
 from meeple.core import ConfigError, GameRecord, IllegalActionError, RecordError, replay
 from meeple.core.driver import play_game, random_playout
 from meeple.core.game import sample_chance
-from meeple.core.record import MAX_RECORD_BYTES
+from meeple.core.record import MAX_RECORD_BYTES, seat_log
 from meeple.core.seeding import make_rng
 
 HERE = Path(__file__).resolve().parent
@@ -426,3 +427,38 @@ def test_tell_move_refuses_a_move_the_seat_cannot_make_in_that_state(game2):
     with pytest.raises(ValueError, match="no seat 5"):
         tell_move(before, 1, seat, text, 5)
     assert after.fingerprint() == mark
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])
+def test_a_record_whose_seed_was_edited_is_refused(name):
+    """The seed is checked against the chance outcomes it draws, so a record cannot claim
+    another seed (which ``replay`` would show as the game's)."""
+    game = meeple.make(name, players=2)
+    _, record = play_game(game, [RandomAgent() for _ in range(2)], seed=21, max_steps=300)
+    replay(record)
+    assert [e.number for e in seat_log(record, 0)] == list(range(1, len(record.actions) + 1))
+    forged = dataclasses.replace(record, seed=22)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        replay(forged)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        seat_log(forged, 0)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        replay(forged, upto=len(record.actions) // 2)
+
+
+def test_a_game_resumed_from_its_record_keeps_a_seed_that_replays(game2):
+    """A game played on from a record draws from its seed's streams at that position, so the
+    record of the whole game still replays under its seed, however often it was resumed."""
+    _, first = play_game(game2, [RandomAgent(), RandomAgent()], seed=9, max_steps=3)
+    _, second = play_game(
+        game2, [RandomAgent(), RandomAgent()], seed=9, state=replay(first), max_steps=4
+    )
+    _, whole = play_game(game2, [RandomAgent(), RandomAgent()], seed=9, state=replay(second))
+    assert replay(whole).fingerprint() == whole.fingerprint
+    with pytest.raises(ConfigError, match="seed draws there"):
+        replay(dataclasses.replace(whole, seed=10))
+
+
+def test_a_record_without_a_seed_replays_whatever_its_outcomes(game2):
+    _, record = _play(game2, seed=3)
+    assert replay(dataclasses.replace(record, seed=None)).fingerprint() == record.fingerprint

@@ -18,9 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.core.errors import ConfigError, IllegalActionError, RecordError, cut, echo
-from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat
+from meeple.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    MeepleError,
+    RecordError,
+    cut,
+    echo,
+)
+from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat, sample_chance
 from meeple.core.registry import game_class, make
+from meeple.core.seeding import make_rng
 
 
 @dataclass
@@ -248,7 +256,8 @@ def replay(
     Args:
         record: The record.
         upto: Apply only the first ``upto`` actions.
-        verify: Check the final fingerprint when the whole record is replayed.
+        verify: Check the record's seed against its chance outcomes (see
+            :class:`SeedCheck`), and the final fingerprint when the whole record is replayed.
         content_dirs: The content directories a record may name (its ``content`` option), for
             records from elsewhere: a server passes the ones it serves (or none), so that an
             uploaded record cannot make it read another directory. Paths are compared as the
@@ -259,9 +268,9 @@ def replay(
         TypeError: when ``content_dirs`` is one path rather than a collection of them.
         ConfigError: if the record's rules version differs from the installed game's (checked
             before its options are read, which another version may not have), it names a
-            content directory outside ``content_dirs``, or the rebuilt state does not match
-            the recorded fingerprint or result (a finished game with no result recorded
-            included).
+            content directory outside ``content_dirs``, a chance outcome is not the one its
+            seed draws there, or the rebuilt state does not match the recorded fingerprint or
+            result (a finished game with no result recorded included).
         IllegalActionError: if an action in the record is illegal under the current rules; its
             reason starts with the action's place in the record (``actions[40] (move 41): ...``).
     """
@@ -275,11 +284,66 @@ def replay(
     game = make(record.game, **config)
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
+    seeds = SeedCheck(record.seed) if verify else None
     for n, (seat, text) in enumerate(actions):
+        if seeds is not None and seat == CHANCE:
+            seeds.check(state, n, text)
         apply_recorded(state, n, seat, text)
     if verify and upto is None:
         check_replayed(record, state)
     return state
+
+
+class SeedCheck:
+    """Checks a record's chance outcomes against the draws of its seed, so an edited ``seed``
+    is refused (it would otherwise be shown as the game's seed).
+
+    A driver draws every chance outcome with ``sample_chance`` from the stream
+    ``make_rng(seed, "chance")``; a game resumed from a record at position ``n`` (the number of
+    actions then played, as :func:`meeple.core.driver.play_game` does) draws from
+    ``make_rng(seed, "chance", n)`` on. Replaying a record, each outcome must be the next draw
+    of the stream in use, or the first draw of a stream started after the previous outcome
+    (a resumption there). A record with no seed (``None``: outcomes from people or another
+    source) is not checked.
+
+    Args:
+        seed: The record's seed.
+    """
+
+    def __init__(self, seed: int | None):
+        self.seed = seed
+        self.rng = make_rng(seed, "chance") if seed is not None else None
+        self.after = -1  # the place of the last chance outcome checked
+
+    def check(self, state: State, n: int, text: str) -> None:
+        """Check ``record.actions[n]``, the chance outcome ``text``, in ``state`` (before it).
+
+        Raises:
+            ConfigError: when neither the stream in use nor a stream resumed since the last
+                outcome draws ``text`` here (an outcome that is not one of the node's is left
+                to the rules, which name it).
+        """
+        if self.rng is None or not state.is_chance_node():
+            return
+        if sample_chance(state, self.rng).text == text:
+            self.after = n
+            return
+        for start in range(self.after + 1, n + 1):
+            rng = make_rng(self.seed, "chance", start) if start else make_rng(self.seed, "chance")
+            if sample_chance(state, rng).text == text:
+                self.rng, self.after = rng, n
+                return
+        try:
+            outcome = state.game.action(text, chance=True)
+        except MeepleError:
+            outcome = None
+        if outcome not in state.legal_actions(CHANCE):
+            return  # not a possible outcome here at all: the rules name what is wrong
+        raise ConfigError(
+            f"actions[{n}] (move {n + 1}): chance outcome {echo(text)} is not what the record's "
+            "seed draws there: its seed or its outcomes were edited (a record of outcomes "
+            "from elsewhere has seed null)"
+        )
 
 
 def _resolved(path: object) -> Path | None:
@@ -480,7 +544,10 @@ def seat_log(
     except ValueError as e:
         raise ConfigError(f"no such viewer: {e}") from None
     log = []
+    seeds = SeedCheck(record.seed)
     for n, (seat, text) in enumerate(record.actions):
+        if seat == CHANCE:
+            seeds.check(state, n, text)
         after = state.clone()
         apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
         log.append(_tell(state, n + 1, seat, after.history[-1][1], viewer))
