@@ -598,3 +598,13 @@ def test_other_games_still_serialise_through_openspiel():
         pyspiel.serialize_game_and_state(game, state)
     )
     assert str(again_game) == str(game) and str(again) == str(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "option"), [("peach-festival", "max_rounds"), ("annapurna", "flag_target")]
+)
+def test_an_option_beyond_its_range_is_a_config_error_through_openspiel(name, option):
+    with pytest.raises(ConfigError, match=f"{option} is a whole number from 1 to"):
+        mo.load_game(name, players=2, **{option: 10**12})
+    with pytest.raises(ConfigError, match=f"{option} is a whole number from 1 to"):
+        pyspiel.load_game(f"{mo.SHORT_NAMES[name]}(players=2,{option}=1000000)")

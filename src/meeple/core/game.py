@@ -131,12 +131,20 @@ class Game:
         **options: Game options (see the game's ``options`` declaration).
 
     Raises:
-        ConfigError: for an unsupported player count or an unknown option.
+        ConfigError: for an unsupported player count, an unknown option, or a numeric option
+            outside its range (:attr:`option_ranges`).
     """
 
     info: ClassVar[GameInfo]
     #: Option name -> default value. Unknown options are refused.
     options: ClassVar[dict[str, Any]] = {}
+    #: Numeric option name -> ``(least, greatest, source)``: the whole numbers it may take and
+    #: the ruling that sets them, so no value can make the game's bounds (its
+    #: ``max_game_length``) overflow what a driver or adapter can hold. An option bounded by
+    #: the configuration itself (Annapurna's ``starter``, a seat of the game) is checked by
+    #: the game instead; either way every numeric option refuses a value beyond its range
+    #: (a test tries each). ``None`` is left to the game's own check.
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {}
 
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
@@ -159,9 +167,29 @@ class Game:
                 f"{self.info.name} has no option(s) {echo(sorted(unknown))}; "
                 f"known: {sorted(self.options)}"
             )
+        for name, value in options.items():
+            self.check_option_range(name, value)
         self.num_players = players
         self.config: dict[str, Any] = {"players": players, **self.options, **options}
         self.action_space: ActionSpace = self._build_action_space()
+
+    @classmethod
+    def check_option_range(cls, name: str, value: Any) -> None:
+        """Refuse ``value`` for the numeric option ``name`` outside :attr:`option_ranges`
+        (any other option, and ``None``, pass: the game checks them).
+
+        Raises:
+            ConfigError: naming the option, its range and the ruling that sets it.
+        """
+        bounds = cls.option_ranges.get(name)
+        if bounds is None or value is None:
+            return
+        low, high, source = bounds
+        if type(value) is not int or not low <= value <= high:
+            raise ConfigError(
+                f"{cls.info.name} option {name} is a whole number from {low:,} to {high:,} "
+                f"({source}), not {echo(value)}"
+            )
 
     # -- to implement -------------------------------------------------------------------------
     def _build_action_space(self) -> ActionSpace:

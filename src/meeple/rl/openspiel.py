@@ -711,11 +711,22 @@ def load_game(name: str, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a meeple game by its meeple or OpenSpiel name.
 
     Example: ``load_game("annapurna", players=3)``.
+
+    Raises:
+        ConfigError: for a numeric option outside its range (checked before ``pyspiel``
+            sees it), and as :func:`meeple.make`.
     """
     register_games()
     short = SHORT_NAMES.get(name, name)
     # NumPy numbers (sweeps) as the plain numbers pyspiel's parameters take
-    return pyspiel.load_game(short, {k: plain_number(v) for k, v in params.items()})
+    params = {k: plain_number(v) for k, v in params.items()}
+    meeple_name = next((m for m, s in SHORT_NAMES.items() if s == short), None)
+    if meeple_name is not None:
+        # checked here: pyspiel cannot even hold an integer beyond 32 bits, and says so
+        # opaquely (a RuntimeError) before the game sees it
+        for option, value in params.items():
+            game_class(meeple_name).check_option_range(option, value)
+    return pyspiel.load_game(short, params)
 
 
 def resampler(seed: int):

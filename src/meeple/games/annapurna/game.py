@@ -77,6 +77,9 @@ class Annapurna(Game):
         "starter": 0,
         "mode": "competitive",
     }
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "flag_target": (1, 100, "ruling AN-R42"),
+    }  # ``starter`` is a seat of the game or -1 (ruling AN-R13), checked below
     agents: ClassVar[dict[str, str]] = {
         "heuristic": "meeple.games.annapurna.heuristics:HeuristicAgent",
     }

@@ -115,6 +115,9 @@ class PeachFestival(Game):
         rulebook="the-peach-festival.txt",
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "max_rounds": (1, 1000, "ruling PF-R41"),
+    }
     agents: ClassVar[dict[str, str]] = {
         "greedy": "meeple.games.peach_festival.heuristics:GreedyAgent",
     }
