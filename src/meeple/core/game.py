@@ -33,6 +33,9 @@ CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
 
+#: :meth:`Game.move_hint` of a legal move that changes nothing for the seat playing it.
+WASTED = "wasted"
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -241,6 +244,21 @@ class Game:
         Games override it to say what the move would do there (e.g. which number is written).
         """
         return self.describe_action(action)
+
+    def move_hint(self, action: Action, observation: dict) -> str | None:
+        """A note, as data, on what ``action`` would do in the position ``observation`` shows,
+        for a driver's move list: :data:`WASTED` for a legal move that changes nothing for the
+        seat (a driver asks for confirmation before playing it), ``None`` otherwise (default).
+        """
+        return None
+
+    def order_moves(self, legal: Sequence[Action], observation: dict) -> list[Action]:
+        """``legal`` in the order a move list shows them: the game's most useful moves first
+        and :data:`WASTED` ones last (default: as given, wasted ones last, the order kept
+        otherwise). Drivers number moves in this order; the engine's own order
+        (:meth:`State.legal_actions`) is unchanged.
+        """
+        return sorted(legal, key=lambda a: self.move_hint(a, observation) == WASTED)
 
     def describe_move_for(
         self, state: State, seat: int, action: Action, observer: int | None

@@ -150,7 +150,8 @@ class Annapurna(Game):
         from one's own Cache. Deals are face down: only the end of each climber's deal is
         announced; the first climber is public.
 
-        A Trade, Hide, Drop or Throw is told by its verb at each of its steps: the Backpack card
+        An Explore names the card it turns face up, to everyone; a peek names the card seen to
+        the peeker only. A Trade, Hide, Drop or Throw is told by its verb at each of its steps: the Backpack card
         chosen is named to its owner only, and a dropped or thrown card to everyone when it is
         placed face up (AN-051, AN-053), not before."""
         kind = action.kind
@@ -165,6 +166,15 @@ class Annapurna(Game):
             return self.describe_action(action)
         if kind in ("card", "to") and state.verb in _VERBS:
             return self._placing(state, seat, action, observer)
+        if kind == "explore":  # the card turns face up for all to see (AN-021, AN-025)
+            p = action.args[0]
+            card = self.card_name(state.mount[seat][p])
+            return f"Explore {board.NAMES[p]}: {card} turns face up"
+        if kind == "peek":  # what the card is, the peeker alone learns (ruling AN-R17)
+            t, p = action.args
+            owner = "your" if t == observer else f"{self.colour(t)}'s"
+            said = f"Look at the card lying face down at {board.NAMES[p]} on {owner} mountainside"
+            return f"{said}: {self.card_name(state.mount[t][p])}" if observer == seat else said
         if observer == seat:
             return self.describe_action(action)
         if kind == "give" and observer != (seat + 1) % self.num_players:

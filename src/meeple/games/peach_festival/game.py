@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, Game, GameInfo
+from meeple.core.game import CHANCE, WASTED, Game, GameInfo
 from meeple.games.peach_festival.content import (
     CODES,
     COMMODITIES,
@@ -241,6 +242,30 @@ class PeachFestival(Game):
         from meeple.games.peach_festival.render import describe_move
 
         return describe_move(action, observation, self)
+
+    def move_hint(self, action: Action, observation: dict) -> str | None:
+        """``WASTED`` for a Take Commodities choice that writes nothing: every number it would
+        write breaks the Golden Rules (PF-040, ruling PF-R13), so the turn is lost (and a
+        Peach eaten for a modified choice, PF-035)."""
+        from meeple.games.peach_festival.render import planned_writes
+
+        writes = planned_writes(action, observation, self)
+        return WASTED if writes is not None and not any(ok for _, _, ok in writes) else None
+
+    def order_moves(self, legal: Sequence[Action], observation: dict) -> list[Action]:
+        """Take Commodities choices by how many numbers they write (two, then one), each
+        group as the engine orders it; then every other move (Take a Peach, rewards...);
+        wasted choices (:meth:`move_hint`) last."""
+        from meeple.games.peach_festival.render import planned_writes
+
+        def rank(action: Action) -> int:
+            writes = planned_writes(action, observation, self)
+            if writes is None:
+                return 2
+            good = sum(ok for _, _, ok in writes)
+            return 3 if good == 0 else 2 - good
+
+        return sorted(legal, key=rank)
 
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None
