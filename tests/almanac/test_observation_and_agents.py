@@ -52,6 +52,22 @@ def test_a_finished_journey_determinized_keeps_every_shown_hand_out_of_the_deck(
         assert not set(held) & set(twin.ct_deck)
 
 
+def test_a_determinization_at_the_end_deals_no_revealed_contract_into_the_deck():
+    """Ruling AL-R32: once the game is over every hand is shown, so a determinization for
+    any seat keeps each revealed contract in its hand and out of the resampled deck."""
+    for players, seed in ((2, 4), (3, 4), (4, 7)):
+        g = game(players)
+        state, _ = play_game(g, [RandomAgent() for _ in range(players)], seed=seed)
+        assert state.is_terminal()
+        for viewer in range(players):
+            obs = state.observe(viewer)
+            det = g.determinize(state, viewer, random.Random(seed))
+            assert det.observe(viewer) == obs
+            assert len(det.ct_deck) == len(state.ct_deck)
+            hands = {k for hand in state.incomplete for k in hand}
+            assert not hands & set(det.ct_deck)
+
+
 def test_drawn_contracts_are_seen_only_by_the_drawer():
     """AL-G32: the 3 drawn contracts are private until one is kept."""
     st = position(2, page=4, gold=[0, 0], goods=[[0] * 4] * 2)

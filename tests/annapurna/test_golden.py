@@ -44,7 +44,7 @@ def test_fast_chance_sampling_draws_what_the_outcome_list_draws(players):
     state = Annapurna(players, starter=None).new_initial_state()
     fast, slow = random.Random(5), random.Random(5)
     while state.is_chance_node():
-        assert state.legal_actions() == [a for a, _ in state.chance_outcomes()]
+        assert list(state.legal_actions()) == [a for a, _ in state.chance_outcomes()]
         for _ in range(20):
             assert state.sample_chance_outcome(fast) is _walk(state, slow)
         outcome = state.sample_chance_outcome(fast)

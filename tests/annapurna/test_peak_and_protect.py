@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core.errors import IllegalActionError
+from meeple.core.record import tell_move
 from meeple.games.annapurna.consts import DECIDE, MAIN, SWEEP
 
 from .helpers import (
@@ -185,3 +186,42 @@ def test_backpack_has_no_size_limit():
     """Ruling AN-R25: eight or more cards after peaking are fine."""
     state = peaked()
     assert len(state.pack[0]) >= 7
+
+
+def _told(state, move: str, viewer: int) -> str:
+    return tell_move(state, 1, state.current_player(), move, viewer).told
+
+
+def test_a_drop_is_told_as_a_drop_when_the_card_is_placed_not_before():
+    """AN-051: the dropped card goes face up, so every climber is told it then, as a Drop; the
+    Backpack card chosen a step before stays the dropper's own (ruling AN-R17)."""
+    state = peaked()
+    idle(state)
+    play(state, "drop")
+    chosen = f"card {code(0, 1)}"
+    assert _told(state, chosen, 1) == "Drop: choose a Backpack card to place face up"
+    assert _told(state, chosen, 0) == "Drop: choose Red Chocolate Bar (R01) from the Backpack"
+    play(state, chosen)
+    for viewer in (0, 1, None):
+        said = _told(state, "to R:e1", viewer)
+        assert said.startswith("Drop Red Chocolate Bar (R01) face up at e1 on")
+    assert _told(state, "to R:e1", 1).endswith("on Red's mountainside")
+    assert _told(state, "to R:e1", 0).endswith("on your mountainside")
+
+
+def test_a_throw_is_told_as_a_throw_when_the_card_lands_on_the_other_mountainside():
+    """AN-053: the thrown card is told to every climber as it lands face up, not when chosen."""
+    state = setup(2, layouts={0: RUSH, 1: layout(a1=14, a2=15)})
+    climb_route(state, 0, stop="b4")
+    play(state, "explore b4")
+    finish(state)
+    play(state, "explore a2", "sweep a1+a2")
+    play(state, "explore a5")
+    finish(state)
+    idle(state)
+    play(state, "throw")
+    chosen = f"card {code(0, 14)}"
+    assert "Sunrise" not in _told(state, chosen, 1) and "Throw" in _told(state, chosen, 1)
+    play(state, chosen)
+    said = _told(state, "to B:a1", 1)
+    assert said.startswith("Throw Red ") and "(R14) face up at a1 on your mountainside" in said

@@ -124,6 +124,14 @@ def test_the_cooperative_mode_is_refused():
         meeple.make("annapurna", players=2, mode="cooperative")
 
 
+def test_the_flag_target_is_a_whole_number_from_1_to_100():
+    """Ruling AN-R42: a target beyond 100 flags (or below 1) is refused naming the range."""
+    assert Annapurna(2, flag_target=100).config["flag_target"] == 100
+    for bad in (0, 101, 10**12):
+        with pytest.raises(ConfigError, match=r"from 1 to 100 \(ruling AN-R42\)"):
+            Annapurna(2, flag_target=bad)
+
+
 def test_bad_options_are_refused():
     with pytest.raises(ConfigError):
         Annapurna(2, flag_target=0)

@@ -23,7 +23,7 @@ def private_moves(game_name: str, players: int, seed: int, watcher: int) -> tupl
         action = game.action(text, chance=seat == CHANCE)
         if seat not in (CHANCE, watcher):
             told = game.describe_move_for(state, seat, action, watcher)
-            if told != game.describe_action(action):
+            if told != game.describe_move_for(state, seat, action, seat):  # the mover's words
                 hidden.append((n, text))
         state.apply_action(text, seat)
     return record.to_json(), hidden

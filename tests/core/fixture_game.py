@@ -293,6 +293,10 @@ class SealedPips(Game):
         rulebook="tests/core/fixture_game.py",
     )
     options: ClassVar[dict[str, Any]] = {"rounds": 3, "deck": 12}
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "rounds": (1, 50, "the fixture's bound"),
+        "deck": (3, 500, "the fixture's bound"),
+    }
     state_class = PipsState
 
     def __init__(self, players: int | None = None, **options: Any):

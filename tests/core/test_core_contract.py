@@ -68,7 +68,7 @@ def test_sealed_bid_node_lets_seats_commit_in_any_order(game2):
     state.apply_action("b8", seat=1)
     assert state.acting_seats() == (0,)
     assert state.current_player() == SIMULTANEOUS
-    assert state.legal_actions(1) == []
+    assert state.legal_actions(1) == ()
     state.apply_action("b5", seat=0)
     # bids revealed; the single highest bidder (seat 1) holds the pending decision
     assert state.current_player() == 1
@@ -217,7 +217,7 @@ def test_terminal_state_refuses_every_action_and_ranks_ties(game2):
     with pytest.raises(IllegalActionError) as err:
         state.apply_action("keep", 0)
     assert err.value.rule == "CORE-02"
-    assert state.legal_actions(0) == []
+    assert state.legal_actions(0) == ()
 
 
 def test_equal_values_win_nothing_and_equal_scores_share_first_rank(game2):

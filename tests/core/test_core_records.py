@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from fixture_game import HighBidder, SealedPips
 
+import meeple
 from meeple.agents import RandomAgent, make_agent
-from meeple.core import ConfigError, GameRecord, IllegalActionError, replay
+from meeple.core import ConfigError, GameRecord, IllegalActionError, RecordError, replay
 from meeple.core.driver import play_game, random_playout
 from meeple.core.game import sample_chance
+from meeple.core.record import MAX_RECORD_BYTES, seat_log
 from meeple.core.seeding import make_rng
 
 HERE = Path(__file__).resolve().parent
@@ -291,9 +293,49 @@ def test_a_record_file_that_is_not_utf8_is_refused(tmp_path):
         GameRecord.load(path)
 
 
-def test_a_record_nested_too_deep_for_the_parser_is_refused():
-    with pytest.raises(ConfigError, match="not JSON"):
-        GameRecord.from_json("[" * 100_000)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"game": "x", "version": "1", "config": {}, "actions": [], "result": '
+        + '{"a": [' * 40
+        + "1"
+        + "]}" * 40
+        + "}",
+    ],
+    ids=["beyond-the-parser", "beyond-the-bound"],
+)
+def test_a_record_nested_deeper_than_any_real_one_is_refused(text):
+    with pytest.raises(RecordError, match="nested deeper than 32 levels"):
+        GameRecord.from_json(text)
+
+
+def test_a_record_larger_than_any_real_one_is_refused_without_reading_it_whole(tmp_path):
+    with pytest.raises(RecordError, match="more than 67,108,864 bytes"):
+        GameRecord.load("/dev/zero")  # endless: only the bound and one byte more are read
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    with pytest.raises(RecordError, match="longer than any game's record"):
+        GameRecord.load(big)
+    with pytest.raises(RecordError, match="more than 67,108,864 characters"):
+        GameRecord.from_json(" " * (MAX_RECORD_BYTES + 1))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_a_record_in_utf16_or_utf32_is_refused_as_not_utf8(tmp_path, game2, encoding):
+    _, record = _play(game2, seed=4)
+    path = tmp_path / "game.json"
+    path.write_bytes(record.to_json().encode(encoding))
+    with pytest.raises(RecordError, match="UTF-16 or UTF-32 text; records are UTF-8"):
+        GameRecord.load(path)
+
+
+def test_a_record_in_utf8_with_a_byte_order_mark_is_read(tmp_path, game2):
+    _, record = _play(game2, seed=4)
+    path = tmp_path / "game.json"
+    path.write_bytes(record.to_json().encode("utf-8-sig"))
+    assert GameRecord.load(path) == record
+    assert GameRecord.from_json("\ufeff" + record.to_json()) == record
 
 
 def test_a_record_with_a_seat_outside_the_game_does_not_replay(game2):
@@ -385,3 +427,38 @@ def test_tell_move_refuses_a_move_the_seat_cannot_make_in_that_state(game2):
     with pytest.raises(ValueError, match="no seat 5"):
         tell_move(before, 1, seat, text, 5)
     assert after.fingerprint() == mark
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])
+def test_a_record_whose_seed_was_edited_is_refused(name):
+    """The seed is checked against the chance outcomes it draws, so a record cannot claim
+    another seed (which ``replay`` would show as the game's)."""
+    game = meeple.make(name, players=2)
+    _, record = play_game(game, [RandomAgent() for _ in range(2)], seed=21, max_steps=300)
+    replay(record)
+    assert [e.number for e in seat_log(record, 0)] == list(range(1, len(record.actions) + 1))
+    forged = dataclasses.replace(record, seed=22)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        replay(forged)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        seat_log(forged, 0)
+    with pytest.raises(ConfigError, match=r"is not what the record's seed draws there"):
+        replay(forged, upto=len(record.actions) // 2)
+
+
+def test_a_game_resumed_from_its_record_keeps_a_seed_that_replays(game2):
+    """A game played on from a record draws from its seed's streams at that position, so the
+    record of the whole game still replays under its seed, however often it was resumed."""
+    _, first = play_game(game2, [RandomAgent(), RandomAgent()], seed=9, max_steps=3)
+    _, second = play_game(
+        game2, [RandomAgent(), RandomAgent()], seed=9, state=replay(first), max_steps=4
+    )
+    _, whole = play_game(game2, [RandomAgent(), RandomAgent()], seed=9, state=replay(second))
+    assert replay(whole).fingerprint() == whole.fingerprint
+    with pytest.raises(ConfigError, match="seed draws there"):
+        replay(dataclasses.replace(whole, seed=10))
+
+
+def test_a_record_without_a_seed_replays_whatever_its_outcomes(game2):
+    _, record = _play(game2, seed=3)
+    assert replay(dataclasses.replace(record, seed=None)).fingerprint() == record.fingerprint

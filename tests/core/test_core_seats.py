@@ -171,7 +171,7 @@ def test_legal_actions_of_a_seat_the_game_does_not_have_is_a_value_error():
     for bad in (2, 5, -3, -100):
         with pytest.raises(ValueError, match=r"seats 0\.\.1"):
             state.legal_actions(bad)
-    assert state.legal_actions(TERMINAL) == [] and state.legal_actions(SIMULTANEOUS) == []
+    assert state.legal_actions(TERMINAL) == () and state.legal_actions(SIMULTANEOUS) == ()
 
 
 def test_an_action_id_may_be_a_numpy_integer():

@@ -3,6 +3,8 @@ PF-G21..PF-G23, PF-G33)."""
 
 import pytest
 
+import meeple
+from meeple.core.errors import ConfigError
 from meeple.games.peach_festival.scoring import (
     MULTIPLAYER,
     column_points,
@@ -163,10 +165,18 @@ def test_round_limit_ends_a_stalled_game():
     assert s.result().extras == {"rounds": 2, "round_limit": True}  # counted by simulations
 
 
+def test_the_round_limit_is_a_whole_number_from_1_to_1000():
+    """PF-R41: ``max_rounds`` beyond 1,000 (or below 1) is refused naming the range."""
+    assert meeple.make("peach-festival", players=2, max_rounds=1000).max_rounds == 1000
+    for bad in (0, 1001, 10**12):
+        with pytest.raises(ConfigError, match=r"from 1 to 1,000 \(ruling PF-R41\)"):
+            meeple.make("peach-festival", players=2, max_rounds=bad)
+
+
 def test_rewards_are_settled_one_seat_at_a_time():
     """PF-R37, PF-R10: after the reveal only the seat being resolved has a decision."""
     s = commit(pos(["te:0,1,2 r:1", "te:0,1,2 r:2"], dice="te3,si1,sp1"), "te", "te")
     assert s.acting_seats() == (0,)
-    assert s.legal_actions(1) == []
+    assert s.legal_actions(1) == ()
     play(s, "merchant")
     assert s.acting_seats() == (1,)

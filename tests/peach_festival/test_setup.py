@@ -122,8 +122,9 @@ def test_difficulty_is_chosen_for_the_solo_mode_only(players):
 
 @pytest.mark.parametrize("value", [-3, 0, 2.5, "5", True])
 def test_round_limit_is_a_positive_whole_number_of_rounds(value):
-    """PF-R35: ``max_rounds`` below 1 (or not an integer) is refused, naming the option."""
-    with pytest.raises(ConfigError, match=r"max_rounds must be a positive integer \(1 or more\)"):
+    """PF-R35, PF-R41: ``max_rounds`` below 1 (or not an integer) is refused, naming the option
+    and its range."""
+    with pytest.raises(ConfigError, match=r"max_rounds is a whole number from 1 to 1,000"):
         meeple.make("peach-festival", players=2, max_rounds=value)
     assert meeple.make("peach-festival", players=2, max_rounds=1).max_rounds == 1
 

@@ -514,3 +514,97 @@ def test_a_resampled_state_copies_but_does_not_pickle():
     assert str(copy.deepcopy(resampled)) == str(resampled)
     with pytest.raises(pickle.PicklingError, match="no history"):
         pickle.dumps(resampled)
+
+
+def _played(name: str, players: int, steps: int, seed: int = 3):
+    game = mo.load_game(name, players=players)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(acts, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return game, state
+
+
+class _WritesAFile:
+    """Unpickled, it writes a file: the proof that a text was unpickled."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __reduce__(self):
+        return (_touch, (self.path,))
+
+
+def _touch(path: str) -> None:
+    with open(path, "w") as f:
+        f.write("unpickled")
+
+
+@pytest.mark.parametrize("name", ["peach-festival", "annapurna", "almanac"])
+def test_a_serialised_state_is_data_only_and_a_crafted_pickle_in_it_never_runs(name, tmp_path):
+    import base64
+
+    game, state = _played(name, 2, 40)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "__dict__" not in text and "history=" in text
+    marker = tmp_path / "ran"
+    payload = base64.b64encode(pickle.dumps({"_core": _WritesAFile(str(marker))})).decode()
+    # OpenSpiel's own form for a Python game's state, with a pickle that writes a file
+    history = ",".join(f"{h.player}:{h.action}" for h in state.full_history())
+    crafted = text.split("[State]\n")[0] + (
+        f"[State]\nhistory={history}\nmove_number={len(state.history())}\n__dict__={payload}\n"
+    )
+    for attempt in (
+        lambda: pyspiel.deserialize_game_and_state(crafted),
+        lambda: game.deserialize_state(crafted.split("[State]\n")[1]),
+        lambda: game.deserialize_state(state.serialize() + f"__dict__={payload}\n"),
+    ):
+        with pytest.raises(ConfigError, match="nothing pickled is read"):
+            attempt()
+    assert not marker.exists()
+
+
+def test_a_serialised_state_with_an_edited_history_or_fingerprint_is_refused():
+    game, state = _played("annapurna", 2, 60)
+    text = state.serialize()
+    lines = text.splitlines()
+    entries = lines[0].removeprefix("history=").split(",")
+    shorter = "\n".join([f"history={','.join(entries[:-1])}", *lines[1:]])
+    with pytest.raises(ConfigError, match="differs from the one serialised"):
+        game.deserialize_state(shorter)
+    forged = text.replace(lines[1], "fingerprint=" + "0" * 64)
+    with pytest.raises(ConfigError, match="differs from the one serialised"):
+        game.deserialize_state(forged)
+    with pytest.raises(ConfigError, match="history entry 0 is 'x:9'"):
+        game.deserialize_state(text.replace(lines[0], "history=x:9"))
+    with pytest.raises(ConfigError, match="is player 1's, but player -1 acts there"):
+        game.deserialize_state(text.replace(lines[0], "history=1:0"))
+    with pytest.raises(ConfigError, match="more than any game's history takes"):
+        game.deserialize_state("history=" + "-1:0," * 10**6)
+    assert str(game.deserialize_state(text)) == str(state)
+
+
+def test_other_games_still_serialise_through_openspiel():
+    game = pyspiel.load_game("tic_tac_toe")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    again_game, again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert str(again_game) == str(game) and str(again) == str(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "option"), [("peach-festival", "max_rounds"), ("annapurna", "flag_target")]
+)
+def test_an_option_beyond_its_range_is_a_config_error_through_openspiel(name, option):
+    with pytest.raises(ConfigError, match=f"{option} is a whole number from 1 to"):
+        mo.load_game(name, players=2, **{option: 10**12})
+    with pytest.raises(ConfigError, match=f"{option} is a whole number from 1 to"):
+        pyspiel.load_game(f"{mo.SHORT_NAMES[name]}(players=2,{option}=1000000)")

@@ -57,7 +57,7 @@ def replay_record(
 
     # A seat's view never carries the seed (it fixes every hidden card and every draw to
     # come), the fingerprint, or the count of actions (chance draws the seat is not told
-    # included): see docs/engine.md, "What a seat may be shown".
+    # included): see docs/engine.md, "What a seat-limited view may contain".
     about = (
         f"seed {record.seed}  {plural(len(record.actions), 'action')}"
         if seat is None

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from meeple.core.errors import NotationError
+from meeple.core.errors import NotationError, echo
 
 
 class Action:
@@ -108,7 +108,7 @@ class ActionSpace:
         key = text.strip()
         found = self._by_text.get(key) or self._aliases.get(key)
         if found is None:
-            raise NotationError(f"unknown action notation {text!r}")
+            raise NotationError(f"unknown action notation {echo(text)}")
         return found
 
     def get(self, key: Action | str | int, chance: bool = False) -> Action:
@@ -127,7 +127,7 @@ class ActionSpace:
                 mine = own[key.id]
                 if mine is key or mine.text == key.text:
                     return mine
-            raise NotationError(f"{key.text!r} is not an action of this game")
+            raise NotationError(f"{echo(key.text)} is not an action of this game")
         table: Sequence[Action] = self.chance_outcomes if chance else self.actions
         if not isinstance(key, bool):
             try:
@@ -137,7 +137,7 @@ class ActionSpace:
             else:
                 if 0 <= index < len(table):
                     return table[index]
-        raise NotationError(f"no action with id {key!r}")
+        raise NotationError(f"no action with id {echo(key)}")
 
     def spellings(self, action: Action) -> list[str]:
         """Every text :meth:`parse` reads as ``action``: its notation, then its aliases."""

@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, SupportsIndex, cast
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ConfigError, IllegalActionError, NotationError
+from meeple.core.errors import ConfigError, IllegalActionError, NotationError, echo
 
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
+
+#: :meth:`Game.move_hint` of a legal move that changes nothing for the seat playing it.
+WASTED = "wasted"
 
 
 @dataclass(frozen=True)
@@ -131,12 +134,20 @@ class Game:
         **options: Game options (see the game's ``options`` declaration).
 
     Raises:
-        ConfigError: for an unsupported player count or an unknown option.
+        ConfigError: for an unsupported player count, an unknown option, or a numeric option
+            outside its range (:attr:`option_ranges`).
     """
 
     info: ClassVar[GameInfo]
     #: Option name -> default value. Unknown options are refused.
     options: ClassVar[dict[str, Any]] = {}
+    #: Numeric option name -> ``(least, greatest, source)``: the whole numbers it may take and
+    #: the ruling that sets them, so no value can make the game's bounds (its
+    #: ``max_game_length``) overflow what a driver or adapter can hold. An option bounded by
+    #: the configuration itself (Annapurna's ``starter``, a seat of the game) is checked by
+    #: the game instead; either way every numeric option refuses a value beyond its range
+    #: (a test tries each). ``None`` is left to the game's own check.
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {}
 
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
@@ -151,17 +162,37 @@ class Game:
         ):
             raise ConfigError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
-                f"players, not {players!r}"
+                f"players, not {echo(players)}"
             )
         unknown = set(options) - set(self.options)
         if unknown:
             raise ConfigError(
-                f"{self.info.name} has no option(s) {sorted(unknown)}; "
+                f"{self.info.name} has no option(s) {echo(sorted(unknown))}; "
                 f"known: {sorted(self.options)}"
             )
+        for name, value in options.items():
+            self.check_option_range(name, value)
         self.num_players = players
         self.config: dict[str, Any] = {"players": players, **self.options, **options}
         self.action_space: ActionSpace = self._build_action_space()
+
+    @classmethod
+    def check_option_range(cls, name: str, value: Any) -> None:
+        """Refuse ``value`` for the numeric option ``name`` outside :attr:`option_ranges`
+        (any other option, and ``None``, pass: the game checks them).
+
+        Raises:
+            ConfigError: naming the option, its range and the ruling that sets it.
+        """
+        bounds = cls.option_ranges.get(name)
+        if bounds is None or value is None:
+            return
+        low, high, source = bounds
+        if type(value) is not int or not low <= value <= high:
+            raise ConfigError(
+                f"{cls.info.name} option {name} is a whole number from {low:,} to {high:,} "
+                f"({source}), not {echo(value)}"
+            )
 
     # -- to implement -------------------------------------------------------------------------
     def _build_action_space(self) -> ActionSpace:
@@ -214,6 +245,21 @@ class Game:
         """
         return self.describe_action(action)
 
+    def move_hint(self, action: Action, observation: dict) -> str | None:
+        """A note, as data, on what ``action`` would do in the position ``observation`` shows,
+        for a driver's move list: :data:`WASTED` for a legal move that changes nothing for the
+        seat (a driver asks for confirmation before playing it), ``None`` otherwise (default).
+        """
+        return None
+
+    def order_moves(self, legal: Sequence[Action], observation: dict) -> list[Action]:
+        """``legal`` in the order a move list shows them: the game's most useful moves first
+        and :data:`WASTED` ones last (default: as given, wasted ones last, the order kept
+        otherwise). Drivers number moves in this order; the engine's own order
+        (:meth:`State.legal_actions`) is unchanged.
+        """
+        return sorted(legal, key=lambda a: self.move_hint(a, observation) == WASTED)
+
     def describe_move_for(
         self, state: State, seat: int, action: Action, observer: int | None
     ) -> str:
@@ -261,7 +307,7 @@ class State:
         self.game = game
         #: Every action applied so far as ``(seat, action)``; ``seat`` is ``CHANCE`` for chance.
         self.history: list[tuple[int, Action]] = []
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, tuple[Action, ...]] = {}
 
     # -- hooks --------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -277,11 +323,15 @@ class State:
         """Whether ``seat`` must decide now (games may answer faster than ``acting_seats``)."""
         return seat in self.acting_seats()
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1.
+
+        A sequence the caller must not edit: a game may hand out one shared tuple (dice
+        odds); copy it to change it.
+        """
         raise NotImplementedError
 
     def _is_chance_outcome(self, action: Action) -> bool:
@@ -376,12 +426,13 @@ class State:
     def is_simultaneous_node(self) -> bool:
         return self.current_player() == SIMULTANEOUS
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Legal actions of ``seat`` (default: the current player), in a deterministic order.
 
         At a chance node (or with ``seat=CHANCE``) these are the possible outcomes. A seat that
         need not act now has no legal actions, nor have the node markers ``SIMULTANEOUS`` and
-        ``TERMINAL``. The list must not be mutated by the caller.
+        ``TERMINAL``. A tuple, whatever the game's hook returns: the engine checks moves
+        against it and a game may share it between states, so no caller can edit it.
 
         Raises:
             ValueError: for a seat that is not an integer (text, a float, a ``bool``) or a seat
@@ -409,6 +460,8 @@ class State:
             acts = []
         else:
             acts = self._legal_actions(seat)
+        if acts.__class__ is not tuple:  # a game's list, which a caller could edit
+            acts = tuple(acts)
         self._legal_cache[seat] = acts
         return acts
 
@@ -675,11 +728,11 @@ def seat_number(seat: object, seats: str = "") -> int:
     """
     tail = f"; {seats}" if seats else ""
     if isinstance(seat, bool):
-        raise ValueError(f"{seat!r} is not a seat: booleans are not seat numbers{tail}")
+        raise ValueError(f"{echo(seat)} is not a seat: booleans are not seat numbers{tail}")
     try:
         return operator.index(cast("SupportsIndex", seat))  # TypeError if not an integer
     except TypeError:
-        raise ValueError(f"seat {seat!r} is not an integer{tail}") from None
+        raise ValueError(f"seat {echo(seat)} is not an integer{tail}") from None
 
 
 def observer_seat(seat: object, players: int) -> int | None:

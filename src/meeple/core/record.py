@@ -18,9 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat
+from meeple.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    MeepleError,
+    RecordError,
+    cut,
+    echo,
+)
+from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat, sample_chance
 from meeple.core.registry import game_class, make
+from meeple.core.seeding import make_rng
 
 
 @dataclass
@@ -72,43 +80,107 @@ class GameRecord:
         """Parse a record, checking the type of every field and of every action.
 
         Args:
-            text: The record's JSON, as text or UTF-8 bytes.
+            text: The record's JSON, as text or UTF-8 bytes (a byte-order mark is allowed);
+                at most :data:`MAX_RECORD_BYTES` long and :data:`MAX_RECORD_DEPTH` levels deep.
 
         Raises:
-            ConfigError: for text that is not JSON, not UTF-8 or not a JSON object, and for
-                missing, unknown or mistyped fields; the message names the field, e.g.
-                ``actions[3]: expected [seat, move], got null``.
+            RecordError: (a :class:`ConfigError`) for text that is too long, not UTF-8
+                (UTF-16 and UTF-32 included), not JSON, nested too deep or not a JSON object,
+                and for missing, unknown or mistyped fields; the message names the field,
+                e.g. ``actions[3]: expected [seat, move], got null``.
         """
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"not a meeple game record: more than {MAX_RECORD_BYTES:,} "
+                f"{'bytes' if isinstance(text, bytes) else 'characters'}, longer than any "
+                "game's record"
+            )
+        if isinstance(text, bytes | bytearray):
+            text = _utf8(bytes(text))
+        elif text.startswith("\ufeff"):
+            text = text[1:]
         try:
             data = json.loads(text)
-        except UnicodeDecodeError as e:
-            raise ConfigError(
-                f"not a meeple game record: not UTF-8 text (byte {e.object[e.start]:#04x} "
-                f"at position {e.start})"
-            ) from None
-        except (ValueError, RecursionError) as e:
-            raise ConfigError(f"not a meeple game record: not JSON ({e})") from None
+        except RecursionError:
+            data = _TOO_DEEP
+        except ValueError as e:
+            raise RecordError(f"not a meeple game record: not JSON ({cut(str(e))})") from None
+        if data is _TOO_DEEP or _deeper_than(data, MAX_RECORD_DEPTH):
+            raise RecordError(
+                f"not a meeple game record: JSON nested deeper than {MAX_RECORD_DEPTH} levels"
+            )
         try:
             _check_fields(data)
         except ValueError as e:
-            raise ConfigError(f"not a meeple game record: {e}") from None
+            raise RecordError(f"not a meeple game record: {e}") from None
         return cls(**data)
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json())
+        path.write_text(self.to_json(), encoding="utf-8")
         return path
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read and parse the record saved at ``path``.
+        """Read and parse the record saved at ``path``, reading at most
+        :data:`MAX_RECORD_BYTES` and one byte more (a device such as ``/dev/zero`` is not read
+        to its end).
 
         Raises:
             OSError: when the file cannot be read.
-            ConfigError: when it is not a well-formed record (see :meth:`from_json`).
+            RecordError: when it is too long or not a well-formed record (see
+                :meth:`from_json`).
         """
-        return cls.from_json(Path(path).read_bytes())
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+        return cls.from_json(data)
+
+
+#: The longest record read, in bytes: well beyond the longest game of every game (a record
+#: takes some 30 bytes per action, and no game's :meth:`Game.max_game_length` bound, Annapurna's
+#: loose 368,610 actions included, comes near it).
+MAX_RECORD_BYTES = 64 * 2**20
+#: The deepest nesting of lists and objects a record may have (a real one has about 5).
+MAX_RECORD_DEPTH = 32
+_TOO_DEEP = object()
+
+
+def _utf8(data: bytes) -> str:
+    """``data`` decoded as UTF-8 (a byte-order mark dropped).
+
+    Raises:
+        RecordError: for UTF-16 or UTF-32 text (told by its byte-order mark or its NUL bytes)
+            and any other bytes that are not UTF-8, naming the first bad byte.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4]:
+        raise RecordError(
+            "not a meeple game record: UTF-16 or UTF-32 text; records are UTF-8 (save it "
+            "again as UTF-8)"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"not a meeple game record: not UTF-8 text (byte {e.object[e.start]:#04x} "
+            f"at position {e.start})"
+        ) from None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether parsed JSON ``value`` nests lists and objects more than ``limit`` levels deep
+    (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item if isinstance(child, list | dict))
+    return False
 
 
 def _shown(value: Any) -> str:
@@ -116,8 +188,8 @@ def _shown(value: Any) -> str:
     try:
         text = json.dumps(value, allow_nan=True)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        return echo(value, 60)
+    return cut(text, 60)
 
 
 #: Record fields: (what the field holds, check of its value). ``type(v) is int`` since JSON's
@@ -184,7 +256,8 @@ def replay(
     Args:
         record: The record.
         upto: Apply only the first ``upto`` actions.
-        verify: Check the final fingerprint when the whole record is replayed.
+        verify: Check the record's seed against its chance outcomes (see
+            :class:`SeedCheck`), and the final fingerprint when the whole record is replayed.
         content_dirs: The content directories a record may name (its ``content`` option), for
             records from elsewhere: a server passes the ones it serves (or none), so that an
             uploaded record cannot make it read another directory. Paths are compared as the
@@ -195,9 +268,9 @@ def replay(
         TypeError: when ``content_dirs`` is one path rather than a collection of them.
         ConfigError: if the record's rules version differs from the installed game's (checked
             before its options are read, which another version may not have), it names a
-            content directory outside ``content_dirs``, or the rebuilt state does not match
-            the recorded fingerprint or result (a finished game with no result recorded
-            included).
+            content directory outside ``content_dirs``, a chance outcome is not the one its
+            seed draws there, or the rebuilt state does not match the recorded fingerprint or
+            result (a finished game with no result recorded included).
         IllegalActionError: if an action in the record is illegal under the current rules; its
             reason starts with the action's place in the record (``actions[40] (move 41): ...``).
     """
@@ -211,11 +284,66 @@ def replay(
     game = make(record.game, **config)
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
+    seeds = SeedCheck(record.seed) if verify else None
     for n, (seat, text) in enumerate(actions):
+        if seeds is not None and seat == CHANCE:
+            seeds.check(state, n, text)
         apply_recorded(state, n, seat, text)
     if verify and upto is None:
         check_replayed(record, state)
     return state
+
+
+class SeedCheck:
+    """Checks a record's chance outcomes against the draws of its seed, so an edited ``seed``
+    is refused (it would otherwise be shown as the game's seed).
+
+    A driver draws every chance outcome with ``sample_chance`` from the stream
+    ``make_rng(seed, "chance")``; a game resumed from a record at position ``n`` (the number of
+    actions then played, as :func:`meeple.core.driver.play_game` does) draws from
+    ``make_rng(seed, "chance", n)`` on. Replaying a record, each outcome must be the next draw
+    of the stream in use, or the first draw of a stream started after the previous outcome
+    (a resumption there). A record with no seed (``None``: outcomes from people or another
+    source) is not checked.
+
+    Args:
+        seed: The record's seed.
+    """
+
+    def __init__(self, seed: int | None):
+        self.seed = seed
+        self.rng = make_rng(seed, "chance") if seed is not None else None
+        self.after = -1  # the place of the last chance outcome checked
+
+    def check(self, state: State, n: int, text: str) -> None:
+        """Check ``record.actions[n]``, the chance outcome ``text``, in ``state`` (before it).
+
+        Raises:
+            ConfigError: when neither the stream in use nor a stream resumed since the last
+                outcome draws ``text`` here (an outcome that is not one of the node's is left
+                to the rules, which name it).
+        """
+        if self.rng is None or not state.is_chance_node():
+            return
+        if sample_chance(state, self.rng).text == text:
+            self.after = n
+            return
+        for start in range(self.after + 1, n + 1):
+            rng = make_rng(self.seed, "chance", start) if start else make_rng(self.seed, "chance")
+            if sample_chance(state, rng).text == text:
+                self.rng, self.after = rng, n
+                return
+        try:
+            outcome = state.game.action(text, chance=True)
+        except MeepleError:
+            outcome = None
+        if outcome not in state.legal_actions(CHANCE):
+            return  # not a possible outcome here at all: the rules name what is wrong
+        raise ConfigError(
+            f"actions[{n}] (move {n + 1}): chance outcome {echo(text)} is not what the record's "
+            "seed draws there: its seed or its outcomes were edited (a record of outcomes "
+            "from elsewhere has seed null)"
+        )
 
 
 def _resolved(path: object) -> Path | None:
@@ -416,7 +544,10 @@ def seat_log(
     except ValueError as e:
         raise ConfigError(f"no such viewer: {e}") from None
     log = []
+    seeds = SeedCheck(record.seed)
     for n, (seat, text) in enumerate(record.actions):
+        if seat == CHANCE:
+            seeds.check(state, n, text)
         after = state.clone()
         apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
         log.append(_tell(state, n + 1, seat, after.history[-1][1], viewer))

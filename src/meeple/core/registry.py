@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.agent import HARD_TIME_CAP
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ConfigError, echo
 from meeple.core.game import Game
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ def game_spec(game: str | Game | type[Game]) -> GameSpec:
             return _REGISTRY[name]
         except KeyError:
             known = ", ".join(game_names())
-            raise ConfigError(f"unknown game {name!r}; known: {known}") from None
+            raise ConfigError(f"unknown game {echo(name)}; known: {known}") from None
     spec = _REGISTRY.get(game.info.name)
     if spec is None:
         cls = game if isinstance(game, type) else type(game)

@@ -27,9 +27,14 @@ An action id outside the game's action (or chance-outcome) space, or an illegal 
 the state unchanged.
 
 ``str(state)`` is the full state as canonical JSON (hidden parts included, for debugging).
-States serialise as their action history (``pyspiel.serialize_game_and_state``); a resampled
-state has no history and does not serialise. Games and states pickle (each game's class,
-``<Title>Game`` in :data:`GAME_CLASSES`, and :class:`MeepleState` are attributes of this
+States serialise as data only (``state.serialize()``, ``pyspiel.serialize_game_and_state``):
+their action history, fingerprint and content digest, replayed and checked by
+``game.deserialize_state`` and ``pyspiel.deserialize_game_and_state``, which never unpickle
+anything from the text (OpenSpiel's own form for Python games carries a pickle, which a crafted
+text could make run code; importing this module wraps the two ``pyspiel`` functions so that they
+read and write meeple games in the data-only form and leave every other game to OpenSpiel). A
+resampled state has no history and does not serialise. Games and states pickle (each game's
+class, ``<Title>Game`` in :data:`GAME_CLASSES`, and :class:`MeepleState` are attributes of this
 module), so they cross ``multiprocessing`` pools, ``spawn`` ones included.
 """
 
@@ -37,12 +42,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ConfigError, MeepleError, echo
 from meeple.core.game import CHANCE, TERMINAL, Game, State, plain_number
 from meeple.core.registry import game_class, make
 from meeple.rl.common import acting_seat, chance_outcome, player_action, utility_bounds
@@ -119,10 +125,13 @@ def _replayed(
     return state
 
 
-def _check_same(state: State, fingerprint: str | None, digest: str | None = None) -> None:
+def _check_same(
+    state: State, fingerprint: str | None, digest: str | None = None, how: str = "pickled"
+) -> None:
     """Refuse a state rebuilt from its history that differs from the one serialised: in
     itself (``fingerprint``), or in the content files its scores are counted from
     (``digest``, :meth:`meeple.core.game.Game.content_digest`); ``None`` checks nothing.
+    ``how`` says how the state was kept (``pickled``, ``serialised``).
 
     Raises:
         ConfigError: when either differs.
@@ -133,8 +142,8 @@ def _check_same(state: State, fingerprint: str | None, digest: str | None = None
         content = state.game.config.get("content")
         where = f" (content directory {content!r})" if content is not None else ""
         raise ConfigError(
-            "the state rebuilt from its history differs from the one pickled: the game's "
-            f"content or rules changed since{where}"
+            f"the state rebuilt from its history differs from the one {how}: the game's "
+            f"content or rules changed since, or the text was edited{where}"
         )
 
 
@@ -272,6 +281,24 @@ class MeepleGame(pyspiel.Game):
         """A new game before setup (setup randomness comes as chance nodes)."""
         return MeepleState(self)
 
+    def deserialize_state(self, text: str) -> MeepleState:
+        """The state ``text`` (from :meth:`MeepleState.serialize`) describes, rebuilt by
+        replaying its history and checked against its fingerprint and content digest.
+
+        The text is read as data only: nothing in it is unpickled or evaluated.
+
+        Args:
+            text: ``history=`` (``player:action`` pairs, comma-separated), ``fingerprint=``
+                and ``content_digest=`` lines.
+
+        Raises:
+            ConfigError: for text of another form (OpenSpiel's pickled ``__dict__`` line
+                included), a history longer than the game can be, a history entry that is
+                not the acting player's legal action, or a replay that ends in another state
+                or under other content than the one serialised.
+        """
+        return _deserialize(self, text)
+
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> MeepleObserver:
@@ -305,6 +332,23 @@ class MeepleState(pyspiel.State):
 
     def __copy__(self) -> MeepleState:
         return self.clone()
+
+    def serialize(self) -> str:
+        """The state as data only: its history (``player:action`` pairs, as OpenSpiel writes
+        them), its fingerprint and its game's content digest, one ``key=value`` line each.
+
+        Raises:
+            ValueError: for a resampled state, which has no history to serialise.
+        """
+        if not self._core.from_start:
+            raise ValueError("a resampled state has no history to serialise")
+        state = self._core.state
+        history = ",".join(f"{h.player}:{h.action}" for h in self.full_history())
+        digest = state.game.content_digest()
+        return (
+            f"history={history}\nfingerprint={state.fingerprint()}\n"
+            f"content_digest={'' if digest is None else digest}\n"
+        )
 
     @property
     def meeple_state(self) -> State:
@@ -457,6 +501,129 @@ class MeepleObserver:
         return _dumps(st.snapshot())
 
 
+#: The lines of a serialised state, in order (see :meth:`MeepleState.serialize`).
+_STATE_KEYS = ("history", "fingerprint", "content_digest")
+_HISTORY_ENTRY = re.compile(r"(-?[0-9]{1,9}):([0-9]{1,9})")
+_HEX = re.compile(r"[0-9a-f]{1,128}")
+
+
+def _deserialize(game: MeepleGame, text: str) -> MeepleState:
+    """:meth:`MeepleGame.deserialize_state`: parse ``text`` as data and replay it."""
+    if not isinstance(text, str):
+        raise ConfigError(f"a serialised state is text, not {type(text).__name__}")
+    meeple_game = game.meeple_game
+    # each entry is at most "-1:" and the digits of an id, plus a comma
+    limit = 500 + game.max_game_length() * 24
+    if len(text) > limit:
+        raise ConfigError(
+            f"not a serialised {meeple_game.info.name} state: {len(text)} characters, more "
+            f"than any game's history takes ({limit})"
+        )
+    lines = text.split("\n")
+    while lines and lines[-1] == "":
+        lines.pop()
+    fields: dict[str, str] = {}
+    for n, line in enumerate(lines):
+        key, sep, value = line.partition("=")
+        if not sep or n >= len(_STATE_KEYS) or key != _STATE_KEYS[n]:
+            raise ConfigError(
+                f"not a serialised {meeple_game.info.name} state: line {n + 1} is "
+                f"{echo(line)}, expected {_STATE_KEYS[n] if n < len(_STATE_KEYS) else 'no more'}"
+                " (a meeple state's text is its history, fingerprint and content digest; "
+                "nothing pickled is read)"
+            )
+        fields[key] = value
+    if len(fields) != len(_STATE_KEYS):
+        missing = ", ".join(k for k in _STATE_KEYS if k not in fields)
+        raise ConfigError(f"not a serialised {meeple_game.info.name} state: no {missing} line")
+    fingerprint, digest = fields["fingerprint"], fields["content_digest"]
+    for key, value in (("fingerprint", fingerprint), ("content_digest", digest)):
+        if value and not _HEX.fullmatch(value):
+            raise ConfigError(f"serialised state: {key} {echo(value)} is not a hex digest")
+    entries = fields["history"].split(",") if fields["history"] else []
+    if len(entries) > game.max_game_length():
+        raise ConfigError(
+            f"serialised state: {len(entries)} actions, more than a game can have "
+            f"({game.max_game_length()})"
+        )
+    state = game.new_initial_state()
+    for n, entry in enumerate(entries):
+        match = _HISTORY_ENTRY.fullmatch(entry)
+        if match is None:
+            raise ConfigError(
+                f"serialised state: history entry {n} is {echo(entry)}, not player:action"
+            )
+        player, action = int(match[1]), int(match[2])
+        if player != state.current_player():
+            raise ConfigError(
+                f"serialised state: history entry {n} is player {player}'s, but player "
+                f"{state.current_player()} acts there"
+            )
+        try:
+            state.apply_action(action)
+        except MeepleError as e:
+            raise ConfigError(f"serialised state: history entry {n}: {e}") from None
+    _check_same(state.meeple_state, fingerprint, digest or None, how="serialised")
+    return state
+
+
+#: The header OpenSpiel's ``serialize_game_and_state`` writes, and its section markers.
+_SERIAL_HEADER = (
+    "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+)
+_GAME_TAG = "[Game]\n"
+_STATE_TAG = "\n[State]\n"
+
+
+def _is_meeple_game_string(game_string: str) -> bool:
+    short = game_string.partition("(")[0].strip()
+    return short in SHORT_NAMES.values()
+
+
+def serialize_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
+    """``pyspiel.serialize_game_and_state``, data only for meeple games.
+
+    A meeple state's part is :meth:`MeepleState.serialize`; every other game is left to
+    OpenSpiel's own function.
+    """
+    if isinstance(game, MeepleGame) and isinstance(state, MeepleState):
+        return f"{_SERIAL_HEADER}{_GAME_TAG}{game}{_STATE_TAG}{state.serialize()}"
+    return _PYSPIEL_SERIALIZE(game, state)
+
+
+def deserialize_game_and_state(text: str) -> tuple[pyspiel.Game, pyspiel.State]:
+    """``pyspiel.deserialize_game_and_state``, data only for meeple games.
+
+    The text's game string is loaded as :func:`pyspiel.load_game` loads it and its state part
+    rebuilt by :meth:`MeepleGame.deserialize_state` (replayed, never unpickled); text naming
+    another game is left to OpenSpiel's own function.
+
+    Raises:
+        ConfigError: for a meeple game's text that is not of this form, and as
+            :meth:`MeepleGame.deserialize_state`.
+    """
+    if isinstance(text, str):
+        head, tag, rest = text.partition(_GAME_TAG)
+        game_string, state_tag, state_text = rest.partition(_STATE_TAG)
+        if tag and _is_meeple_game_string(game_string):
+            if head != _SERIAL_HEADER[: len(head)] or not state_tag or "\n" in game_string:
+                raise ConfigError(
+                    "not a serialised meeple game: expected OpenSpiel's header, a [Game] line "
+                    "and a [State] section"
+                )
+            game = pyspiel.load_game(game_string)
+            return game, game.deserialize_state(state_text)
+    return _PYSPIEL_DESERIALIZE(text)
+
+
+def _wrap_pyspiel() -> None:
+    """Make ``pyspiel``'s two serialisation functions those of this module (once), so that
+    meeple games never pass through OpenSpiel's pickled form from text."""
+    if getattr(pyspiel.deserialize_game_and_state, "__module__", None) != __name__:
+        pyspiel.serialize_game_and_state = serialize_game_and_state
+        pyspiel.deserialize_game_and_state = deserialize_game_and_state
+
+
 def utility_sum(game: Game) -> float | None:
     """Sum of every terminal state's returns: 1 with two or more players (the winners share a
     win worth 1), ``None`` for one player (a solo game's return is its own, such as a score)."""
@@ -528,11 +695,22 @@ def load_game(name: str, **params: Any) -> pyspiel.Game:
 
     Example: ``load_game(name, players=3)`` with a registry name such as those of
     :func:`meeple.game_names`.
+
+    Raises:
+        ConfigError: for a numeric option outside its range (checked before ``pyspiel``
+            sees it), and as :func:`meeple.make`.
     """
     register_games()
     short = SHORT_NAMES.get(name, name)
     # NumPy numbers (sweeps) as the plain numbers pyspiel's parameters take
-    return pyspiel.load_game(short, {k: plain_number(v) for k, v in params.items()})
+    params = {k: plain_number(v) for k, v in params.items()}
+    meeple_name = next((m for m, s in SHORT_NAMES.items() if s == short), None)
+    if meeple_name is not None:
+        # checked here: pyspiel cannot even hold an integer beyond 32 bits, and says so
+        # opaquely (a RuntimeError) before the game sees it
+        for option, value in params.items():
+            game_class(meeple_name).check_option_range(option, value)
+    return pyspiel.load_game(short, params)
 
 
 def resampler(seed: int):
@@ -545,7 +723,13 @@ def resampler(seed: int):
     return resample
 
 
+#: OpenSpiel's own functions, for every game that is not a meeple game. Kept across a reload
+#: of this module (which would otherwise keep this module's wrappers as OpenSpiel's).
+_PYSPIEL_SERIALIZE = globals().get("_PYSPIEL_SERIALIZE", pyspiel.serialize_game_and_state)
+_PYSPIEL_DESERIALIZE = globals().get("_PYSPIEL_DESERIALIZE", pyspiel.deserialize_game_and_state)
+
 register_games()
+_wrap_pyspiel()
 
 __all__ = [
     "GAME_CLASSES",
@@ -553,10 +737,12 @@ __all__ = [
     "MeepleGame",
     "MeepleObserver",
     "MeepleState",
+    "deserialize_game_and_state",
     "game_config",
     "load_game",
     "parameter_specification",
     "register_games",
     "resampler",
+    "serialize_game_and_state",
     "utility_sum",
 ]

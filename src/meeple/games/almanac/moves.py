@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -501,7 +502,7 @@ def _pick_uniform(ids, rng) -> int:
     return ids[_pick(sums, rng)]
 
 
-def _pick_odds(odds: list[tuple[Action, float]], rng) -> Action:
+def _pick_odds(odds: Sequence[tuple[Action, float]], rng) -> Action:
     got = _ODDS_SUMS.get(id(odds))
     if got is None or got[0] is not odds:
         got = _ODDS_SUMS[id(odds)] = (odds, _running_sums(p for _, p in odds))

@@ -61,11 +61,12 @@ class Table:
         self.ENC = [p(f"encounter e{e.id}") for e in content.encounters]
         faces = sorted(set(content.fight_die), key=lambda f: (f != "X", f))
         self.DIE = {f: p(f"die {f}") for f in faces}
-        self.DIE_ODDS = [
+        # tuples: every state's chance_outcomes() hands out these very ones
+        self.DIE_ODDS = tuple(
             (self.DIE[f], content.fight_die.count(f) / len(content.fight_die)) for f in faces
-        ]
+        )
         self.D6 = [None] + [p(f"d6 {n}") for n in range(1, 7)]
-        self.D6_ODDS = [(self.D6[n], 1 / 6) for n in range(1, 7)]
+        self.D6_ODDS = tuple((self.D6[n], 1 / 6) for n in range(1, 7))
 
 
 def build_space(content: Content) -> ActionSpace:

@@ -232,7 +232,8 @@ def determinize(
     """
     viewer = obs["viewer"]
     ps = obs["players"]
-    # every contract the viewer can place; ``None`` (a hidden one) gets in too, harmlessly
+    # every contract the viewer can place: its own hand, every hand once the game is over
+    # (AL-R32), and so on; ``None`` (a hidden one) gets in too, harmlessly
     known: set[int | None] = {b[0] for b in obs["contract_bottom"]}
     for p in ps:
         known.update(p["completed"])
@@ -263,7 +264,7 @@ def determinize(
             acts = st._legal_actions(s)
             if not acts:
                 break
-            legal[s] = acts
+            legal[s] = tuple(acts)  # as State.legal_actions keeps them
         else:
             st._legal_cache = legal  # the search asks for them next
             return st

@@ -8,6 +8,7 @@ choices (draw 3 keep 1, overflowing goods, losses, the next page) are tasks, nev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
@@ -172,7 +173,7 @@ class AlmanacState(State):
     # the hooks a rollout calls at every step are the rules' functions themselves (no extra call)
     _legal_actions = _moves.legal_actions
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return _moves.chance_outcomes(self)
 
     def _is_chance_outcome(self, action: Action) -> bool:

@@ -14,7 +14,15 @@ from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.annapurna import board
-from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS, ROUND_LIMIT, V_HIDE, V_TRADE
+from meeple.games.annapurna.consts import (
+    AWARDS,
+    LNTB_FLAGS,
+    ROUND_LIMIT,
+    V_DROP,
+    V_HIDE,
+    V_THROW,
+    V_TRADE,
+)
 from meeple.games.annapurna.content import SUIT_SIZE, load_content
 from meeple.games.annapurna.effects import EFFECTS
 from meeple.games.annapurna.notation import NUM_CARDS, Tables, build_space, card_code
@@ -25,6 +33,10 @@ from meeple.games.annapurna.state import AnnapurnaState
 #: in one turn through Fixed Ropes, each followed by at most 3 choices, 15 Sweeps, the end,
 #: Retaliate, 3 Scavenge answers and the on-peak choices.
 _TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 3 + 8
+
+
+#: The verbs of a Backpack card's move, by the state's ``verb`` (AN-030, AN-031, AN-051, AN-053).
+_VERBS = {V_TRADE: "Trade", V_HIDE: "Hide", V_DROP: "Drop", V_THROW: "Throw"}
 
 
 class Annapurna(Game):
@@ -68,6 +80,9 @@ class Annapurna(Game):
 
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "flag_target": (1, 100, "ruling AN-R42"),
+    }  # ``starter`` is a seat of the game or -1 (ruling AN-R13), checked below
 
     def __init__(self, players: int | None = None, **options: Any):
         mode = options.get("mode", "competitive")
@@ -133,7 +148,12 @@ class Annapurna(Game):
         """Moves that name a card others cannot see are announced without it (AN-R17): the
         Backpack card of a Trade or Hide, a card given into another Cache, a card recovered
         from one's own Cache. Deals are face down: only the end of each climber's deal is
-        announced; the first climber is public."""
+        announced; the first climber is public.
+
+        An Explore names the card it turns face up, to everyone; a peek names the card seen to
+        the peeker only. A Trade, Hide, Drop or Throw is told by its verb at each of its steps: the Backpack card
+        chosen is named to its owner only, and a dropped or thrown card to everyone when it is
+        placed face up (AN-051, AN-053), not before."""
         kind = action.kind
         if seat == CHANCE:
             if kind == "deal":  # dealt face down: nobody sees it (AN-009, AN-010)
@@ -144,15 +164,44 @@ class Annapurna(Game):
                     )
                 return ""
             return self.describe_action(action)
+        if kind in ("card", "to") and state.verb in _VERBS:
+            return self._placing(state, seat, action, observer)
+        if kind == "explore":  # the card turns face up for all to see (AN-021, AN-025)
+            p = action.args[0]
+            card = self.card_name(state.mount[seat][p])
+            return f"Explore {board.NAMES[p]}: {card} turns face up"
+        if kind == "peek":  # what the card is, the peeker alone learns (ruling AN-R17)
+            t, p = action.args
+            owner = "your" if t == observer else f"{self.colour(t)}'s"
+            said = f"Look at the card lying face down at {board.NAMES[p]} on {owner} mountainside"
+            return f"{said}: {self.card_name(state.mount[t][p])}" if observer == seat else said
         if observer == seat:
             return self.describe_action(action)
-        if kind == "card" and state.verb in (V_TRADE, V_HIDE):
-            return "Choose a Backpack card (face down)"
         if kind == "give" and observer != (seat + 1) % self.num_players:
             return "Give a Backpack card into the next climber's Cache"
         if kind == "recover":
             return "Take a card back from their Cache"
         return self.describe_action(action)
+
+    def _placing(
+        self, state: AnnapurnaState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """The card and spot steps of a Trade, Hide, Drop or Throw, as ``observer`` is told."""
+        verb = state.verb
+        name = _VERBS[verb]
+        if action.kind == "card":
+            if observer == seat:
+                return f"{name}: choose {self.card_name(action.args[0])} from the Backpack"
+            side = "up" if verb in (V_DROP, V_THROW) else "down"
+            return f"{name}: choose a Backpack card to place face {side}"
+        t, p = action.args
+        owner = "your" if t == observer else f"{self.colour(t)}'s"
+        where = f"{board.NAMES[p]} on {owner} mountainside"
+        if verb in (V_DROP, V_THROW):  # the card goes face up: everyone sees it now
+            return f"{name} {self.card_name(state.sel)} face up at {where}"
+        card = self.card_name(state.sel) if observer == seat else "a Backpack card"
+        cache = "your" if observer == seat else f"{self.colour(seat)}'s"
+        return f"{name}: {card} placed face down at {where}; the card there goes to {cache} Cache"
 
     def describe_move(self, action: Action, observation: dict) -> str:
         """The move in ``observation``'s position: the cards it concerns that the seat can

@@ -183,7 +183,7 @@ class AnnapurnaState(State):
     def _is_acting(self, seat: int) -> bool:
         return seat == self.current_player()  # one seat acts at a time
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         tables = self.game.tables
         left: Sequence[int]
         if self.stage == DEAL:

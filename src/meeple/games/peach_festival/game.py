@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, Game, GameInfo
+from meeple.core.game import CHANCE, WASTED, Game, GameInfo
 from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
@@ -79,12 +80,13 @@ def _action_tables(content: Content) -> tuple:
         card={i: by[f"card:{i}"] for i in card_ids},
     )
     total = 6**5
-    roll_outcomes = [
+    # tuples: every state's chance_outcomes() hands out these very ones
+    roll_outcomes = tuple(
         (a, math.factorial(5) / math.prod(math.factorial(n) for n in a.args[0]) / total)
         for a in space.chance_outcomes
         if a.kind == "dice"
-    ]
-    die_outcomes = [(a, 1 / 6) for a in space.chance_outcomes if a.kind == "die"]
+    )
+    die_outcomes = tuple((a, 1 / 6) for a in space.chance_outcomes if a.kind == "die")
     cumulative = list(itertools.accumulate(p for _, p in roll_outcomes))
     return space, acts, roll_outcomes, die_outcomes, cumulative
 
@@ -120,6 +122,9 @@ class PeachFestival(Game):
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[PeachState]] = PeachState
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "max_rounds": (1, 1000, "ruling PF-R41"),
+    }
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -236,6 +241,30 @@ class PeachFestival(Game):
         from meeple.games.peach_festival.render import describe_move
 
         return describe_move(self, action, observation)
+
+    def move_hint(self, action: Action, observation: dict) -> str | None:
+        """``WASTED`` for a Take Commodities choice that writes nothing: every number it would
+        write breaks the Golden Rules (PF-040, ruling PF-R13), so the turn is lost (and a
+        Peach eaten for a modified choice, PF-035)."""
+        from meeple.games.peach_festival.render import planned_writes
+
+        writes = planned_writes(self, action, observation)
+        return WASTED if writes is not None and not any(ok for _, _, ok in writes) else None
+
+    def order_moves(self, legal: Sequence[Action], observation: dict) -> list[Action]:
+        """Take Commodities choices by how many numbers they write (two, then one), each
+        group as the engine orders it; then every other move (Take a Peach, rewards...);
+        wasted choices (:meth:`move_hint`) last."""
+        from meeple.games.peach_festival.render import planned_writes
+
+        def rank(action: Action) -> int:
+            writes = planned_writes(self, action, observation)
+            if writes is None:
+                return 2
+            good = sum(ok for _, _, ok in writes)
+            return 3 if good == 0 else 2 - good
+
+        return sorted(legal, key=rank)
 
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None

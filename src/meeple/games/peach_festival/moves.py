@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -14,10 +15,11 @@ if TYPE_CHECKING:
     from meeple.games.peach_festival.state import PeachState
 
 
-def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> list[Action]:
+def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> tuple[Action, ...]:
     """Take Commodities / Take a Peach options for a roll (PF-030..PF-039, PF-R14, PF-R38).
 
-    Cached per ``(dice, can_eat)``: the options depend on nothing else.
+    Cached per ``(dice, can_eat)``: the options depend on nothing else. A tuple, since every
+    state of the game shares it.
     """
     key = (dice, can_eat)
     cached = game.main_cache.get(key)
@@ -36,11 +38,11 @@ def main_actions(game: PeachFestival, dice: tuple[int, ...], can_eat: bool) -> l
                         cached.append(acts.take[(c, ">", c2)])
         cached.append(acts.peach)
         cached.sort(key=lambda a: a.id)
-        game.main_cache[key] = cached
+        cached = game.main_cache[key] = tuple(cached)
     return cached
 
 
-def legal_actions(state: PeachState, seat: int) -> list[Action]:
+def legal_actions(state: PeachState, seat: int) -> Sequence[Action]:
     """Legal actions of ``seat``, which must be one of ``state.acting_seats()``; sorted by id."""
     game: PeachFestival = state.game
     sh = state.sheets[seat]

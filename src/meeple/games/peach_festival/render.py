@@ -125,14 +125,15 @@ def _valid(obs: dict, seat: int, col: int, value: int, lengths) -> bool:
     return value == 0 if not written else value in (written[-1], written[-1] + 1)
 
 
-def describe_move(game: PeachFestival, action: Action, obs: dict) -> str:
-    """Like :func:`describe`, plus what the move writes in the observing seat's position."""
-    text = describe(action)
+def planned_writes(
+    game: PeachFestival, action: Action, obs: dict
+) -> list[tuple[int, int, bool]] | None:
+    """What a Take Commodities choice would write in the observing seat's position:
+    ``(column, number, allowed by the Golden Rules)`` per number (PF-031..PF-040); ``None``
+    for any other move, or without a seat or dice."""
     seat = obs["seat"]
-    if action.kind == "peach" and obs.get("phase") == TRACK:
-        return TRACK_PEACH
     if action.kind != "take" or seat is None or obs["dice"] is None:
-        return text
+        return None
     col, mod, second = action.args
     dice = obs["dice"]
     n = dice[col]
@@ -143,11 +144,20 @@ def describe_move(game: PeachFestival, action: Action, obs: dict) -> str:
         "&": [(col, n), (second, dice[second])],
         ">": [(second, n)],
     }[mod]
-    parts = []
-    for c, v in writes:
-        ok = _valid(obs, seat, c, v, game.lengths)
-        parts.append(f"{v} in {NAMES[CODES[c]]}" + ("" if ok else " ✗ Golden Rules"))
-    return f"{text} → {', '.join(parts)}"
+    return [(c, v, _valid(obs, seat, c, v, game.lengths)) for c, v in writes]
+
+
+def describe_move(game: PeachFestival, action: Action, obs: dict) -> str:
+    """Like :func:`describe`, plus what the move writes in the observing seat's position."""
+    text = describe(action)
+    if action.kind == "peach" and obs.get("phase") == TRACK:
+        return TRACK_PEACH
+    writes = planned_writes(game, action, obs)
+    if writes is None:
+        return text
+    parts = [f"{v} in {NAMES[CODES[c]]}" + ("" if ok else " ✗ Golden Rules") for c, v, ok in writes]
+    tail = " (writes nothing: the turn is lost)" if not any(ok for _, _, ok in writes) else ""
+    return f"{text} → {', '.join(parts)}{tail}"
 
 
 def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -113,7 +114,7 @@ class PeachState(State):
     def _why_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         return moves.why_illegal(self, action, seat)
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return moves.chance_outcomes(self)
 
     def _chance_actions(self) -> list[Action]:
