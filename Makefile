@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,plots]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server]'
 	touch $(STAMP)
 
 play: $(STAMP)  ## an interactive game of The Peach Festival against bots

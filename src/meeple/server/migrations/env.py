@@ -1,0 +1,15 @@
+"""Alembic environment: migrations run on the connection the server hands over."""
+
+from alembic import context
+
+from meeple.server.db import Base
+
+connection = context.config.attributes["connection"]
+context.configure(
+    connection=connection,
+    target_metadata=Base.metadata,
+    # SQLite alters tables by copying them
+    render_as_batch=connection.dialect.name == "sqlite",
+)
+with context.begin_transaction():
+    context.run_migrations()
