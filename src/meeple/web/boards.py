@@ -1,0 +1,87 @@
+"""Finding and drawing a game's board for the browser, without naming any game.
+
+A game's board is ``render_board(observation, moves) -> str``: one standalone ``<svg>`` drawn
+from the viewing seat's observation only, whose clickable parts carry ``class="pick"`` and
+``data-moves`` (indices into ``moves``). The web layer finds it through the registry when the
+registry offers a ``board`` target, else by convention in the game's package (``<pkg>.svg``),
+else it shows the game's text rendering, escaped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from markupsafe import Markup, escape
+
+from meeple.core import registry
+from meeple.core.game import Game
+
+#: ``render_board(observation, moves)``; moves are ``(notation, description)`` pairs.
+BoardFn = Callable[[dict, Sequence[tuple[str, str]]], str]
+
+# What a board must never hold: it is inserted into the page as markup.
+_UNSAFE = re.compile(r"<\s*script|<\s*foreignObject|\son[a-z]+\s*=|javascript:|href\s*=", re.I)
+
+
+@cache
+def find_board(name: str) -> BoardFn | None:
+    """The board function of the registered game ``name``, or ``None`` when it has none.
+
+    Looked up through the registry's ``board`` target when it offers one, else by
+    convention as ``<the game's package>.svg.render_board``.
+
+    Args:
+        name: A registered game name.
+
+    Returns:
+        The function, or ``None`` (the page then shows the text rendering).
+    """
+    lookup = getattr(registry, "board", None)
+    if callable(lookup):
+        found = lookup(name)
+        if found is not None:
+            return found
+    package = registry.game_class(name).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".svg")
+    except ModuleNotFoundError as error:
+        if error.name != package + ".svg":
+            raise  # the board exists but something it imports is missing: a real error
+        return None
+    return getattr(module, "render_board", None)
+
+
+def text_view(game: Game, observation: dict) -> str:
+    """The game's terminal picture of ``observation`` as plain text (no colour codes)."""
+    picture = game.render(observation)
+    if isinstance(picture, str):
+        return picture
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None, force_terminal=False).print(picture)
+    return out.getvalue()
+
+
+def board_markup(game: Game, observation: dict, moves: Sequence[tuple[str, str]]) -> Markup:
+    """The board of ``observation`` as markup for the page.
+
+    The game's SVG board when it has one and it is safe to insert, else its text rendering
+    in an escaped ``<pre>`` with a text alternative.
+
+    Args:
+        game: The configured game.
+        observation: ``state.observe(viewer)``.
+        moves: The viewer's legal moves as ``(notation, description)``, in legal order.
+    """
+    board = find_board(game.info.name)
+    if board is not None:
+        svg = board(observation, list(moves))
+        if svg.lstrip().startswith("<svg") and not _UNSAFE.search(svg):
+            return Markup(svg)
+    text = text_view(game, observation)
+    return Markup('<pre class="text-board">{}</pre>').format(escape(text))
