@@ -27,6 +27,7 @@ from meeple.cli.common import (
     prepare_output,
     split_agents,
 )
+from meeple.cli.serve import serve
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 from meeple.core.registry import game_class, game_names, make
 
@@ -890,6 +891,9 @@ def replay_cmd(
         ) from None
     except (MeepleError, ImportError) as e:
         raise fail(str(e)) from None
+
+
+app.command()(serve)
 
 
 def main() -> None:  # pragma: no cover - console script convenience
