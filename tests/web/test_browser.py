@@ -1,0 +1,202 @@
+"""Whole games in a real Chromium, played only by clicking, against a real server process."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+#: Short games (each still played to its end screen): a round limit, a low flag target.
+SHORT = {
+    "peach-festival": {"max_rounds": "4"},
+    "annapurna": {"flag_target": "3"},
+    "almanac": {},
+}
+GAMES = list(SHORT)
+#: Longest a whole clicked game may take, in seconds (a loaded machine is slow).
+GAME_DEADLINE = 900
+
+
+class Watched:
+    """A page whose console errors and uncaught exceptions are collected."""
+
+    def __init__(self, context, name: str):
+        self.name = name
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on(
+            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
+        )
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def open_table(page, server: str, game: str, seats: list[str], names: list[str]) -> str:
+    """Open a table from the lobby by filling its form; returns the table's address."""
+    page.goto(server + "/")
+    page.check(f'input[name="game"][value="{game}"]')
+    page.fill("#players", str(len(seats)))
+    for option, value in SHORT[game].items():
+        page.fill(f"#opt-{game}-{option}", value)
+    for n, (seat, name) in enumerate(zip(seats, names, strict=True)):
+        page.select_option(f"#seat-{n}", seat)
+        page.fill(f"#name-{n}", name)
+    page.click("button[type=submit].primary")
+    page.wait_for_selector(".table-frame")
+    return page.url
+
+
+def frame_move(page) -> str:
+    return page.locator("#frame > .table-frame").first.get_attribute("data-move") or ""
+
+
+def click_a_move(page, rng: random.Random) -> bool:
+    """Play one move by clicking (a board pick when the board offers one, else the list).
+
+    Returns whether a move was played.
+    """
+    visible = page.locator(".move-list li:not([hidden]) button[name=move]")
+    count = visible.count()
+    if count == 0:
+        return False
+    before = frame_move(page)
+    picks = page.locator(".board .pick")
+    if picks.count() and rng.random() < 0.5:
+        picks.nth(rng.randrange(picks.count())).click()
+        count = visible.count()
+    if count and frame_move(page) == before:
+        if page.locator(".confirm:not([hidden])").count() == 0:
+            visible.nth(rng.randrange(count)).click()
+    if page.locator(".confirm:not([hidden])").count():
+        page.click(".confirm-yes")
+    try:
+        page.wait_for_function(
+            "before => { const f = document.querySelector('#frame > .table-frame');"
+            " return f && (f.dataset.move !== before || document.querySelector('#frame .error')); }",
+            arg=before,
+            timeout=20_000,
+        )
+    except Exception:
+        return False
+    return True
+
+
+def finished(page) -> bool:
+    return page.locator("#frame .end").count() > 0
+
+
+def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and_a_reload(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    for game in GAMES:
+        rng = random.Random(game)
+        ann_ctx, bo_ctx, eve_ctx = (web_browser.new_context() for _ in range(3))
+        ann, bo, eve = Watched(ann_ctx, "Ann"), Watched(bo_ctx, "Bo"), Watched(eve_ctx, "Eve")
+        try:
+            table = open_table(
+                ann.page, server, game, ["me", "friend", "bot-easy"], ["Ann", "<b>Bo</b>", ""]
+            )
+            invite = ann.page.input_value("#invite-1")
+            watch = ann.page.input_value("#watch-link")
+            assert "/join/" in invite and "/watch/" in watch
+            bo.page.goto(invite)
+            bo.page.wait_for_selector(".table-frame")
+            assert bo.page.url == table  # the token does not stay in the address
+            assert "&lt;b&gt;Bo&lt;/b&gt;'s view" in bo.page.inner_html(".viewing")
+            eve.page.goto(watch)
+            eve.page.wait_for_selector(".table-frame")
+            assert "Spectator's view" in eve.page.inner_text(".viewing")
+            played, reloaded, started = 0, False, time.monotonic()
+            while not (finished(ann.page) and finished(bo.page)):
+                assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+                moved = False
+                for person in (ann, bo):
+                    if not finished(person.page) and click_a_move(person.page, rng):
+                        moved = True
+                        played += 1
+                if played >= 6 and not reloaded:
+                    ann.page.reload()  # the game goes on after a reload
+                    ann.page.wait_for_selector(".table-frame")
+                    reloaded = True
+                if not moved:
+                    ann.page.wait_for_timeout(100)
+            assert reloaded
+            assert eve.page.locator(".move-list").count() == 0
+            eve.page.wait_for_selector("#frame .end", timeout=20_000)
+            for person in (ann, bo, eve):
+                text = person.page.inner_text("#frame .end")
+                assert "Final scores" in text and ("won" in text or "share" in text)
+            ann.page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
+            # the replay: step back, then another seat's view
+            ann.page.click("text=Watch the replay")
+            ann.page.wait_for_selector(".replay-controls")
+            last = frame_move(ann.page)
+            ann.page.click(".replay-prev")
+            ann.page.wait_for_function(
+                "last => document.querySelector('#frame > .table-frame').dataset.move !== last",
+                arg=last,
+            )
+            ann.page.select_option("#replay-viewer", "1")
+            ann.page.fill("#replay-step", "3")
+            ann.page.click(".replay-jump button[type=submit]")
+            ann.page.wait_for_selector(".replay-controls")
+            assert "view" in ann.page.inner_text(".viewing")
+            assert frame_move(ann.page) == "3"
+            for person in (ann, bo, eve):
+                assert person.errors == [], f"{game}, {person.name}: {person.errors}"
+        finally:
+            for ctx in (ann_ctx, bo_ctx, eve_ctx):
+                ctx.close()
+
+
+def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    for game in GAMES:
+        rng = random.Random(game + "hotseat")
+        context = web_browser.new_context(viewport={"width": 360, "height": 740})
+        screen = Watched(context, "hotseat")
+        try:
+            open_table(screen.page, server, game, ["me", "hotseat", "bot-easy"], ["Ann", "Bo", ""])
+            page = screen.page
+            # the very first view is behind a hand-over screen
+            assert page.locator(".handover").count() == 1
+            page.screenshot(path=str(screenshots / f"{game}-handover-phone.png"))
+            handovers, shown_to, started = 0, None, time.monotonic()
+            while not finished(page):
+                assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+                if page.locator(".handover").count():
+                    name = page.inner_text("#handover-title").removeprefix("Pass the device to ")
+                    before = page.inner_text("#frame")
+                    assert "Your moves" not in before  # nothing of a seat shows
+                    page.click(".reveal")
+                    page.wait_for_selector(".viewing")
+                    assert page.inner_text(".viewing") == f"{name}'s view"
+                    handovers += 1
+                    if handovers == 2:
+                        page.screenshot(path=str(screenshots / f"{game}-table-phone.png"))
+                    shown_to = name
+                    continue
+                if not click_a_move(page, rng):
+                    page.wait_for_timeout(100)
+            assert handovers >= 2 and shown_to is not None
+            assert screen.errors == [], f"{game}: {screen.errors}"
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path, game: str) -> None:
+    context = web_browser.new_context(viewport={"width": 1280, "height": 900})
+    person = Watched(context, "Ann")
+    try:
+        open_table(person.page, server, game, ["me", "bot-easy"], ["Ann", ""])
+        rng = random.Random(1)
+        for _ in range(3):
+            click_a_move(person.page, rng)
+        person.page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
+        assert person.page.locator(".board").count() == 1
+        assert person.errors == []
+    finally:
+        context.close()
