@@ -19,12 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
-pytest.importorskip("fastapi")
-
-from fastapi.testclient import TestClient  # noqa: E402
-
-from meeple.server import Settings, create_app  # noqa: E402
+from meeple.server import Settings, create_app
 
 
 def free_port() -> int:

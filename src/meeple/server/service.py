@@ -184,6 +184,8 @@ class Live:
     subscribers: set[asyncio.Queue] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     clock_task: asyncio.Task | None = None
+    #: ``(move number, seat)`` -> whether the seat may take back the last move.
+    undo_cache: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     @property
     def number(self) -> int:
@@ -588,7 +590,10 @@ class Service:
     def _may_undo(self, live: Live, seat: int) -> bool:
         if live.bot_level(seat) is not None or live.before is None:
             return False
-        return may_take_back(live.before, live.state, seat)
+        key = (live.number, seat)
+        if key not in live.undo_cache:
+            live.undo_cache[key] = may_take_back(live.before, live.state, seat)
+        return live.undo_cache[key]
 
     # -- moves ----------------------------------------------------------------------------------
     async def move(
