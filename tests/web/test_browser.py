@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from pathlib import Path
 
 import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("browser tests need playwright (pip install playwright)", allow_module_level=True)
 
 #: Short games (each still played to its end screen): a round limit, a low flag target.
 SHORT = {
@@ -26,9 +34,7 @@ class Watched:
         self.name = name
         self.page = context.new_page()
         self.errors: list[str] = []
-        self.page.on(
-            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
-        )
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
 
@@ -61,15 +67,18 @@ def click_a_move(page, rng: random.Random) -> bool:
     if count == 0:
         return False
     before = frame_move(page)
-    picks = page.locator(".board .pick")
-    if picks.count() and rng.random() < 0.5:
-        picks.nth(rng.randrange(picks.count())).click()
-        count = visible.count()
-    if count and frame_move(page) == before:
-        if page.locator(".confirm:not([hidden])").count() == 0:
-            visible.nth(rng.randrange(count)).click()
-    if page.locator(".confirm:not([hidden])").count():
-        page.click(".confirm-yes")
+    try:  # the frame may be swapped under the click by a push: then try again later
+        picks = page.locator(".board .pick")
+        if picks.count() and rng.random() < 0.5:
+            picks.nth(rng.randrange(picks.count())).click(timeout=3_000)
+            count = visible.count()
+        confirming = page.locator(".confirm:not([hidden])").count() > 0
+        if count and frame_move(page) == before and not confirming:
+            visible.nth(rng.randrange(count)).click(timeout=3_000)
+        if page.locator(".confirm:not([hidden])").count():
+            page.click(".confirm-yes", timeout=3_000)
+    except PlaywrightTimeout:
+        return False
     try:
         page.wait_for_function(
             "before => { const f = document.querySelector('#frame > .table-frame');"
@@ -77,7 +86,7 @@ def click_a_move(page, rng: random.Random) -> bool:
             arg=before,
             timeout=20_000,
         )
-    except Exception:
+    except PlaywrightTimeout:
         return False
     return True
 
