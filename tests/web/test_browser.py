@@ -201,11 +201,39 @@ def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path,
     person = Watched(context, "Ann")
     try:
         open_table(person.page, server, game, ["me", "bot-easy"], ["Ann", ""])
+        page = person.page
+        page.wait_for_selector(".move-list button[name=move]")
+        before = frame_move(page)
+        page.locator(".move-list button[name=move]").first.focus()
+        page.keyboard.press("Enter")  # the keyboard plays as the mouse does
+        page.wait_for_function(
+            "b => document.querySelector('#frame > .table-frame').dataset.move !== b", arg=before
+        )
         rng = random.Random(1)
         for _ in range(3):
-            click_a_move(person.page, rng)
+            click_a_move(page, rng)
         person.page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
         assert person.page.locator(".board").count() == 1
+        assert person.errors == []
+    finally:
+        context.close()
+
+
+def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 900})
+    person = Watched(context, "Ann")
+    try:
+        page = person.page
+        page.goto(server + "/")
+        page.check('input[name="game"][value="annapurna"]')
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "input")
+        assert page.is_visible("#opt-annapurna-flag_target")
+        assert not page.is_visible("#opt-peach-festival-max_rounds")
+        assert page.is_visible("#seat-2") and not page.is_visible("#seat-3")
+        page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)
         assert person.errors == []
     finally:
         context.close()

@@ -146,6 +146,7 @@
   function afterSwap() {
     picked = null;
     showPicks();
+    for (const log of document.querySelectorAll(".log-lines")) log.scrollTop = log.scrollHeight; // newest in sight
     const timerButton = document.querySelector(".replay-play");
     if (timerButton && timer) timerButton.setAttribute("aria-pressed", "true");
     lobby();
