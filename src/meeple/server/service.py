@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import secrets
+import signal
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
@@ -684,6 +685,8 @@ class Service:
                     )
 
         await self._run_db(store)
+        if source == "bot":
+            _fault("bot-stored")
         # stored: now kept and told
         live.state = scratch.state
         live.status = scratch.status
@@ -1130,6 +1133,13 @@ class Subscription:
 
     async def changed(self) -> int:
         return await self._queue.get()
+
+
+def _fault(point: str) -> None:
+    """Die at ``point`` as a power cut would (SIGKILL) when ``MEEPLE_FAULT`` names it: the
+    crash tests stop the server between storing a bot's move and telling anyone of it."""
+    if os.environ.get("MEEPLE_FAULT") == point:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _entry(entry: LogEntry) -> dict[str, Any]:
