@@ -31,8 +31,9 @@ _UNSAFE = re.compile(r"<\s*script|<\s*foreignObject|\son[a-z]+\s*=|javascript:|h
 def find_board(name: str) -> BoardFn | None:
     """The board function of the registered game ``name``, or ``None`` when it has none.
 
-    Looked up through the registry's ``board`` target when it offers one, else by
-    convention as ``<the game's package>.svg.render_board``.
+    Looked up through the ``board`` target of the game's registry spec when the registry
+    names one (``"module:render_board"``), else by convention as ``<the game's
+    package>.svg.render_board``.
 
     Args:
         name: A registered game name.
@@ -40,11 +41,11 @@ def find_board(name: str) -> BoardFn | None:
     Returns:
         The function, or ``None`` (the page then shows the text rendering).
     """
-    lookup = getattr(registry, "board", None)
-    if callable(lookup):
-        found = lookup(name)
-        if found is not None:
-            return found
+    spec_of = getattr(registry, "game_spec", None)  # a registry whose specs name boards
+    target = getattr(spec_of(name), "board", None) if callable(spec_of) else None
+    if target:
+        module, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module), attr)
     package = registry.game_class(name).__module__.rsplit(".", 1)[0]
     try:
         module = importlib.import_module(package + ".svg")
