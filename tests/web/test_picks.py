@@ -62,6 +62,9 @@ def table_page(web_browser, monkeypatch):
             body = (static / path.removeprefix("/static/")).read_bytes()
             kind = "text/css" if path.endswith(".css") else "text/javascript"
             route.fulfill(body=body, content_type=kind)
+        elif path.startswith("/t/t1/frame"):
+            page.refreshed += 1
+            route.fulfill(body=inner, content_type="text/html")
         elif path == "/t/t1/move":
             fields = parse_qs(route.request.post_data or "")
             posted.append({k: v[-1] for k, v in fields.items()})
@@ -69,6 +72,7 @@ def table_page(web_browser, monkeypatch):
         else:
             route.fulfill(body=shell, content_type="text/html")
 
+    page.refreshed = 0
     page.route(ORIGIN + "/**", answer)
     page.goto(ORIGIN + "/t/t1")
     page.wait_for_function("window.htmx !== undefined")
@@ -126,3 +130,17 @@ def test_a_move_that_writes_nothing_asks_before_it_is_played(table_page) -> None
     page.click(".confirm-yes")
     page.wait_for_timeout(300)
     assert [p["move"] for p in page.posted] == [page.view["legal"][3]["move"]]
+
+
+def test_picks_survive_a_push_that_leaves_the_seats_moves_as_they_were(table_page) -> None:
+    page = table_page
+    page.click('.pick[aria-label="left"]')
+    page.evaluate("() => { document.querySelector('.board svg').dataset.old = '1'; }")
+    page.evaluate(
+        "() => { document.getElementById('pulse').dataset.seq = '1';"
+        " document.dispatchEvent(new CustomEvent('htmx:wsAfterMessage')); }"
+    )
+    page.wait_for_selector(".board svg:not([data-old])")  # the frame was fetched again
+    assert page.refreshed == 1
+    assert shown(page) == [0, 1, 2]
+    assert page.get_attribute('.pick[aria-label="left"]', "aria-pressed") == "true"

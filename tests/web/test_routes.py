@@ -104,3 +104,78 @@ def test_the_rulings_page_of_each_game_is_shown_with_raw_html_escaped(client: Te
         response = client.get(f"/rulings/{name}")
         assert response.status_code == 200 and "<h1>" in response.text
     assert client.get("/rulings/chess").status_code == 404
+
+
+def current_frame(client: TestClient, where: str) -> str:
+    """The frame this browser sees now, past a hotseat hand-over screen."""
+    text = client.get(where + "/frame").text
+    handover = re.search(r"/frame\?reveal=(\d+)", text)
+    if handover and 'class="table-frame handover"' in text:
+        text = client.get(f"{where}/frame?reveal={handover.group(1)}").text
+    return text
+
+
+def field(text: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="(\d*)"', text).group(1)
+
+
+def test_undo_takes_back_the_seats_own_last_move_where_the_engine_allows_it(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "hotseat"}
+    )
+    for _ in range(60):
+        text = current_frame(client, where)
+        if "Undo my last move" in text:
+            break
+        moves = re.findall(r'name="move" value="([^"]+)"', text)
+        assert moves, "a hotseat table always shows the acting seat's moves"
+        client.post(
+            where + "/move",
+            data={
+                "seat": field(text, "seat"),
+                "at": field(text, "at"),
+                "move": moves[-1],
+                "reveal": field(text, "reveal"),
+            },
+        )
+    else:
+        pytest.fail("no undo was offered in 60 moves")
+    at = int(field(text, "at"))
+    answer = client.post(
+        where + "/undo", data={"seat": field(text, "seat"), "reveal": field(text, "reveal")}
+    )
+    assert 'class="error"' not in answer.text
+    assert int(re.search(r'data-move="(\d+)"', answer.text).group(1)) < at
+
+
+def test_the_live_socket_tells_the_page_of_a_move_and_nothing_more(client: TestClient) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    page = client.get(where).text
+    at = field(page, "at")
+    with client.websocket_connect(where + "/live") as socket:
+        first = socket.receive_text()
+        assert first == f'<div id="pulse" data-move="{at}" data-seq="0" hidden></div>'
+        move = re.findall(r'name="move" value="([^"]+)"', page)[0]
+        client.post(where + "/move", data={"seat": "0", "at": at, "move": move})
+        pushed = socket.receive_text()
+        assert re.fullmatch(r'<div id="pulse" data-move="\d+" data-seq="1" hidden></div>', pushed)
+
+
+def test_the_live_socket_refuses_a_page_of_another_origin(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(where + "/live", headers={"origin": "http://evil.test"}) as s,
+    ):
+        s.receive_text()
+    stranger = TestClient(client.app)
+    with pytest.raises(WebSocketDisconnect), stranger.websocket_connect(where + "/live") as s:
+        s.receive_text()

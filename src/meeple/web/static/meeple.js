@@ -104,9 +104,23 @@
   });
 
   // Live pushes say only the table's move number; a frame that is behind fetches itself again.
+  let kept = null; // picks to restore if a refresh brings back the same moves
+
+  function movesSignature() {
+    return Array.from(document.querySelectorAll(".move-list button[name=move]"), (b) => b.value).join("\n");
+  }
+
   function refresh() {
     const f = frame();
     if (!f) return;
+    if (picked !== null) {
+      const all = Array.from(document.querySelectorAll(".pick"));
+      kept = {
+        moves: movesSignature(),
+        picked: picked,
+        els: all.map((el, i) => (el.classList.contains("picked") ? i : -1)).filter((i) => i >= 0),
+      };
+    }
     const shown = f.querySelector(".table-frame");
     const reveal = shown ? shown.dataset.reveal : "";
     const url = "/t/" + f.dataset.table + "/frame" + (reveal !== "" && reveal !== undefined ? "?reveal=" + reveal : "");
@@ -145,6 +159,15 @@
 
   function afterSwap() {
     picked = null;
+    if (kept && kept.moves === movesSignature()) {
+      // another seat's move changed the table but not this seat's choice: keep its picks
+      picked = kept.picked;
+      const all = document.querySelectorAll(".pick");
+      for (const i of kept.els) {
+        if (all[i]) { all[i].classList.add("picked"); all[i].setAttribute("aria-pressed", "true"); }
+      }
+    }
+    kept = null;
     showPicks();
     for (const log of document.querySelectorAll(".log-lines")) log.scrollTop = log.scrollHeight; // newest in sight
     const timerButton = document.querySelector(".replay-play");
@@ -173,6 +196,8 @@
     update();
   }
 
-  document.addEventListener("htmx:afterSwap", afterSwap);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "frame") afterSwap();
+  });
   document.addEventListener("DOMContentLoaded", afterSwap);
 })();
