@@ -146,6 +146,17 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
                 "last => document.querySelector('#frame > .table-frame').dataset.move !== last",
                 arg=last,
             )
+            ann.page.click(".replay-start")
+            ann.page.wait_for_function(
+                "() => document.querySelector('#frame > .table-frame').dataset.move === '0'"
+            )
+            ann.page.click(".replay-play")  # Play steps on by itself until pressed again
+            ann.page.wait_for_function(
+                "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
+                timeout=20_000,
+            )
+            ann.page.click(".replay-play")
+            assert ann.page.get_attribute(".replay-play", "aria-pressed") == "false"
             ann.page.select_option("#replay-viewer", "1")
             ann.page.fill("#replay-step", "3")
             ann.page.click(".replay-jump button[type=submit]")
