@@ -220,6 +220,8 @@ def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path,
         page.wait_for_function(
             "b => document.querySelector('#frame > .table-frame').dataset.move !== b", arg=before
         )
+        announced = page.text_content("#announce") or ""
+        assert announced == page.text_content("#status").split("Your moves")[0].strip()
         rng = random.Random(1)
         for _ in range(3):
             click_a_move(page, rng)

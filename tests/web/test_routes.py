@@ -179,3 +179,39 @@ def test_the_live_socket_refuses_a_page_of_another_origin(client: TestClient) ->
     stranger = TestClient(client.app)
     with pytest.raises(WebSocketDisconnect), stranger.websocket_connect(where + "/live") as s:
         s.receive_text()
+
+
+def test_a_finished_game_replays_from_any_view_and_its_record_downloads(client: TestClient) -> None:
+    import meeple
+
+    where = open_table(
+        client,
+        game="annapurna",
+        players="2",
+        **{"seat-0": "me", "seat-1": "hotseat", "opt-annapurna-flag_target": "3"},
+    )
+    for _ in range(2_000):
+        text = current_frame(client, where)
+        if 'class="end"' in text:
+            break
+        moves = re.findall(r'name="move" value="([^"]+)"', text)
+        client.post(
+            where + "/move",
+            data={
+                "seat": field(text, "seat"),
+                "at": field(text, "at"),
+                "move": moves[0],
+                "reveal": field(text, "reveal"),
+            },
+        )
+    else:
+        pytest.fail("the game did not end")
+    assert "Final scores" in text and "Watch the replay" in text
+    record = meeple.core.record.GameRecord.from_json(client.get(where + "/record.json").text)
+    state = meeple.replay(record)
+    assert state.is_terminal()
+    steps = len(record.actions)
+    page = client.get(where + "/replay?viewer=1&step=5")
+    assert page.status_code == 200 and f"of {steps}" in page.text
+    assert "Seat 2&#39;s view" in page.text or "Seat 2's view" in page.text
+    assert client.get(where + f"/replay?step={steps + 1}").status_code == 422

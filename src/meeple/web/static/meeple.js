@@ -169,6 +169,13 @@
     }
     kept = null;
     showPicks();
+    // a screen reader hears whose turn it is after each change (the frame itself is replaced)
+    const status = document.getElementById("status");
+    const announce = document.getElementById("announce");
+    if (status && announce) {
+      const said = status.firstChild ? status.firstChild.textContent.trim() : "";
+      if (announce.textContent !== said) announce.textContent = said;
+    }
     for (const log of document.querySelectorAll(".log-lines")) log.scrollTop = log.scrollHeight; // newest in sight
     const timerButton = document.querySelector(".replay-play");
     if (timerButton && timer) timerButton.setAttribute("aria-pressed", "true");
