@@ -91,7 +91,13 @@ def test_a_table_with_a_clock_shows_each_seats_time(client: TestClient) -> None:
         client,
         game="annapurna",
         players="2",
-        **{"seat-0": "me", "seat-1": "friend", "clock-minutes": "5", "clock-increment": "3"},
+        **{
+            "seat-0": "me",
+            "seat-1": "friend",
+            "clock-minutes": "5",
+            "clock-increment": "3",
+            "clock-takeover": "easy",
+        },
     )
     page = client.get(where).text
     assert (

@@ -257,7 +257,11 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
     if not (minutes.isdigit() and increment.isdigit()):
         raise ServerError(422, "config", "a clock is whole minutes and whole seconds")
     if int(minutes) > 0:
-        clock = ClockSpec(bank_s=60.0 * int(minutes), increment_s=float(increment))
+        clock = ClockSpec(
+            bank_s=60.0 * int(minutes),
+            increment_s=float(increment),
+            takeover=form.get("clock-takeover") or None,
+        )
     return TableSpec(
         game=name, players=players, seats=seats, options=options, owner=owner, clock=clock
     )
