@@ -223,3 +223,44 @@ def test_the_board_of_a_game_is_found_by_its_package_without_naming_it() -> None
             assert found is None
         else:
             assert callable(found)
+
+
+@pytest.mark.parametrize(
+    "inside",
+    [
+        '<a href="https://example.test/"><text>x</text></a>',
+        '<image href="peach.png"/>',
+        '<rect onclick="alert(1)"/>',
+        '<rect style="fill: url(https://example.test/x)"/>',
+    ],
+)
+def test_a_board_reaching_outside_its_picture_is_not_inserted(monkeypatch, inside: str) -> None:
+    def board(observation, moves):
+        return f'<svg role="img"><title>t</title>{inside}</svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: board)
+    state = play("annapurna", 2, 20, seed=6)
+    assert boards.board_markup(state.game, state.observe(0), []).startswith("<pre")
+
+
+def test_a_board_may_refer_to_its_own_parts(monkeypatch) -> None:
+    svg = (
+        '<svg role="img"><title>t</title><defs><g id="p"><circle r="1"/></g>'
+        '<linearGradient id="g"/></defs><use href="#p"/><use xlink:href="#p"/>'
+        '<rect fill="url(#g)"/></svg>'
+    )
+    monkeypatch.setattr(boards, "find_board", lambda name: lambda observation, moves: svg)
+    state = play("annapurna", 2, 20, seed=6)
+    assert str(boards.board_markup(state.game, state.observe(0), [])) == svg
+
+
+def test_a_board_that_fails_leaves_the_text_view_and_an_error_in_the_log(
+    monkeypatch, caplog
+) -> None:
+    def broken(observation, moves):
+        raise KeyError("dice")
+
+    monkeypatch.setattr(boards, "find_board", lambda name: broken)
+    state = play("almanac", 2, 20, seed=6)
+    assert boards.board_markup(state.game, state.observe(0), []).startswith("<pre")
+    assert "render_board failed" in caplog.text

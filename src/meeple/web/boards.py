@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import logging
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -24,7 +25,13 @@ from meeple.core.game import Game
 BoardFn = Callable[[dict, Sequence[tuple[str, str]]], str]
 
 # What a board must never hold: it is inserted into the page as markup.
-_UNSAFE = re.compile(r"<\s*script|<\s*foreignObject|\son[a-z]+\s*=|javascript:|href\s*=", re.I)
+# (a reference inside the picture itself, ``href="#peach"`` or ``url(#shade)``, is fine).
+_UNSAFE = re.compile(
+    r"<\s*script|<\s*foreignObject|\son[a-z]+\s*=|javascript:"
+    r"|href\s*=\s*(?:[\"'](?!#)|[^\"'#\s])|url\(\s*(?:[\"'](?!#)|[^\"'#\s])|@import",
+    re.I,
+)
+_log = logging.getLogger(__name__)
 
 
 @cache
@@ -71,8 +78,9 @@ def text_view(game: Game, observation: dict) -> str:
 def board_markup(game: Game, observation: dict, moves: Sequence[tuple[str, str]]) -> Markup:
     """The board of ``observation`` as markup for the page.
 
-    The game's SVG board when it has one and it is safe to insert, else its text rendering
-    in an escaped ``<pre>`` with a text alternative.
+    The game's SVG board when it has one and it is safe to insert (no script, event
+    attribute or reference outside the picture), else its text rendering in an escaped
+    ``<pre>``; a board that fails or is unsafe is logged as an error.
 
     Args:
         game: The configured game.
@@ -81,8 +89,14 @@ def board_markup(game: Game, observation: dict, moves: Sequence[tuple[str, str]]
     """
     board = find_board(game.info.name)
     if board is not None:
-        svg = board(observation, list(moves))
-        if svg.lstrip().startswith("<svg") and not _UNSAFE.search(svg):
-            return Markup(svg)
+        try:
+            svg = board(observation, list(moves))
+        except Exception:
+            # a drawing bug must not take the table away: the text view still plays
+            _log.exception("%s: render_board failed; showing the text view", game.info.name)
+        else:
+            if svg.lstrip().startswith("<svg") and not _UNSAFE.search(svg):
+                return Markup(svg)
+            _log.error("%s: render_board gave unsafe markup; showing the text view", game.info.name)
     text = text_view(game, observation)
     return Markup('<pre class="text-board">{}</pre>').format(escape(text))
