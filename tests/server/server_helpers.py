@@ -60,3 +60,8 @@ def play_first_moves(client: TestClient, made: dict[str, Any], players: int, ste
                 progressed = True
         assert progressed, "no seat could move"
     return done
+
+
+def lasting(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without ``version``, the process's count of changes (not kept across restarts)."""
+    return {k: v for k, v in view.items() if k != "version"}

@@ -12,6 +12,7 @@ import time
 import httpx
 import pytest
 from conftest import free_port
+from server_helpers import lasting as _lasting
 
 from meeple.server import Settings
 
@@ -120,11 +121,11 @@ def test_every_acknowledged_move_survives_a_kill_and_the_game_plays_on(
         r = first.move(made, seat, mover["legal"][-1]["move"], mover["move_number"])
         assert r.status_code == 200
         acknowledged.append((mover["move_number"] + 1, seat, mover["legal"][-1]["move"]))
-    views = [first.view(made, s) for s in (0, 1, None)]
+    views = [_lasting(first.view(made, s)) for s in (0, 1, None)]
     first.kill()
     second = Server(settings)
     cleanup.append(second)
-    assert [second.view(made, s) for s in (0, 1, None)] == views
+    assert [_lasting(second.view(made, s)) for s in (0, 1, None)] == views
     for seat in (0, 1):
         own = {(e["number"], e["seat"], e["move"]) for e in second.view(made, seat)["log"]}
         assert {a for a in acknowledged if a[1] == seat} <= own

@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import auth, create, move, token_of, view
+from server_helpers import lasting as _lasting
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import Settings, create_app
@@ -175,6 +176,6 @@ def test_a_restarted_server_shows_every_seat_the_same_view(
             move(client, made, seat, mover["legal"][-1]["move"], mover["move_number"]).status_code
             == 200
         )
-    views = [view(client, made, s) for s in (0, 1, None)]
+    views = [_lasting(view(client, made, s)) for s in (0, 1, None)]
     with TestClient(create_app(settings)) as again:
-        assert [view(again, made, s) for s in (0, 1, None)] == views
+        assert [_lasting(view(again, made, s)) for s in (0, 1, None)] == views

@@ -293,11 +293,21 @@ async def _serve_socket(
     first: dict,
     limit: int,
 ) -> None:
-    """Push the viewer's snapshot after every change; take moves and undos from the client."""
+    """Push the viewer's snapshot after every change; take moves and undos from the client.
+
+    Each snapshot's log holds the entries after the last move number this socket has sent (the
+    first one: after the client's ``since``), so a client keeps the log it has and extends it.
+    A change already shown by a reply is not pushed again.
+    """
     send_lock = asyncio.Lock()
+    sent = {"version": first["version"], "number": first["move_number"]}
 
     async def send(message: dict) -> None:
         async with send_lock:
+            view = message.get("view")
+            if view is not None:
+                sent["version"] = max(sent["version"], view["version"])
+                sent["number"] = view["move_number"]
             await websocket.send_json(message)
 
     async with svc.subscribe(a.table_id) as sub:
@@ -305,14 +315,20 @@ async def _serve_socket(
 
         async def pushes() -> None:
             while True:
-                await sub.changed()
-                await send({"type": "view", "view": await svc.view(a, seat, 0)})
+                version = await sub.changed()
+                if version <= sent["version"]:
+                    continue
+                async with send_lock:
+                    view = await svc.view(a, seat, sent["number"])
+                    sent["version"] = max(sent["version"], view["version"])
+                    sent["number"] = view["move_number"]
+                    await websocket.send_json({"type": "view", "view": view})
 
         pusher = asyncio.create_task(pushes())
         try:
             while True:
                 text = await websocket.receive_text()
-                await send(await _answer(svc, a, seat, text, limit))
+                await send(await _answer(svc, a, seat, text, limit, sent["number"]))
         except WebSocketDisconnect:
             pass
         finally:
@@ -321,7 +337,9 @@ async def _serve_socket(
                 await pusher
 
 
-async def _answer(svc: Service, a: Access, seat: int | None, text: str, limit: int) -> dict:
+async def _answer(
+    svc: Service, a: Access, seat: int | None, text: str, limit: int, since: int
+) -> dict:
     """The reply to one client message (a move, an undo or a request for the view)."""
     if len(text.encode()) > limit:
         return {
@@ -343,15 +361,16 @@ async def _answer(svc: Service, a: Access, seat: int | None, text: str, limit: i
             at = message.get("at")
             if type(at) is not int:
                 raise ServerError(422, "bad-request", "a move says the move number it was made at")
-            view = await svc.move(a, seat, message.get("move"), at, message.get("id"))
+            view = await svc.move(a, seat, message.get("move"), at, message.get("id"), since)
             return {"type": "view", "view": view}
         if kind == "undo":
             if seat is None:
                 raise ServerError(403, "forbidden", "a spectator takes nothing back")
-            return {"type": "view", "view": await svc.undo(a, seat)}
+            # the log is sent whole again: entries were taken back
+            return {"type": "view", "view": await svc.undo(a, seat, 0)}
         if kind == "view":
-            since = message.get("since", 0)
-            since = since if type(since) is int else 0
+            asked = message.get("since", 0)
+            since = asked if type(asked) is int else 0
             return {"type": "view", "view": await svc.view(a, seat, since)}
         raise ServerError(422, "bad-request", "a message's type is move, undo or view")
     except ServerError as e:

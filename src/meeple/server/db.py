@@ -10,6 +10,11 @@ a committed move survives a power loss; PostgreSQL is reached through psycopg 3.
 
 from __future__ import annotations
 
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +33,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 #: SQLite waits this long for another writer before failing, in milliseconds.
 BUSY_TIMEOUT_MS = 10_000
@@ -153,3 +158,69 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+class GroupWriter:
+    """Writes from every table, committed together: one thread takes whatever writes are
+    waiting, runs them in one transaction and commits once (one fsync for many moves), then
+    tells each writer. A write is acknowledged only once its transaction has committed; if a
+    batch fails, each of its writes is run again alone, so one bad write fails only itself.
+
+    Args:
+        engine: The database.
+        batch: Most writes in one transaction.
+    """
+
+    def __init__(self, engine: Engine, batch: int = 128):
+        self.engine = engine
+        self.batch = batch
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="db-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[[Session], None]) -> Future:
+        """Queue ``fn(session)``; the future completes when it is committed (or failed)."""
+        future: Future = Future()
+        self._queue.put((fn, future))
+        return future
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the thread."""
+        self._queue.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            jobs = [job]
+            stop = False
+            while len(jobs) < self.batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            self._commit(jobs)
+            if stop:
+                return
+
+    def _commit(self, jobs: list[tuple[Callable[[Session], None], Future]]) -> None:
+        try:
+            with Session(self.engine) as s, s.begin():
+                for fn, _ in jobs:
+                    fn(s)
+        except Exception:  # one write of the batch failed: each alone, to fail only that one
+            if len(jobs) == 1:
+                _, future = jobs[0]
+                future.set_exception(sys.exc_info()[1] or RuntimeError("write failed"))
+                return
+            for job in jobs:
+                self._commit([job])
+            return
+        for _, future in jobs:
+            future.set_result(None)

@@ -42,6 +42,7 @@ from meeple.server import bots
 from meeple.server.db import (
     ActionRow,
     EventRow,
+    GroupWriter,
     SeatRow,
     TableRow,
     TokenRow,
@@ -187,6 +188,8 @@ class Live:
     clock_task: asyncio.Task | None = None
     #: ``(move number, seat)`` -> whether the seat may take back the last move.
     undo_cache: dict[tuple[int, int], bool] = field(default_factory=dict)
+    #: Counts the changes told to subscribers (moves, undos, joins, takeovers, clocks).
+    version: int = 0
 
     @property
     def number(self) -> int:
@@ -270,9 +273,9 @@ class Service:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.engine = open_engine(settings.database_url())
-        sqlite = self.engine.dialect.name == "sqlite"
-        # SQLite has one writer: one thread keeps writes from waiting on each other's locks
-        self._db: Executor = ThreadPoolExecutor(1 if sqlite else 8, thread_name_prefix="db")
+        # reads in their own threads; writes of every table through one group committer
+        self._db: Executor = ThreadPoolExecutor(4, thread_name_prefix="db-read")
+        self._writer = GroupWriter(self.engine)
         self._bots: Executor | None = None
         self._live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -306,8 +309,13 @@ class Service:
                     task.cancel()
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
+        self._writer.close()
         self._db.shutdown(wait=True)
         self.engine.dispose()
+
+    async def _write(self, fn: Callable[[Session], None]) -> None:
+        """Run ``fn(session)`` in a transaction of the group writer; return once committed."""
+        await asyncio.wrap_future(self._writer.submit(fn))
 
     async def _run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
@@ -426,23 +434,20 @@ class Service:
             status=live.status,
         )
 
-        def store() -> None:
-            with Session(self.engine) as s, s.begin():
-                s.add(table)
-                s.flush()
-                for info in seats:
-                    s.add(SeatRow(table_id=table_id, **{k: v for k, v in info.items()}))
-                for t in tokens:
-                    s.add(
-                        TokenRow(
-                            token_hash=token_hash(t["token"]), table_id=table_id, seats=t["seats"]
-                        )
-                    )
-                s.add(TokenRow(token_hash=token_hash(spectator), table_id=table_id, seats=[]))
-                for row in rows:
-                    s.add(ActionRow(table_id=table_id, **row))
+        def store(s: Session) -> None:
+            s.add(table)
+            s.flush()
+            for info in seats:
+                s.add(SeatRow(table_id=table_id, **{k: v for k, v in info.items()}))
+            for t in tokens:
+                s.add(
+                    TokenRow(token_hash=token_hash(t["token"]), table_id=table_id, seats=t["seats"])
+                )
+            s.add(TokenRow(token_hash=token_hash(spectator), table_id=table_id, seats=[]))
+            for row in rows:
+                s.add(ActionRow(table_id=table_id, **row))
 
-        await self._run_db(store)
+        await self._write(store)
         self._start_clocks(live)
         self._live[table_id] = live
         self._after_change(live)
@@ -514,20 +519,17 @@ class Service:
             new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
             if not info["joined"] or new_name != info["name"]:
 
-                def store() -> None:
-                    with Session(self.engine) as s, s.begin():
-                        s.execute(
-                            update(SeatRow)
-                            .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
-                            .values(joined=True, name=new_name)
-                        )
-                        s.add(
-                            EventRow(
-                                table_id=live.table_id, kind="join", seat=seat, number=live.number
-                            )
-                        )
+                def store(s: Session) -> None:
+                    s.execute(
+                        update(SeatRow)
+                        .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
+                        .values(joined=True, name=new_name)
+                    )
+                    s.add(
+                        EventRow(table_id=live.table_id, kind="join", seat=seat, number=live.number)
+                    )
 
-                await self._run_db(store)
+                await self._write(store)
                 info["joined"] = True
                 info["name"] = new_name
                 self._notify(live)
@@ -586,6 +588,7 @@ class Service:
             **part,
             "log": [_entry(e) for e in live.logs[viewer][since:]],
             "can_undo": can_undo,
+            "version": live.version,
         }
 
     def _may_undo(self, live: Live, seat: int) -> bool:
@@ -604,6 +607,7 @@ class Service:
         move: str | int,
         at: int,
         client_id: str | None = None,
+        since: int = 0,
     ) -> dict:
         """Make ``move`` for ``seat`` against move number ``at``; return the seat's new view.
 
@@ -614,6 +618,7 @@ class Service:
             at: The move number the client's view had (``view["move_number"]``).
             client_id: The client's id for this move: a move sent again with the same id is
                 not applied again (the current view is returned).
+            since: As :meth:`view`: the returned view's log holds the entries after it.
 
         Raises:
             ServerError: 403 for a seat the link does not act for or a bot's seat; 409
@@ -630,7 +635,7 @@ class Service:
         live = await self._get(access.table_id)
         async with live.lock:
             if client_id is not None and client_id in live.client_ids:
-                return self._view(live, seat, 0)
+                return self._view(live, seat, since)
             if live.bot_level(seat) is not None:
                 raise ServerError(403, "forbidden", f"seat {seat} is played by a bot")
             if at != live.number:
@@ -641,7 +646,7 @@ class Service:
                     self._view(live, seat, 0),
                 )
             await self._play(live, seat, move, "person", client_id)
-            return self._view(live, seat, 0)
+            return self._view(live, seat, since)
 
     async def _play(
         self, live: Live, seat: int, move: str | int, source: str, client_id: str | None = None
@@ -673,18 +678,17 @@ class Service:
             raise ServerError(422, e.rule, f"{e.rule}: {e.reason}") from None
         first["clock_s"] = self._spend_clock(live, seat)
 
-        def store() -> None:
-            with Session(self.engine) as s, s.begin():
-                for row in rows:
-                    s.add(ActionRow(table_id=live.table_id, **row))
-                if scratch.status != live.status:
-                    s.execute(
-                        update(TableRow)
-                        .where(TableRow.id == live.table_id)
-                        .values(status=scratch.status)
-                    )
+        def store(s: Session) -> None:
+            for row in rows:
+                s.add(ActionRow(table_id=live.table_id, **row))
+            if scratch.status != live.status:
+                s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == live.table_id)
+                    .values(status=scratch.status)
+                )
 
-        await self._run_db(store)
+        await self._write(store)
         if source == "bot":
             _fault("bot-stored")
         # stored: now kept and told
@@ -750,7 +754,7 @@ class Service:
         else:
             live.chosen = set()
 
-    async def undo(self, access: Access, seat: int) -> dict:
+    async def undo(self, access: Access, seat: int, since: int = 0) -> dict:
         """Take back ``seat``'s last move, if the engine's undo rule allows it.
 
         Raises:
@@ -769,34 +773,34 @@ class Service:
                 )
             number = live.number
 
-            def store() -> None:
-                with Session(self.engine) as s, s.begin():
-                    last = s.scalars(
-                        select(ActionRow)
-                        .where(ActionRow.table_id == live.table_id, ActionRow.undone.is_(False))
-                        .order_by(ActionRow.id.desc())
-                        .limit(1)
-                    ).one()
-                    last.undone = True
-                    s.add(
-                        EventRow(
-                            table_id=live.table_id,
-                            kind="undo",
-                            seat=seat,
-                            number=number,
-                            detail={"move": last.move},
-                        )
+            def store(s: Session) -> None:
+                last = s.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == live.table_id, ActionRow.undone.is_(False))
+                    .order_by(ActionRow.id.desc())
+                    .limit(1)
+                ).one()
+                last.undone = True
+                s.add(
+                    EventRow(
+                        table_id=live.table_id,
+                        kind="undo",
+                        seat=seat,
+                        number=number,
+                        detail={"move": last.move},
                     )
+                )
 
-            await self._run_db(store)
+            await self._write(store)
             self._live.pop(live.table_id, None)
             fresh = await self._load(live.table_id)
             fresh.lock = live.lock
             fresh.subscribers = live.subscribers
             fresh.client_ids |= live.client_ids
+            fresh.version = live.version
             self._live[live.table_id] = fresh
             self._after_change(fresh)
-            return self._view(fresh, seat, 0)
+            return self._view(fresh, seat, min(since, fresh.number))
 
     async def leave(self, access: Access, seat: int) -> dict:
         """The person of ``seat`` leaves: a bot takes the seat over if the table's clock says
@@ -818,24 +822,23 @@ class Service:
         if live.seats[seat]["taken_over"] or live.seats[seat]["kind"] == "bot":
             return
 
-        def store() -> None:
-            with Session(self.engine) as s, s.begin():
-                s.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
-                    .values(taken_over=True)
+        def store(s: Session) -> None:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
+                .values(taken_over=True)
+            )
+            s.add(
+                EventRow(
+                    table_id=live.table_id,
+                    kind="takeover",
+                    seat=seat,
+                    number=live.number,
+                    detail={"why": why, "level": live.clock["takeover"]},
                 )
-                s.add(
-                    EventRow(
-                        table_id=live.table_id,
-                        kind="takeover",
-                        seat=seat,
-                        number=live.number,
-                        detail={"why": why, "level": live.clock["takeover"]},
-                    )
-                )
+            )
 
-        await self._run_db(store)
+        await self._write(store)
         live.seats[seat]["taken_over"] = True
         self._after_change(live)
 
@@ -916,9 +919,10 @@ class Service:
                 current.subscribers.discard(queue)
 
     def _notify(self, live: Live) -> None:
+        live.version += 1
         for queue in list(live.subscribers):
             with contextlib.suppress(asyncio.QueueFull):
-                queue.put_nowait(live.number)
+                queue.put_nowait(live.version)
         if self.on_change is not None:
             self.on_change(live.table_id)
 
@@ -1126,7 +1130,8 @@ class Service:
 
 
 class Subscription:
-    """Changes at one table: ``await sub.changed()`` returns the move number after each."""
+    """Changes at one table: ``await sub.changed()`` returns the table's change counter (the
+    ``version`` of the views built after it) once something changed."""
 
     def __init__(self, queue: asyncio.Queue):
         self._queue = queue
