@@ -134,7 +134,7 @@ async def person(
 
 async def run(args: argparse.Namespace) -> Figures:
     port = _port()
-    url = f"http://127.0.0.1:{port}"
+    url = args.url or f"http://127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="meeple-load-")
     cmd = [
         sys.executable,
@@ -180,11 +180,12 @@ async def run(args: argparse.Namespace) -> Figures:
         results = await asyncio.gather(*players, return_exceptions=True)
         figures.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, Exception)]
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
     return figures
 
 
@@ -197,6 +198,7 @@ def main() -> None:
     parser.add_argument("--connect", type=int, default=20, help="table creations at once")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", default=None, help="a running server to load instead (http://...)")
     args = parser.parse_args()
     started = time.monotonic()
     f = asyncio.run(run(args))

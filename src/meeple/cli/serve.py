@@ -65,5 +65,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=settings.max_body,
+        # views are small and many: compressing each costs more CPU than it saves on loopback
+        ws_per_message_deflate=False,
         log_level="warning",
     )

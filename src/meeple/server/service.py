@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance
-from meeple.core.record import GameRecord, LogEntry, replay, seat_log, tell_move
+from meeple.core.record import GameRecord, LogEntry, _tell, replay, seat_log
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
 from meeple.core.undo import may_take_back
@@ -743,9 +743,12 @@ class Service:
         state = live.state
         number = len(state.history) + 1
         sealed = seat != CHANCE and state.current_player() == SIMULTANEOUS
+        before = state.clone()
+        state.apply_action(action, seat)  # checked: an illegal move leaves the state as it was
+        applied = state.history[-1][1]
+        # tell_move's rule for every viewer, from one copy of the position before the move
         for v in live.logs:
-            live.logs[v].append(tell_move(state, number, seat, action, v))
-        state.apply_action(action, seat)
+            live.logs[v].append(_tell(before, number, seat, applied, v))
         if sealed:
             live.chosen.add(seat)
             # the node resolved, or a new sealed node began: nobody has chosen there yet
