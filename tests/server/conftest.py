@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -20,14 +19,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import free_port
 
 from meeple.server import Settings, create_app
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _pg_bin() -> Path | None:

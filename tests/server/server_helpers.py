@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -65,3 +66,10 @@ def play_first_moves(client: TestClient, made: dict[str, Any], players: int, ste
 def lasting(view: dict[str, Any]) -> dict[str, Any]:
     """A view without ``version``, the process's count of changes (not kept across restarts)."""
     return {k: v for k, v in view.items() if k != "version"}
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

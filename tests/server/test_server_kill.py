@@ -11,7 +11,7 @@ import time
 
 import httpx
 import pytest
-from conftest import free_port
+from server_helpers import free_port
 from server_helpers import lasting as _lasting
 
 from meeple.server import Settings
