@@ -101,6 +101,8 @@ def test_the_websocket_refuses_malformed_and_oversized_messages_and_spectator_mo
         assert a.receive_json()["code"] == "too-large"
         a.send_text(json.dumps({"type": "dance"}))
         assert a.receive_json()["code"] == "bad-request"
+        a.send_bytes(b"\x00\x01")
+        assert a.receive_json()["code"] == "bad-request"
     with _ws(client, made, None) as s:
         s.receive_json()
         s.send_text(

@@ -327,7 +327,12 @@ async def _serve_socket(
         pusher = asyncio.create_task(pushes())
         try:
             while True:
-                text = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame
+                    text = "" if message.get("bytes") is None else "\u0000binary"
                 await send(await _answer(svc, a, seat, text, limit, sent["number"]))
         except WebSocketDisconnect:
             pass

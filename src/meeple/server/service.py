@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import secrets
 import signal
@@ -50,6 +51,8 @@ from meeple.server.db import (
     open_engine,
 )
 from meeple.server.settings import Settings
+
+log = logging.getLogger("meeple.server")
 
 #: Seat kinds a table may be created with.
 SEAT_KINDS = ("person", "bot", "open")
@@ -972,7 +975,10 @@ class Service:
                 legal,
                 rng_seed,
             )
-        except (RuntimeError, MeepleError, OSError):  # workers shut down, or a broken bot
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # workers shut down, or a broken bot: the seat waits, said in the log
+            log.exception("bot of seat %d at table %s failed", seat, table_id)
             return
         live = self._live.get(table_id)
         if live is None:
