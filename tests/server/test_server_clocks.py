@@ -9,6 +9,7 @@ from server_helpers import auth, create, move, token_of, view
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from meeple.server import create_app
 from meeple.server.db import EventRow, open_engine
 from meeple.server.settings import Settings
 
@@ -66,3 +67,23 @@ def test_a_person_who_leaves_is_taken_over_only_where_the_table_says_so(client: 
         json={"seat": 0},
     )
     assert r.status_code == 200 and r.json()["seats"][0]["taken_over"]
+
+
+def test_a_person_whose_sockets_all_close_is_taken_over_after_the_grace_period(
+    settings: Settings,
+) -> None:
+    settings.leave_grace_s = 0.2
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "annapurna", PEOPLE2, clock={"bank_s": 600, "takeover": "easy"})
+        url = f"/api/tables/{made['table_id']}/ws?token={token_of(made, 0)}&seat=0"
+        with client.websocket_connect(url) as ws:
+            ws.receive_json()
+        with client.websocket_connect(url) as ws:  # back within the grace period: still a person
+            ws.receive_json()
+            time.sleep(0.4)
+            assert not view(client, made, 0)["seats"][0]["taken_over"]
+        deadline = time.monotonic() + 10
+        while not view(client, made, 1)["seats"][0]["taken_over"]:
+            assert time.monotonic() < deadline, "the seat was not taken over"
+            time.sleep(0.05)
+        assert not view(client, made, 1)["seats"][1]["taken_over"]

@@ -310,7 +310,7 @@ async def _serve_socket(
                 sent["number"] = view["move_number"]
             await websocket.send_json(message)
 
-    async with svc.subscribe(a.table_id) as sub:
+    async with svc.subscribe(a.table_id, () if seat is None else (seat,)) as sub:
         await send({"type": "view", "view": first})
 
         async def pushes() -> None:

@@ -282,6 +282,9 @@ class Service:
         self._bots: Executor | None = None
         self._live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: (table, seat) -> open presences (sockets) of the seat's person, and pending leaves.
+        self._present: dict[tuple[str, int], int] = {}
+        self._leaving: dict[tuple[str, int], asyncio.Task] = {}
         self._started = False
         #: Called with the table id after every change (a hook for tests and other processes).
         self.on_change: Callable[[str], None] | None = None
@@ -306,6 +309,9 @@ class Service:
 
     async def stop(self) -> None:
         """Cancel bots and clocks and release the database and the workers."""
+        self._started = False
+        for task in self._leaving.values():
+            task.cancel()
         for live in self._live.values():
             for task in [*live.bot_tasks.values(), live.clock_task]:
                 if task is not None:
@@ -822,6 +828,7 @@ class Service:
             if not live.clock or not live.clock.get("takeover"):
                 raise ServerError(409, "no-takeover", "this table has no bot to take a seat over")
             await self._take_over(live, seat, "left")
+            self._start_clocks(live)
             return self._view(live, seat, 0)
 
     async def _take_over(self, live: Live, seat: int, why: str) -> None:
@@ -907,8 +914,17 @@ class Service:
 
     # -- pushes ---------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:
+    async def subscribe(
+        self, table_id: str, seats: tuple[int, ...] = ()
+    ) -> AsyncIterator[Subscription]:
         """Be told of every change at ``table_id`` while the context is open.
+
+        Args:
+            table_id: The table.
+            seats: The seats whose person is present while it is open (a seat's socket).
+                When the last presence of a seat ends and none begins within
+                ``settings.leave_grace_s``, the person has left: on a table whose clock names
+                a takeover level, a bot takes the seat over (recorded as ``left``).
 
         Raises:
             ServerError: 404 for an unknown table.
@@ -916,6 +932,12 @@ class Service:
         live = await self._get(table_id)
         queue: asyncio.Queue = asyncio.Queue(maxsize=1)
         live.subscribers.add(queue)
+        for seat in seats:
+            key = (table_id, seat)
+            self._present[key] = self._present.get(key, 0) + 1
+            leaving = self._leaving.pop(key, None)
+            if leaving is not None:
+                leaving.cancel()
         try:
             yield Subscription(queue)
         finally:
@@ -923,6 +945,28 @@ class Service:
             current = self._live.get(table_id)
             if current is not None:
                 current.subscribers.discard(queue)
+            for seat in seats:
+                key = (table_id, seat)
+                self._present[key] -= 1
+                if self._present[key] == 0 and self._started:
+                    self._leaving[key] = asyncio.create_task(self._left(table_id, seat))
+
+    async def _left(self, table_id: str, seat: int) -> None:
+        """The person of ``seat`` left: after the grace period, the table's bot takes over."""
+        await asyncio.sleep(self.settings.leave_grace_s)
+        self._leaving.pop((table_id, seat), None)
+        live = self._live.get(table_id)
+        if (
+            live is None
+            or self._present.get((table_id, seat), 0) > 0
+            or live.status != "playing"
+            or not live.clock
+            or not live.clock.get("takeover")
+        ):
+            return
+        async with live.lock:
+            await self._take_over(live, seat, "left")
+            self._start_clocks(live)
 
     def _notify(self, live: Live) -> None:
         live.version += 1
@@ -1016,7 +1060,7 @@ class Service:
         acting = set(live.state.acting_seats()) if live.status == "playing" else set()
         now = time.monotonic()
         for seat in list(live.clock_since):
-            if seat not in acting:
+            if seat not in acting or live.bot_level(seat) is not None:
                 since = live.clock_since.pop(seat)
                 live.clock_left[seat] = live.clock_left.get(seat, live.clock["bank_s"]) - (
                     now - since

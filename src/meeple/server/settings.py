@@ -31,6 +31,8 @@ class Settings:
         bot_workers: Processes that compute bots' moves; ``None``: one per CPU.
         max_body: Largest request body read, in bytes; a WebSocket message is bounded the same.
         bot_delay_s: Pause before a bot's move is applied, in seconds, so people can follow it.
+        leave_grace_s: How long a seat's person may be away (no socket of the seat open)
+            before they count as having left, in seconds.
     """
 
     db_url: str | None = None
@@ -39,6 +41,7 @@ class Settings:
     bot_workers: int | None = None
     max_body: int = MAX_BODY
     bot_delay_s: float = 0.0
+    leave_grace_s: float = 60.0
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
