@@ -6,9 +6,13 @@ import json
 
 from fastapi.testclient import TestClient
 from server_helpers import auth, create, move, play_first_moves, token_of, view
+from sqlalchemy import update
+from sqlalchemy.orm import Session
 
 from meeple.core.record import GameRecord, replay
 from meeple.core.registry import game_names
+from meeple.server import Settings, create_app
+from meeple.server.db import TableRow, open_engine
 
 PEOPLE2 = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
 
@@ -192,3 +196,28 @@ def _wait_finished(client: TestClient, made: dict) -> None:
         else:
             time.sleep(0.01)
     raise AssertionError("the game did not finish")
+
+
+def test_a_game_of_older_rules_is_refused_for_play_and_exported_as_stored(
+    client: TestClient, settings: Settings
+) -> None:
+    made = create(client, "annapurna", [{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+    _wait_finished(client, made)
+    final = view(client, made, 0)
+    engine = open_engine(settings.database_url())
+    with Session(engine) as s, s.begin():
+        s.execute(
+            update(TableRow).where(TableRow.id == made["table_id"]).values(rules_version="0.0-old")
+        )
+    engine.dispose()
+    with TestClient(create_app(settings)) as again:
+        r = again.get(
+            f"/api/tables/{made['table_id']}/view?seat=0", headers=auth(token_of(made, 0))
+        )
+        assert r.status_code == 409 and r.json()["code"] == "old-rules"
+        r = again.get(f"/api/tables/{made['table_id']}/record", headers=auth(made["spectator"]))
+        assert r.status_code == 200
+        record = GameRecord.from_json(r.text)
+    assert record.version == "0.0-old"
+    assert record.result["scores"] == final["result"]["scores"]
+    assert len(record.actions) == final["move_number"]

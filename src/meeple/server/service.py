@@ -687,6 +687,8 @@ class Service:
             raise ServerError(422, e.rule, f"{e.rule}: {e.reason}") from None
         first["clock_s"] = self._spend_clock(live, seat)
 
+        result = scratch.state.result().to_dict() if scratch.state.is_terminal() else None
+
         def store(s: Session) -> None:
             for row in rows:
                 s.add(ActionRow(table_id=live.table_id, **row))
@@ -694,7 +696,7 @@ class Service:
                 s.execute(
                     update(TableRow)
                     .where(TableRow.id == live.table_id)
-                    .values(status=scratch.status)
+                    .values(status=scratch.status, result=result)
                 )
 
         await self._write(store)
@@ -862,10 +864,51 @@ class Service:
         Raises:
             ServerError: 409 before the game is over (the record holds every hidden card).
         """
-        live = await self._get(access.table_id)
+        try:
+            live = await self._get(access.table_id)
+        except ServerError as e:
+            if e.code != "old-rules":
+                raise
+            return (await self._stored_record(access.table_id)).to_json()
         if live.status != "finished":
             raise ServerError(409, "not-finished", "a game's record is shown once it is over")
         return self._record(live).to_json()
+
+    async def _stored_record(self, table_id: str) -> GameRecord:
+        """The record of a finished game as stored, without replaying it (a game of other
+        rules than the installed ones: the rules version it names can replay it).
+
+        Raises:
+            ServerError: 409 before the game is over.
+        """
+
+        def load() -> GameRecord | None:
+            with Session(self.engine) as s:
+                table = s.get(TableRow, table_id)
+                if table is None or table.status != "finished":
+                    return None
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                ).all()
+                actions = s.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.undone.is_(False))
+                    .order_by(ActionRow.id)
+                ).all()
+                return GameRecord(
+                    game=table.game,
+                    version=table.rules_version,
+                    config=dict(table.config),
+                    seed=table.seed,
+                    agents=[r.level if r.kind == "bot" else "human" for r in seats],
+                    actions=[[a.seat, a.move] for a in actions],
+                    result=table.result,
+                )
+
+        record = await self._run_db(load)
+        if record is None:
+            raise ServerError(409, "not-finished", "a game's record is shown once it is over")
+        return record
 
     def _record(self, live: Live) -> GameRecord:
         agents = [s["level"] if s["kind"] == "bot" else "human" for s in live.seats]
