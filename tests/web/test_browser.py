@@ -108,120 +108,120 @@ def finished(page) -> bool:
     return page.locator("#frame .end").count() > 0
 
 
+@pytest.mark.parametrize("game", GAMES)
 def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and_a_reload(
-    web_browser, server: str, screenshots: Path
+    web_browser, server: str, screenshots: Path, game: str
 ) -> None:
-    for game in GAMES:
-        rng = random.Random(game)
-        ann_ctx, bo_ctx, eve_ctx = (web_browser.new_context() for _ in range(3))
-        ann, bo, eve = Watched(ann_ctx, "Ann"), Watched(bo_ctx, "Bo"), Watched(eve_ctx, "Eve")
-        try:
-            table = open_table(
-                ann.page, server, game, ["me", "friend", "bot-easy"], ["Ann", "<b>Bo</b>", ""]
-            )
-            invite = ann.page.input_value("#invite-1")
-            watch = ann.page.input_value("#watch-link")
-            assert "/join/" in invite and "/watch/" in watch
-            bo.page.goto(invite)
-            bo.page.wait_for_selector(".table-frame")
-            assert bo.page.url == table  # the token does not stay in the address
-            assert "&lt;b&gt;Bo&lt;/b&gt;'s view" in bo.page.inner_html(".viewing")
-            eve.page.goto(watch)
-            eve.page.wait_for_selector(".table-frame")
-            assert "Spectator's view" in eve.page.inner_text(".viewing")
-            played, reloaded, started = 0, False, time.monotonic()
-            while not (finished(ann.page) and finished(bo.page)):
-                assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
-                moved = False
-                for person in (ann, bo):
-                    if not finished(person.page) and click_a_move(person.page, rng):
-                        moved = True
-                        played += 1
-                if played >= 6 and not reloaded:
-                    ann.page.reload()  # the game goes on after a reload
-                    ann.page.wait_for_selector(".table-frame")
-                    reloaded = True
-                if not moved:
-                    ann.page.wait_for_timeout(100)
-            assert reloaded
-            assert eve.page.locator(".move-list").count() == 0
-            eve.page.wait_for_selector("#frame .end", timeout=20_000)
-            for person in (ann, bo, eve):
-                text = person.page.inner_text("#frame .end")
-                assert "Final scores" in text and ("won" in text or "share" in text)
-            ann.page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
-            # the replay: step back, then another seat's view
-            ann.page.click("text=Watch the replay")
-            ann.page.wait_for_selector(".replay-controls")
-            last = frame_move(ann.page)
-            ann.page.click(".replay-prev")
-            ann.page.wait_for_function(
-                "last => document.querySelector('#frame > .table-frame').dataset.move !== last",
-                arg=last,
-            )
-            ann.page.click(".replay-start")
-            ann.page.wait_for_function(
-                "() => document.querySelector('#frame > .table-frame').dataset.move === '0'"
-            )
-            ann.page.click(".replay-play")  # Play steps on by itself until pressed again
-            ann.page.wait_for_function(
-                "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
-                timeout=20_000,
-            )
-            ann.page.click(".replay-play")
-            assert ann.page.get_attribute(".replay-play", "aria-pressed") == "false"
-            ann.page.select_option("#replay-viewer", "1")
-            ann.page.fill("#replay-step", "3")
-            ann.page.click(".replay-jump button[type=submit]")
-            ann.page.wait_for_selector(".replay-controls")
-            assert "view" in ann.page.inner_text(".viewing")
-            assert frame_move(ann.page) == "3"
-            for person in (ann, bo, eve):
-                assert person.errors == [], f"{game}, {person.name}: {person.errors}"
-        finally:
-            for ctx in (ann_ctx, bo_ctx, eve_ctx):
-                ctx.close()
+    rng = random.Random(game)
+    ann_ctx, bo_ctx, eve_ctx = (web_browser.new_context() for _ in range(3))
+    ann, bo, eve = Watched(ann_ctx, "Ann"), Watched(bo_ctx, "Bo"), Watched(eve_ctx, "Eve")
+    try:
+        table = open_table(
+            ann.page, server, game, ["me", "friend", "bot-easy"], ["Ann", "<b>Bo</b>", ""]
+        )
+        invite = ann.page.input_value("#invite-1")
+        watch = ann.page.input_value("#watch-link")
+        assert "/join/" in invite and "/watch/" in watch
+        bo.page.goto(invite)
+        bo.page.wait_for_selector(".table-frame")
+        assert bo.page.url == table  # the token does not stay in the address
+        assert "&lt;b&gt;Bo&lt;/b&gt;'s view" in bo.page.inner_html(".viewing")
+        eve.page.goto(watch)
+        eve.page.wait_for_selector(".table-frame")
+        assert "Spectator's view" in eve.page.inner_text(".viewing")
+        played, reloaded, started = 0, False, time.monotonic()
+        while not (finished(ann.page) and finished(bo.page)):
+            assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+            moved = False
+            for person in (ann, bo):
+                if not finished(person.page) and click_a_move(person.page, rng):
+                    moved = True
+                    played += 1
+            if played >= 6 and not reloaded:
+                ann.page.reload()  # the game goes on after a reload
+                ann.page.wait_for_selector(".table-frame")
+                reloaded = True
+            if not moved:
+                ann.page.wait_for_timeout(100)
+        assert reloaded
+        assert eve.page.locator(".move-list").count() == 0
+        eve.page.wait_for_selector("#frame .end", timeout=20_000)
+        for person in (ann, bo, eve):
+            text = person.page.inner_text("#frame .end")
+            assert "Final scores" in text and ("won" in text or "share" in text)
+        ann.page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
+        # the replay: step back, then another seat's view
+        ann.page.click("text=Watch the replay")
+        ann.page.wait_for_selector(".replay-controls")
+        last = frame_move(ann.page)
+        ann.page.click(".replay-prev")
+        ann.page.wait_for_function(
+            "last => document.querySelector('#frame > .table-frame').dataset.move !== last",
+            arg=last,
+        )
+        ann.page.click(".replay-start")
+        ann.page.wait_for_function(
+            "() => document.querySelector('#frame > .table-frame').dataset.move === '0'"
+        )
+        ann.page.click(".replay-play")  # Play steps on by itself until pressed again
+        ann.page.wait_for_function(
+            "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
+            timeout=20_000,
+        )
+        ann.page.click(".replay-play")
+        assert ann.page.get_attribute(".replay-play", "aria-pressed") == "false"
+        ann.page.select_option("#replay-viewer", "1")
+        ann.page.fill("#replay-step", "3")
+        ann.page.click(".replay-jump button[type=submit]")
+        ann.page.wait_for_selector(".replay-controls")
+        assert "view" in ann.page.inner_text(".viewing")
+        assert frame_move(ann.page) == "3"
+        for person in (ann, bo, eve):
+            assert person.errors == [], f"{game}, {person.name}: {person.errors}"
+    finally:
+        for ctx in (ann_ctx, bo_ctx, eve_ctx):
+            ctx.close()
 
 
+@pytest.mark.parametrize("game", GAMES)
 def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
-    web_browser, server: str, screenshots: Path
+    web_browser, server: str, screenshots: Path, game: str
 ) -> None:
-    for game in GAMES:
-        rng = random.Random(game + "hotseat")
-        context = web_browser.new_context(viewport={"width": 360, "height": 740})
-        screen = Watched(context, "hotseat")
-        try:
-            open_table(screen.page, server, game, ["me", "hotseat", "bot-easy"], ["Ann", "Bo", ""])
-            page = screen.page
-            # the very first view is behind a hand-over screen
-            assert page.locator(".handover").count() == 1
-            page.screenshot(path=str(screenshots / f"{game}-handover-phone.png"))
-            handovers, handed_to, started = 0, None, time.monotonic()
-            while not finished(page):
-                assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
-                screen_now = page.evaluate(SCREEN)  # read at once: a push may swap the frame
-                if screen_now["handover"] is not None:
-                    name = screen_now["handover"]
-                    assert not screen_now["moves"]  # nothing of a seat shows
-                    try:
-                        page.click(".reveal", timeout=5_000)
-                        page.wait_for_selector(".viewing", timeout=5_000)
-                    except PlaywrightTimeout:
-                        continue  # replaced under the click: look again
-                    if page.evaluate(SCREEN)["viewing"] == f"{name}'s view":
-                        handovers += 1
-                        handed_to = name
-                    if handovers == 2:
-                        page.screenshot(path=str(screenshots / f"{game}-table-phone.png"))
-                    continue
-                # a seat's view is only ever the one the last hand-over opened
-                assert screen_now["viewing"] in (None, "Spectator's view", f"{handed_to}'s view")
-                if not click_a_move(page, rng):
-                    page.wait_for_timeout(100)
-            assert handovers >= 2
-            assert screen.errors == [], f"{game}: {screen.errors}"
-        finally:
-            context.close()
+    rng = random.Random(game + "hotseat")
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    screen = Watched(context, "hotseat")
+    try:
+        open_table(screen.page, server, game, ["me", "hotseat", "bot-easy"], ["Ann", "Bo", ""])
+        page = screen.page
+        # the very first view is behind a hand-over screen
+        assert page.locator(".handover").count() == 1
+        page.screenshot(path=str(screenshots / f"{game}-handover-phone.png"))
+        handovers, handed_to, started = 0, None, time.monotonic()
+        while not finished(page):
+            assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+            screen_now = page.evaluate(SCREEN)  # read at once: a push may swap the frame
+            if screen_now["handover"] is not None:
+                name = screen_now["handover"]
+                assert not screen_now["moves"]  # nothing of a seat shows
+                try:
+                    page.click(".reveal", timeout=5_000)
+                    page.wait_for_selector(".viewing", timeout=5_000)
+                except PlaywrightTimeout:
+                    continue  # replaced under the click: look again
+                if page.evaluate(SCREEN)["viewing"] == f"{name}'s view":
+                    handovers += 1
+                    handed_to = name
+                if handovers == 2:
+                    page.screenshot(path=str(screenshots / f"{game}-table-phone.png"))
+                continue
+            # a seat's view is only ever the one the last hand-over opened
+            assert screen_now["viewing"] in (None, "Spectator's view", f"{handed_to}'s view")
+            if not click_a_move(page, rng):
+                page.wait_for_timeout(100)
+        assert handovers >= 2
+        assert screen.errors == [], f"{game}: {screen.errors}"
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
