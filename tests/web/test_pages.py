@@ -264,3 +264,28 @@ def test_a_board_that_fails_leaves_the_text_view_and_an_error_in_the_log(
     state = play("almanac", 2, 20, seed=6)
     assert boards.board_markup(state.game, state.observe(0), []).startswith("<pre")
     assert "render_board failed" in caplog.text
+
+
+def test_a_board_that_takes_the_game_is_given_it(monkeypatch) -> None:
+    given = []
+
+    def board(observation, moves, game=None):
+        given.append(game)
+        return '<svg role="img" viewBox="0 0 1 1"><title>t</title></svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: board)
+    state = play("annapurna", 2, 20, seed=6)
+    boards.board_markup(state.game, state.observe(0), [])
+    assert given == [state.game]
+
+
+def test_a_game_whose_text_view_fails_is_still_played_from_its_move_list(
+    monkeypatch, caplog
+) -> None:
+    monkeypatch.setattr(boards, "find_board", lambda name: None)
+    state = play("annapurna", 2, 20, seed=6)
+    monkeypatch.setattr(type(state.game), "render", lambda self, observation: 1 / 0)
+    seat = state.acting_seats()[0]
+    html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
+    assert "cannot be drawn" in html and 'name="move"' in html
+    assert "the text view failed" in caplog.text

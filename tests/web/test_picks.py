@@ -19,15 +19,23 @@ ORIGIN = "http://table.test"
 
 
 def board_with_picks(observation: dict, moves: list[tuple[str, str]]) -> str:
-    """Two clickable parts: one for moves 0-2, one for moves 1 and 3."""
+    """Parts for moves 0-2 and 0 and 3 (one group, say two dice), 1 and 3, and 2 alone."""
+
+    def part(x: int, label: str, moves: str, group: str = "") -> str:
+        grouped = f' data-group="{group}"' if group else ""
+        return (
+            f'<rect class="pick" data-moves="{moves}"{grouped} tabindex="0" role="button"'
+            f' aria-label="{label}" x="{x}" width="40" height="40"/>'
+        )
+
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" role="img">'
-        "<title>Test board</title><desc>Two parts</desc>"
-        '<rect class="pick" data-moves="0 1 2" tabindex="0" role="button" aria-label="left"'
-        ' x="0" y="0" width="90" height="90"/>'
-        '<rect class="pick" data-moves="1 3" tabindex="0" role="button" aria-label="right"'
-        ' x="100" y="0" width="90" height="90"/>'
-        "</svg>"
+        "<title>Test board</title><desc>Four parts</desc>"
+        + part(0, "left", "0 1 2", "dice")
+        + part(50, "other", "0 3", "dice")
+        + part(100, "right", "1 3")
+        + part(150, "single", "2")
+        + "</svg>"
     )
 
 
@@ -105,17 +113,40 @@ def test_a_pick_narrows_the_move_list_to_its_moves_and_clear_resets_it(table_pag
     assert page.posted == []
 
 
-def test_picks_that_leave_one_move_play_it(table_page) -> None:
+def test_a_part_that_alone_names_one_move_plays_it(table_page) -> None:
     page = table_page
-    page.focus('.pick[aria-label="left"]')
+    page.focus('.pick[aria-label="single"]')
     page.keyboard.press("Enter")  # the keyboard picks as a click does
-    page.click('.pick[aria-label="right"]')
-    page.wait_for_function("document.querySelector('.move-list li:not([hidden])') !== null")
-    page.wait_for_timeout(200)
-    assert len(page.posted) == 1
+    page.wait_for_timeout(300)
+    assert [p["move"] for p in page.posted] == [page.view["legal"][2]["move"]]
     sent = page.posted[0]
-    assert sent["move"] == page.view["legal"][1]["move"]
     assert sent["at"] == str(page.view["move_number"]) and sent["seat"] == str(page.view["viewer"])
+
+
+def test_picks_that_leave_one_move_ask_before_playing_it(table_page) -> None:
+    page = table_page
+    page.click('.pick[aria-label="left"]')
+    page.click('.pick[aria-label="right"]')
+    assert shown(page) == [1]
+    assert page.is_visible(".confirm")
+    assert page.inner_text("#confirm-text").startswith("Play: ")
+    assert page.posted == []
+    page.keyboard.press("Enter")  # the confirmation has the focus
+    page.wait_for_timeout(300)
+    assert [p["move"] for p in page.posted] == [page.view["legal"][1]["move"]]
+
+
+def test_a_pick_replaces_an_earlier_one_of_its_group_and_a_second_click_takes_it_back(
+    table_page,
+) -> None:
+    page = table_page
+    page.click('.pick[aria-label="left"]')
+    page.click('.pick[aria-label="other"]')  # the same group: 0 3, not 0 1 2 and 0 3
+    assert shown(page) == [0, 3]
+    assert page.get_attribute('.pick[aria-label="left"]', "aria-pressed") == "false"
+    page.click('.pick[aria-label="other"]')
+    assert shown(page) == list(range(len(page.view["legal"])))
+    assert page.posted == []
 
 
 def test_a_move_that_writes_nothing_asks_before_it_is_played(table_page) -> None:

@@ -473,7 +473,9 @@ async def live(websocket: WebSocket, table_id: str) -> None:
 
     reader = asyncio.ensure_future(drain())
     try:
-        async with svc.subscribe(table_id) as sub:
+        # the seats of this link are present while the page is open (a clocked table's bot
+        # takes over a seat whose person has left)
+        async with svc.subscribe(table_id, seats=access.seats) as sub:
             await pulse(number, 0)
             seq = 0
             while not reader.done():
@@ -483,7 +485,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
                     changed.cancel()
                     break
                 seq += 1
-                await pulse(changed.result(), seq)
+                await pulse((await svc.view(access, None))["move_number"], seq)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -10,6 +10,7 @@ else it shows the game's text rendering, escaped.
 from __future__ import annotations
 
 import importlib
+import inspect
 import io
 import logging
 import re
@@ -21,8 +22,8 @@ from markupsafe import Markup, escape
 from meeple.core import registry
 from meeple.core.game import Game
 
-#: ``render_board(observation, moves)``; moves are ``(notation, description)`` pairs.
-BoardFn = Callable[[dict, Sequence[tuple[str, str]]], str]
+#: ``render_board(observation, moves[, game=game])``; moves are ``(notation, description)`` pairs.
+BoardFn = Callable[..., str]
 
 # What a board must never hold: it is inserted into the page as markup.
 # (a reference inside the picture itself, ``href="#peach"`` or ``url(#shade)``, is fine).
@@ -90,7 +91,7 @@ def board_markup(game: Game, observation: dict, moves: Sequence[tuple[str, str]]
     board = find_board(game.info.name)
     if board is not None:
         try:
-            svg = board(observation, list(moves))
+            svg = _call(board, observation, list(moves), game)
         except Exception:
             # a drawing bug must not take the table away: the text view still plays
             _log.exception("%s: render_board failed; showing the text view", game.info.name)
@@ -98,5 +99,28 @@ def board_markup(game: Game, observation: dict, moves: Sequence[tuple[str, str]]
             if svg.lstrip().startswith("<svg") and not _UNSAFE.search(svg):
                 return Markup(svg)
             _log.error("%s: render_board gave unsafe markup; showing the text view", game.info.name)
-    text = text_view(game, observation)
+    try:
+        text = text_view(game, observation)
+    except Exception:
+        # the move list below still offers every legal move; the error is for the log
+        _log.exception("%s: the text view failed", game.info.name)
+        return Markup(
+            '<p class="text-board error">This position cannot be drawn; every move is in the list.</p>'
+        )
     return Markup('<pre class="text-board">{}</pre>').format(escape(text))
+
+
+@cache
+def _takes_game(board: BoardFn) -> bool:
+    try:
+        return "game" in inspect.signature(board).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _call(board: BoardFn, observation: dict, moves: list[tuple[str, str]], game: Game) -> str:
+    """``board(observation, moves)``, with ``game=`` too when the board takes the game (its
+    configured content then names the cards)."""
+    if _takes_game(board):
+        return board(observation, moves, game=game)
+    return board(observation, moves)

@@ -4,6 +4,7 @@
 (function () {
   "use strict";
   let picked = null; // indices of the moves still possible after the board picks, or null
+  let active = []; // the board parts picked, in order
 
   function frame() { return document.getElementById("frame"); }
 
@@ -32,6 +33,7 @@
 
   function clearPicks() {
     picked = null;
+    active = [];
     for (const el of document.querySelectorAll(".pick.picked")) {
       el.classList.remove("picked");
       el.setAttribute("aria-pressed", "false");
@@ -39,11 +41,13 @@
     showPicks();
   }
 
-  function play(button) {
-    if (button.dataset.confirm && !button.dataset.confirmed) {
+  function play(button, question) {
+    const warn = button.dataset.confirmed ? "" : button.dataset.confirm || "";
+    const ask = question ? question + (warn ? " " + warn : "") : warn;
+    if (ask) {
       const box = document.querySelector(".confirm");
       if (box) {
-        box.querySelector("#confirm-text").textContent = button.dataset.confirm;
+        box.querySelector("#confirm-text").textContent = ask;
         box.hidden = false;
         box.dataset.index = button.dataset.index;
         box.querySelector(".confirm-yes").focus();
@@ -54,19 +58,45 @@
     button.click();
   }
 
+  function mark(el, on) {
+    el.classList.toggle("picked", on);
+    el.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
   function pick(el) {
     const mine = indicesOf(el);
     if (mine.size === 0) return;
-    let next = picked === null ? mine : new Set([...picked].filter((i) => mine.has(i)));
-    if (next.size === 0) { clearPicks(); next = mine; } // a pick that fits nothing starts over
-    picked = next;
-    el.classList.add("picked");
-    el.setAttribute("aria-pressed", "true");
+    if (active.includes(el)) { // a second click takes the pick back
+      active = active.filter((a) => a !== el);
+      mark(el, false);
+    } else {
+      const group = el.getAttribute("data-group");
+      if (group) { // a pick replaces an earlier one of its group (another die, another card)
+        for (const a of active.filter((a) => a.getAttribute("data-group") === group)) mark(a, false);
+        active = active.filter((a) => a.getAttribute("data-group") !== group);
+      }
+      active.push(el);
+      mark(el, true);
+    }
+    picked = null;
+    for (const a of active) {
+      const set = indicesOf(a);
+      picked = picked === null ? set : new Set([...picked].filter((i) => set.has(i)));
+    }
+    if (picked !== null && picked.size === 0) { // a pick that fits nothing starts over
+      for (const a of active) mark(a, false);
+      active = [el];
+      mark(el, true);
+      picked = mine;
+    }
     showPicks();
-    if (picked.size === 1) {
+    if (picked !== null && picked.size === 1) {
       const index = [...picked][0];
       const button = document.querySelector('.move-list button[data-index="' + index + '"]');
-      if (button) play(button);
+      if (!button) return;
+      // played at once only when this part alone names the move; else the page asks first
+      const text = button.querySelector(".text");
+      play(button, mine.size === 1 ? "" : "Play: " + (text ? text.textContent : button.value) + "?");
     }
   }
 
@@ -159,12 +189,13 @@
 
   function afterSwap() {
     picked = null;
+    active = [];
     if (kept && kept.moves === movesSignature()) {
       // another seat's move changed the table but not this seat's choice: keep its picks
       picked = kept.picked;
       const all = document.querySelectorAll(".pick");
       for (const i of kept.els) {
-        if (all[i]) { all[i].classList.add("picked"); all[i].setAttribute("aria-pressed", "true"); }
+        if (all[i]) { mark(all[i], true); active.push(all[i]); }
       }
     }
     kept = null;
