@@ -54,8 +54,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class Served(str):
+    """The server's URL, with ``log``: the file its output goes to."""
+
+    log: Path
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Served]:
     """``meeple serve`` as its own process on a free port with a fresh SQLite file; its URL."""
     data = tmp_path_factory.mktemp("serve-data")
     port = _free_port()
@@ -79,7 +85,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iter
         stderr=subprocess.STDOUT,
         env={**os.environ, "MEEPLE_DB": ""},
     )
-    url = f"http://127.0.0.1:{port}"
+    url = Served(f"http://127.0.0.1:{port}")
+    url.log = data / "server.log"
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -122,3 +129,15 @@ def screenshots(tmp_path: Path) -> Path:
     path = Path(where) if where else tmp_path
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture
+def server_stays_well(server: Served) -> Iterator[None]:
+    """Fails the test if the server logged an error while it ran (a page that failed to draw
+    is an error even when the page coped)."""
+    start = server.log.stat().st_size
+    yield
+    with open(server.log, "rb") as f:
+        f.seek(start)
+        logged = f.read().decode("utf-8", "replace")
+    assert "Traceback" not in logged and "ERROR" not in logged, logged[-4000:]

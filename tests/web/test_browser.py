@@ -26,6 +26,8 @@ GAMES = list(SHORT)
 #: Longest a whole clicked game may take, in seconds (a loaded machine is slow).
 GAME_DEADLINE = 900
 
+pytestmark = pytest.mark.usefixtures("server_stays_well")
+
 
 class Watched:
     """A page whose console errors and uncaught exceptions are collected."""
@@ -133,6 +135,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
         while not (finished(ann.page) and finished(bo.page)):
             assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
             moved = False
+            for person in (ann, bo, eve):  # stop at the first error, not at the deadline
+                assert person.errors == [], f"{game}, {person.name}: {person.errors}"
             for person in (ann, bo):
                 if not finished(person.page) and click_a_move(person.page, rng):
                     moved = True
@@ -199,6 +203,7 @@ def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
         handovers, handed_to, started = 0, None, time.monotonic()
         while not finished(page):
             assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+            assert screen.errors == [], f"{game}: {screen.errors}"
             screen_now = page.evaluate(SCREEN)  # read at once: a push may swap the frame
             if screen_now["handover"] is not None:
                 name = screen_now["handover"]
