@@ -17,8 +17,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-import meeple
 from meeple.core.game import Game
+from meeple.core.registry import make
 from meeple.web.boards import board_markup
 
 #: Words for the parts of a score, when a game's breakdown key reads badly as it is.
@@ -43,7 +43,7 @@ def environment() -> Environment:
 @cache
 def game_for(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
     """The configured game of a table (cached: games are immutable configurations)."""
-    return meeple.make(name, players=players, **dict(options))
+    return make(name, players=players, **dict(options))
 
 
 def table_game(view: dict) -> Game:
@@ -308,7 +308,7 @@ def rulings_html(name: str) -> Markup | None:
     from markdown_it import MarkdownIt
 
     docs = Path(__file__).resolve().parents[3] / "docs" / "games"
-    title = meeple.make(name).info.title.lower().replace(" ", "-").replace(":", "")
+    title = make(name).info.title.lower().replace(" ", "-").replace(":", "")
     for candidate in (f"{name}.md", f"{title}.md", f"the-{name}.md"):
         path = docs / candidate
         if path.is_file():
