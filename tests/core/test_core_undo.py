@@ -8,7 +8,11 @@ import pytest
 
 import meeple
 from meeple.core.game import CHANCE, State, sample_chance
+from meeple.core.registry import game_class
 from meeple.core.undo import may_take_back, undoable_moves
+
+#: The games the package ships (tests register broken games of their own in the registry).
+SHIPPED = [n for n in meeple.game_names() if game_class(n).__module__.startswith("meeple.games.")]
 
 
 def _to_decision(state: State, rng: random.Random) -> State:
@@ -75,7 +79,7 @@ def test_a_move_that_turns_a_face_down_card_may_not_be_taken_back() -> None:
     assert not may_take_back(state, after, seat)
 
 
-@pytest.mark.parametrize("name", meeple.game_names())
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_move_that_may_be_taken_back_showed_no_one_else_anything(name: str) -> None:
     """In random games, each move undo allows leaves every other seat and a spectator with the
     same observation whichever legal move was made, and the same decisions as before; and some

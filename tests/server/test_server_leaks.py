@@ -8,10 +8,14 @@ import pytest
 
 import meeple
 from meeple.core.game import CHANCE, sample_chance
+from meeple.core.registry import game_class
 from meeple.server.service import dumps, game_view
 
+#: The games the package ships (tests register broken games of their own in the registry).
+SHIPPED = [n for n in meeple.game_names() if game_class(n).__module__.startswith("meeple.games.")]
 
-@pytest.mark.parametrize("name", meeple.game_names())
+
+@pytest.mark.parametrize("name", SHIPPED)
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_seats_view_is_identical_for_a_determinized_twin(name: str, players: int) -> None:
     """At sampled positions of random games, seat k's view (observation, legal moves with their
