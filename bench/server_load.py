@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -186,6 +187,7 @@ async def run(args: argparse.Namespace) -> Figures:
                 server.wait(20)
             except subprocess.TimeoutExpired:
                 server.kill()
+        shutil.rmtree(data, ignore_errors=True)
     return figures
 
 
