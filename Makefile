@@ -4,13 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck format bench simulate clean
+.PHONY: serve play test lint typecheck format bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,plots]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server]'
 	touch $(STAMP)
+
+serve: $(STAMP)  ## the game server on the embedded SQLite default; open the address it prints
+	$(BIN)/meeple serve $(ARGS)
 
 play: $(STAMP)  ## an interactive game of The Peach Festival against bots
 	$(BIN)/meeple play peach-festival --players 2 $(ARGS)

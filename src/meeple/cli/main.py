@@ -12,6 +12,7 @@ from __future__ import annotations
 import typer
 
 from meeple.cli.commands import games, play, replay, results, simulate, tournament
+from meeple.cli.serve import serve
 
 app = typer.Typer(
     help="Play, simulate and replay tabletop games.",
@@ -30,6 +31,9 @@ app.command("results", short_help="Pool saved results files into one tournament 
     results.results
 )
 app.command("replay")(replay.replay)
+
+
+app.command()(serve)
 
 
 def main() -> None:  # pragma: no cover - console script convenience

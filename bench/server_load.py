@@ -1,0 +1,222 @@
+"""Server load: N concurrent tables of scripted people and bots, over WebSockets on 127.0.0.1.
+
+Starts ``meeple serve`` as its own process on a fresh database (SQLite by default, or
+``--db URL``), creates the tables, and plays them with a bounded asyncio client: half the
+tables are two scripted people, half a scripted person against an ``easy`` bot. A scripted
+person waits ``--think`` seconds (on average) before each move, then sends it on its seat's
+WebSocket and times:
+
+* *move -> reply*: from sending a move to receiving the view that holds it;
+* *move -> push*: from sending a move to the other person's seat receiving the view that
+  holds it (people tables only).
+
+Bot think time is not in either figure: only people's moves are timed. Errors are any refused
+move other than a stale one at a sealed node, a closed socket, or a table left unfinished
+with no move in the last ``--stall`` seconds.
+
+Usage: ``python bench/server_load.py [--tables 200] [--game NAME] [--think 1.0] [--seconds 60]``.
+These are figures to read, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+
+@dataclass
+class Figures:
+    reply_ms: list[float] = field(default_factory=list)
+    push_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    stale: int = 0
+    moves: int = 0
+    finished: int = 0
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def person(
+    url: str,
+    table: dict,
+    seat: int,
+    figures: Figures,
+    sent: dict,
+    think: float,
+    rng: random.Random,
+    until: float,
+) -> None:
+    """One scripted person: plays a random legal move after a pause, until the end."""
+    token = next(t["token"] for t in table["tokens"] if seat in t["seats"])
+    ws_url = f"{url}/api/tables/{table['table_id']}/ws?token={token}&seat={seat}"
+    n = 0
+    async with websockets.connect(ws_url, max_size=2**22) as ws:
+        pending: asyncio.Task | None = None
+        while time.monotonic() < until:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+            except TimeoutError:
+                break
+            message = json.loads(text)
+            if message["type"] == "error":
+                figures.errors.append(f"{message['code']}: {message['reason']}")
+                continue
+            if message["type"] == "stale":
+                figures.stale += 1
+            view = message["view"]
+            number = view["move_number"]
+            now = time.perf_counter()
+            mine = sent.get(("reply", seat))
+            if mine is not None and number > mine[0]:
+                figures.reply_ms.append((now - mine[1]) * 1000)
+                del sent[("reply", seat)]
+            theirs = sent.get(("push", 1 - seat))
+            if theirs is not None and number > theirs[0]:
+                figures.push_ms.append((now - theirs[1]) * 1000)
+                del sent[("push", 1 - seat)]
+            if view["status"] != "playing":
+                if seat == 0:
+                    figures.finished += 1
+                return
+            if view["legal"] and (pending is None or pending.done()):
+
+                async def play(view: dict = view) -> None:
+                    nonlocal n
+                    await asyncio.sleep(rng.expovariate(1 / think) if think else 0)
+                    choice = view["legal"][rng.randrange(len(view["legal"]))]
+                    n += 1
+                    t0 = time.perf_counter()
+                    sent[("reply", seat)] = (view["move_number"], t0)
+                    if len(table["people"]) == 2:
+                        sent[("push", seat)] = (view["move_number"], t0)
+                    figures.moves += 1
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "move",
+                                "move": choice["move"],
+                                "at": view["move_number"],
+                                "id": f"{seat}-{n}",
+                            }
+                        )
+                    )
+
+                pending = asyncio.create_task(play())
+        if pending is not None:
+            pending.cancel()
+
+
+async def run(args: argparse.Namespace) -> Figures:
+    port = _port()
+    url = args.url or f"http://127.0.0.1:{port}"
+    data = tempfile.mkdtemp(prefix="meeple-load-")
+    cmd = [
+        sys.executable,
+        "-c",
+        "from meeple.cli.main import app; app()",
+        "serve",
+        "--port",
+        str(port),
+    ]
+    cmd += ["--db", args.db] if args.db else ["--data", data]
+    server = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, env={**os.environ, "MEEPLE_FAULT": ""}
+    )
+    figures = Figures()
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+            for _ in range(600):
+                with contextlib.suppress(httpx.TransportError):
+                    if (await http.get("/api/games")).status_code == 200:
+                        break
+                await asyncio.sleep(0.1)
+            gate = asyncio.Semaphore(args.connect)
+
+            async def create(k: int) -> dict:
+                second = {"kind": "person"} if k % 2 == 0 else {"kind": "bot", "level": "easy"}
+                body = {"game": args.game, "players": 2, "seats": [{"kind": "person"}, second]}
+                async with gate:
+                    r = await http.post("/api/tables", json=body)
+                r.raise_for_status()
+                return {**r.json(), "people": [0, 1] if k % 2 == 0 else [0], "sent": {}}
+
+            tables = await asyncio.gather(*(create(k) for k in range(args.tables)))
+        until = time.monotonic() + args.seconds
+        ws_url = url.replace("http://", "ws://")
+        rng = random.Random(args.seed)
+        players = [
+            person(
+                ws_url, t, seat, figures, t["sent"], args.think, random.Random(rng.random()), until
+            )
+            for t in tables
+            for seat in t["people"]
+        ]
+        results = await asyncio.gather(*players, return_exceptions=True)
+        figures.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, Exception)]
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        shutil.rmtree(data, ignore_errors=True)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--game", default="annapurna")
+    parser.add_argument("--think", type=float, default=1.0, help="mean pause before a move, s")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the tables play")
+    parser.add_argument("--connect", type=int, default=20, help="table creations at once")
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", default=None, help="a running server to load instead (http://...)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    f = asyncio.run(run(args))
+    took = time.monotonic() - started
+    print(f"tables {args.tables} ({args.game}), think {args.think} s, {args.seconds:.0f} s of play")
+    print(f"people's moves {f.moves} ({f.moves / args.seconds:.1f}/s), games finished {f.finished}")
+    for name, values in (("move -> reply", f.reply_ms), ("move -> push", f.push_ms)):
+        if values:
+            print(
+                f"{name}: n={len(values)} p50 {_pct(values, 0.5):.1f} ms  p99 {_pct(values, 0.99):.1f} ms"
+                f"  max {max(values):.1f} ms  mean {statistics.fmean(values):.1f} ms"
+            )
+    print(f"stale answers {f.stale}, errors {len(f.errors)}, wall {took:.0f} s")
+    for e in f.errors[:10]:
+        print("  error:", e)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""``meeple serve``: the game server (the browser interface and the JSON API) on uvicorn."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from meeple.cli.common import console, fail
+
+
+def _free_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (postgresql+psycopg://user@host:port/db); default: $MEEPLE_DB, "
+            "else a SQLite file in the data directory."
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(help="Data directory of the SQLite default (default: $MEEPLE_DATA)."),
+    ] = None,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another origin whose pages may open the WebSocket (repeatable)."),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Processes computing bots' moves (default: one per CPU; 0: a thread)."),
+    ] = None,
+) -> None:
+    """Serve tables people join by link, with bots in seats; every move is stored."""
+    try:
+        import uvicorn
+
+        from meeple.server import Settings
+    except ImportError as e:
+        raise fail(f"the server needs its extra: pip install 'meeple[server]' ({e})") from None
+    settings = Settings.from_env(
+        db_url=db, data_dir=data, allowed_origins=origin or None, bot_workers=bot_workers
+    )
+    try:
+        from meeple.web import create_app
+    except ImportError:
+        from meeple.server import create_app
+    if port == 0:
+        port = _free_port(host)
+    where = settings.db_url.split("@")[-1] if settings.db_url else settings.database_url()
+    console().print(
+        f"meeple serving on http://{host}:{port}/  (database: {where})", highlight=False
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.max_body,
+        # views are small and many: compressing each costs more CPU than it saves on loopback
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )

@@ -1,0 +1,1258 @@
+"""The service layer: tables, seats, moves, views and bots, over the database.
+
+Every game is held in memory as its current state (rebuilt by replaying its stored actions)
+and changed only under the table's lock, in this order: the move is checked against the state,
+the move and every chance outcome it leads to are stored in one transaction, and only then is
+the new state kept and anyone told. A crash therefore loses nothing that was acknowledged, and
+a step redone after a crash draws the same outcomes: each is drawn from the table's secret seed
+and the position (the number of actions before it).
+
+Nothing a seat may not see leaves through a view: a view holds that seat's observation, legal
+moves and log (:func:`meeple.core.record.tell_move`), never the seed, the record, a
+fingerprint or another seat's observation; the record is exported only once the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import secrets
+import signal
+import time
+import unicodedata
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
+from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance
+from meeple.core.record import GameRecord, LogEntry, _tell, replay, seat_log
+from meeple.core.registry import game_class, game_names, make
+from meeple.core.seeding import derive_seed, make_rng
+from meeple.core.undo import may_take_back
+from meeple.server import bots
+from meeple.server.db import (
+    ActionRow,
+    EventRow,
+    GroupWriter,
+    SeatRow,
+    TableRow,
+    TokenRow,
+    migrate,
+    open_engine,
+)
+from meeple.server.settings import Settings
+
+log = logging.getLogger("meeple.server")
+
+#: Seat kinds a table may be created with.
+SEAT_KINDS = ("person", "bot", "open")
+#: Difficulty levels a bot seat may have (see :mod:`meeple.agents.levels`).
+LEVELS = ("easy", "medium", "hard")
+#: Options a table may not set: a path the server would read.
+SERVER_ONLY_OPTIONS = ("content",)
+#: Longest seat name, in characters.
+MAX_NAME = 40
+
+
+class ServerError(Exception):
+    """A request the service refuses, with the HTTP status it maps to.
+
+    Attributes:
+        status: 400, 403, 404, 409, 413 or 422.
+        code: A short code (``stale``, ``forbidden``...) or the engine's rule id for an illegal
+            move (``CORE-06``, ``PF-012``...).
+        reason: One line naming the cause.
+        view: The current view, for a move sent against a stale move number.
+    """
+
+    def __init__(self, status: int, code: str, reason: str, view: dict | None = None):
+        super().__init__(f"{code}: {reason}")
+        self.status = status
+        self.code = code
+        self.reason = reason
+        self.view = view
+
+
+@dataclass
+class SeatSpec:
+    """A seat of a new table.
+
+    Attributes:
+        kind: ``person`` (a link for someone), ``bot`` or ``open`` (anyone with the link).
+        level: The bot's level (``easy``, ``medium``, ``hard``), for ``bot`` seats.
+        name: The name shown for the seat.
+        holder: Seats with the same holder share one token (hotseat: one browser, several
+            seats).
+    """
+
+    kind: str = "person"
+    level: str | None = None
+    name: str = ""
+    holder: str | None = None
+
+
+@dataclass
+class ClockSpec:
+    """A table's clock: a time bank per seat plus an increment per move, in seconds.
+
+    Attributes:
+        bank_s: Time each seat starts with.
+        increment_s: Time added after each of the seat's moves.
+        takeover: The level of the bot that plays a seat whose time runs out or whose person
+            leaves; ``None``: the seat waits for its person.
+    """
+
+    bank_s: float
+    increment_s: float = 0.0
+    takeover: str | None = None
+
+
+@dataclass
+class TableSpec:
+    """A table to create: the game, its seats, options and clock, and who made it."""
+
+    game: str
+    players: int
+    seats: list[SeatSpec]
+    options: dict[str, Any] = field(default_factory=dict)
+    owner: str | None = None
+    clock: ClockSpec | None = None
+
+
+@dataclass
+class Created:
+    """A new table and its secret links, shown once (only their hashes are stored).
+
+    Attributes:
+        table_id: The table's id.
+        tokens: ``{"token", "seats"}`` per link: a person's seat, an open seat, or several
+            seats of one holder (hotseat).
+        spectator: The spectator link's token.
+    """
+
+    table_id: str
+    tokens: list[dict[str, Any]]
+    spectator: str
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a token may do at a table: act for ``seats`` (none for a spectator link)."""
+
+    table_id: str
+    seats: tuple[int, ...]
+
+    @property
+    def spectator(self) -> bool:
+        return not self.seats
+
+
+def token_hash(token: str) -> str:
+    """SHA-256 of a token, as stored (a token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class Live:
+    """A table held in memory: its game, current state and what each viewer has been told."""
+
+    table_id: str
+    game: Game
+    seed: int
+    seats: list[dict[str, Any]]
+    clock: dict[str, Any] | None
+    status: str
+    state: State
+    #: The state before the last action, kept while that action may still be taken back.
+    before: State | None = None
+    #: Viewer (a seat, or ``None``) -> log of the game as told to that viewer.
+    logs: dict[int | None, list[LogEntry]] = field(default_factory=dict)
+    #: Seats that have committed at the current sealed node.
+    chosen: set[int] = field(default_factory=set)
+    #: Client move ids already applied (a retried move applies once).
+    client_ids: set[str] = field(default_factory=set)
+    #: Seat -> time left on its clock, in seconds, when its turn began.
+    clock_left: dict[int, float] = field(default_factory=dict)
+    #: Seat -> ``time.monotonic()`` when the seat's clock started running.
+    clock_since: dict[int, float] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[asyncio.Queue] = field(default_factory=set)
+    bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
+    clock_task: asyncio.Task | None = None
+    #: ``(move number, seat)`` -> whether the seat may take back the last move.
+    undo_cache: dict[tuple[int, int], bool] = field(default_factory=dict)
+    #: Counts the changes told to subscribers (moves, undos, joins, takeovers, clocks).
+    version: int = 0
+
+    @property
+    def number(self) -> int:
+        return len(self.state.history)
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot playing ``seat`` now, or ``None`` when a person plays it."""
+        info = self.seats[seat]
+        if info["kind"] == "bot":
+            return info["level"]
+        if info["taken_over"] and self.clock:
+            return self.clock.get("takeover")
+        return None
+
+
+def _viewers(players: int) -> list[int | None]:
+    return [*range(players), None]
+
+
+def _one_line(text: str, what: str, limit: int) -> str:
+    """``text`` if it is one line of at most ``limit`` printable characters.
+
+    Raises:
+        ServerError: 422 naming ``what`` otherwise.
+    """
+    if not isinstance(text, str) or len(text) > limit:
+        raise ServerError(422, "bad-request", f"{what} is text of at most {limit} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise ServerError(422, "bad-request", f"{what} is one line without control characters")
+    return text.strip()
+
+
+def game_view(
+    state: State,
+    viewer: int | None,
+    chosen: set[int] | frozenset[int] = frozenset(),
+) -> dict[str, Any]:
+    """The part of a view that comes from the state: what ``viewer`` sees of it.
+
+    Args:
+        state: The current state.
+        viewer: A seat, or ``None`` for a spectator.
+        chosen: Seats that have committed at the current sealed node.
+
+    Returns:
+        ``{"observation", "legal", "to_act", "sealed", "chosen", "result"}``: the viewer's
+        observation, its legal moves (``{"id", "move", "text"}``, empty for a spectator or a
+        seat that need not act), the seats to act, whether the node is sealed, who has chosen
+        there, and the result once the game is over.
+    """
+    observation = state.observe(viewer)
+    game = state.game
+    legal = []
+    if viewer is not None:
+        for action in state.legal_actions(viewer):
+            legal.append(
+                {
+                    "id": action.id,
+                    "move": action.text,
+                    "text": game.describe_move(action, observation),
+                }
+            )
+    sealed = state.current_player() == SIMULTANEOUS
+    return {
+        "observation": observation,
+        "legal": legal,
+        "to_act": list(state.acting_seats()),
+        "sealed": sealed,
+        "chosen": sorted(chosen) if sealed else [],
+        "result": state.result().to_dict() if state.is_terminal() else None,
+    }
+
+
+class Service:
+    """Tables, seats and moves over one database; one instance per server process.
+
+    Args:
+        settings: Where the database is and how bots run.
+    """
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine = open_engine(settings.database_url())
+        # reads in their own threads; writes of every table through one group committer
+        self._db: Executor = ThreadPoolExecutor(4, thread_name_prefix="db-read")
+        self._writer = GroupWriter(self.engine)
+        self._bots: Executor | None = None
+        self._live: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        #: (table, seat) -> open presences (sockets) of the seat's person, and pending leaves.
+        self._present: dict[tuple[str, int], int] = {}
+        self._leaving: dict[tuple[str, int], asyncio.Task] = {}
+        self._started = False
+        #: Called with the table id after every change (a hook for tests and other processes).
+        self.on_change: Callable[[str], None] | None = None
+
+    # -- life cycle -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Apply the migrations, start the bot workers, and resume tables where a bot is to act."""
+        await self._run_db(migrate, self.engine)
+        workers = self.settings.bot_workers
+        if workers is None:
+            workers = os.cpu_count() or 1
+        if workers > 0:
+            # spawned, not forked: the server's threads and event loop stay out of the workers
+            self._bots = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+        else:
+            self._bots = ThreadPoolExecutor(1, thread_name_prefix="bot")
+        self._started = True
+        for table_id in await self._run_db(self._playing_tables):
+            with contextlib.suppress(MeepleError, ServerError):
+                live = await self._get(table_id)
+                self._after_change(live, notify=False)
+
+    async def stop(self) -> None:
+        """Cancel bots and clocks and release the database and the workers."""
+        self._started = False
+        for task in self._leaving.values():
+            task.cancel()
+        for live in self._live.values():
+            for task in [*live.bot_tasks.values(), live.clock_task]:
+                if task is not None:
+                    task.cancel()
+        if self._bots is not None:
+            self._bots.shutdown(wait=False, cancel_futures=True)
+        self._writer.close()
+        self._db.shutdown(wait=True)
+        self.engine.dispose()
+
+    async def _write(self, fn: Callable[[Session], None]) -> None:
+        """Run ``fn(session)`` in a transaction of the group writer; return once committed."""
+        await asyncio.wrap_future(self._writer.submit(fn))
+
+    async def _run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    def _playing_tables(self) -> list[str]:
+        with Session(self.engine) as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    # -- lobby ----------------------------------------------------------------------------------
+    def lobby(self) -> list[dict[str, Any]]:
+        """The games a table may be created for, from the registry.
+
+        Returns:
+            One ``{"name", "title", "version", "min_players", "max_players", "options",
+            "levels", "has_chance", "hidden_information", "simultaneous"}`` per game;
+            ``options`` maps each option a table may set to its default.
+        """
+        out = []
+        for name in game_names():
+            info = game_class(name).info
+            options = {
+                k: v for k, v in game_class(name).options.items() if k not in SERVER_ONLY_OPTIONS
+            }
+            out.append(
+                {
+                    "name": name,
+                    "title": info.title,
+                    "version": info.version,
+                    "min_players": info.min_players,
+                    "max_players": info.max_players,
+                    "options": options,
+                    "levels": list(LEVELS),
+                    "has_chance": info.has_chance,
+                    "hidden_information": info.hidden_information,
+                    "simultaneous": info.simultaneous,
+                }
+            )
+        return out
+
+    # -- tables ---------------------------------------------------------------------------------
+    async def create_table(self, spec: TableSpec) -> Created:
+        """Create a table, draw its setup from a new secret seed, and store it.
+
+        Raises:
+            ServerError: 422 for an unknown game, player count, option or level, a seat list
+                of the wrong length, or a name that is not one short line.
+        """
+        for key in spec.options:
+            if key in SERVER_ONLY_OPTIONS:
+                raise ServerError(422, "config", f"option {key!r} is set by the server only")
+        try:
+            game = make(spec.game, players=spec.players, **spec.options)
+        except ConfigError as e:
+            raise ServerError(422, "config", str(e)) from None
+        if len(spec.seats) != game.num_players:
+            raise ServerError(
+                422, "config", f"{game.num_players} seats needed, {len(spec.seats)} given"
+            )
+        clock = None
+        if spec.clock is not None:
+            c = spec.clock
+            if not (0 < c.bank_s <= 86_400 and 0 <= c.increment_s <= 3_600):
+                raise ServerError(
+                    422, "config", "a clock's bank is 0-86400 s and its increment 0-3600 s"
+                )
+            if c.takeover is not None and c.takeover not in LEVELS:
+                raise ServerError(422, "config", f"no level {c.takeover!r}; levels are {LEVELS}")
+            clock = {"bank_s": c.bank_s, "increment_s": c.increment_s, "takeover": c.takeover}
+        seats = []
+        for n, seat in enumerate(spec.seats):
+            if seat.kind not in SEAT_KINDS:
+                raise ServerError(422, "config", f"seat {n}: kind is one of {SEAT_KINDS}")
+            if seat.kind == "bot" and seat.level not in LEVELS:
+                raise ServerError(422, "config", f"seat {n}: a bot's level is one of {LEVELS}")
+            name = _one_line(seat.name or "", f"seat {n}'s name", MAX_NAME)
+            seats.append(
+                {
+                    "seat": n,
+                    "kind": seat.kind,
+                    "level": seat.level if seat.kind == "bot" else None,
+                    "name": name
+                    or (f"{seat.level} bot" if seat.kind == "bot" else f"Seat {n + 1}"),
+                    "joined": seat.kind == "bot",
+                    "taken_over": False,
+                }
+            )
+        groups: dict[str, list[int]] = {}
+        tokens: list[dict[str, Any]] = []
+        for n, seat in enumerate(spec.seats):
+            if seat.kind == "bot":
+                continue
+            if seat.holder is not None:
+                if seat.holder not in groups:
+                    groups[seat.holder] = []
+                    tokens.append(
+                        {"token": secrets.token_urlsafe(24), "seats": groups[seat.holder]}
+                    )
+                groups[seat.holder].append(n)
+            else:
+                tokens.append({"token": secrets.token_urlsafe(24), "seats": [n]})
+        spectator = secrets.token_urlsafe(24)
+        table_id = secrets.token_hex(8)
+        seed = secrets.randbits(63)
+        state = game.new_initial_state()
+        live = Live(table_id, game, seed, seats, clock, "playing", state)
+        live.logs = {v: [] for v in _viewers(game.num_players)}
+        rows = self._advance(live, [])  # the setup's chance outcomes
+        table = TableRow(
+            id=table_id,
+            game=game.info.name,
+            rules_version=game.info.version,
+            config=dict(game.config),
+            seed=seed,
+            clock=clock,
+            owner_hash=token_hash(spec.owner) if spec.owner else None,
+            status=live.status,
+        )
+
+        def store(s: Session) -> None:
+            s.add(table)
+            s.flush()
+            for info in seats:
+                s.add(SeatRow(table_id=table_id, **{k: v for k, v in info.items()}))
+            for t in tokens:
+                s.add(
+                    TokenRow(token_hash=token_hash(t["token"]), table_id=table_id, seats=t["seats"])
+                )
+            s.add(TokenRow(token_hash=token_hash(spectator), table_id=table_id, seats=[]))
+            for row in rows:
+                s.add(ActionRow(table_id=table_id, **row))
+
+        await self._write(store)
+        self._start_clocks(live)
+        self._live[table_id] = live
+        self._after_change(live)
+        return Created(table_id, tokens, spectator)
+
+    async def tables_of(self, owner: str) -> list[dict[str, Any]]:
+        """The tables created with ``owner`` (newest first).
+
+        Returns:
+            ``{"table_id", "game", "title", "players", "status", "move_number", "created"}``
+            per table.
+        """
+
+        def load() -> list[dict[str, Any]]:
+            with Session(self.engine) as s:
+                rows = s.scalars(
+                    select(TableRow)
+                    .where(TableRow.owner_hash == token_hash(owner))
+                    .order_by(TableRow.created.desc())
+                ).all()
+                return [
+                    {
+                        "table_id": r.id,
+                        "game": r.game,
+                        "status": r.status,
+                        "players": r.config.get("players"),
+                        "created": r.created.isoformat(),
+                    }
+                    for r in rows
+                ]
+
+        out = await self._run_db(load)
+        for entry in out:
+            cls = game_class(entry["game"])
+            entry["title"] = cls.info.title
+            live = self._live.get(entry["table_id"])
+            entry["move_number"] = live.number if live else None
+        return out
+
+    async def access(self, table_id: str, token: str | None) -> Access:
+        """What ``token`` may do at ``table_id``.
+
+        Raises:
+            ServerError: 403 when the token is missing or not one of this table's.
+        """
+        if not token or not isinstance(token, str) or len(token) > 200:
+            raise ServerError(403, "forbidden", "a table's link (its token) is needed")
+        digest = token_hash(token)
+
+        def load() -> TokenRow | None:
+            with Session(self.engine) as s:
+                return s.get(TokenRow, digest)
+
+        row = await self._run_db(load)
+        if row is None or row.table_id != table_id:
+            raise ServerError(403, "forbidden", "this link is not one of this table's")
+        return Access(table_id, tuple(row.seats))
+
+    async def join(self, access: Access, seat: int, name: str | None = None) -> dict:
+        """Take ``seat`` (mark it joined, optionally with a name) and return its view.
+
+        Raises:
+            ServerError: 403 when the link is not this seat's; 422 for a bad name.
+        """
+        self._check_seat(access, seat)
+        live = await self._get(access.table_id)
+        async with live.lock:
+            info = live.seats[seat]
+            new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
+            if not info["joined"] or new_name != info["name"]:
+
+                def store(s: Session) -> None:
+                    s.execute(
+                        update(SeatRow)
+                        .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
+                        .values(joined=True, name=new_name)
+                    )
+                    s.add(
+                        EventRow(table_id=live.table_id, kind="join", seat=seat, number=live.number)
+                    )
+
+                await self._write(store)
+                info["joined"] = True
+                info["name"] = new_name
+                self._notify(live)
+            return self._view(live, seat, 0)
+
+    # -- views ----------------------------------------------------------------------------------
+    async def view(self, access: Access, viewer: int | None, since: int = 0) -> dict:
+        """The view of ``viewer`` (a seat of the link, or ``None``: the spectator's).
+
+        Args:
+            access: The caller's link.
+            viewer: A seat the link acts for, or ``None``.
+            since: The last move number the client saw: the log holds the entries after it
+                (``0``: the whole log).
+
+        Raises:
+            ServerError: 403 for a seat the link does not act for.
+        """
+        if viewer is not None:
+            self._check_seat(access, viewer)
+        live = await self._get(access.table_id)
+        return self._view(live, viewer, since)
+
+    def _view(self, live: Live, viewer: int | None, since: int) -> dict:
+        game = live.game
+        since = max(0, int(since))
+        seats = []
+        now = time.monotonic()
+        for info in live.seats:
+            n = info["seat"]
+            clock = None
+            if live.clock is not None:
+                running = n in live.clock_since
+                left = live.clock_left.get(n, live.clock["bank_s"])
+                if running:
+                    left -= now - live.clock_since[n]
+                clock = {"remaining_s": round(max(0.0, left), 3), "running": running}
+            seats.append({**info, "clock": clock})
+        part = game_view(live.state, viewer, live.chosen)
+        can_undo = False
+        if viewer is not None and live.before is not None and live.status == "playing":
+            can_undo = self._may_undo(live, viewer)
+        return {
+            "table_id": live.table_id,
+            "game": game.info.name,
+            "title": game.info.title,
+            "players": game.num_players,
+            "options": {
+                k: v for k, v in game.config.items() if k not in ("players", *SERVER_ONLY_OPTIONS)
+            },
+            "rules_version": game.info.version,
+            "move_number": live.number,
+            "viewer": viewer,
+            "status": live.status,
+            "seats": seats,
+            **part,
+            "log": [_entry(e) for e in live.logs[viewer][since:]],
+            "can_undo": can_undo,
+            "version": live.version,
+        }
+
+    def _may_undo(self, live: Live, seat: int) -> bool:
+        if live.bot_level(seat) is not None or live.before is None:
+            return False
+        key = (live.number, seat)
+        if key not in live.undo_cache:
+            live.undo_cache[key] = may_take_back(live.before, live.state, seat)
+        return live.undo_cache[key]
+
+    # -- moves ----------------------------------------------------------------------------------
+    async def move(
+        self,
+        access: Access,
+        seat: int,
+        move: str | int,
+        at: int,
+        client_id: str | None = None,
+        since: int = 0,
+    ) -> dict:
+        """Make ``move`` for ``seat`` against move number ``at``; return the seat's new view.
+
+        Args:
+            access: The caller's link.
+            seat: The seat moving (one the link acts for).
+            move: The move's notation or its action id.
+            at: The move number the client's view had (``view["move_number"]``).
+            client_id: The client's id for this move: a move sent again with the same id is
+                not applied again (the current view is returned).
+            since: As :meth:`view`: the returned view's log holds the entries after it.
+
+        Raises:
+            ServerError: 403 for a seat the link does not act for or a bot's seat; 409
+                ``stale`` (with the current view) when ``at`` is not the current move number;
+                422 with the engine's rule id for an illegal move.
+        """
+        self._check_seat(access, seat)
+        if client_id is not None:
+            client_id = _one_line(client_id, "a move's id", 64)
+        if isinstance(move, str):
+            move = _one_line(move, "a move", 200)
+        elif type(move) is not int:
+            raise ServerError(422, "bad-request", "a move is its notation (text) or its id")
+        live = await self._get(access.table_id)
+        async with live.lock:
+            if client_id is not None and client_id in live.client_ids:
+                return self._view(live, seat, since)
+            if live.bot_level(seat) is not None:
+                raise ServerError(403, "forbidden", f"seat {seat} is played by a bot")
+            if at != live.number:
+                raise ServerError(
+                    409,
+                    "stale",
+                    f"the move was made against move {at}; the game is at move {live.number}",
+                    self._view(live, seat, 0),
+                )
+            await self._play(live, seat, move, "person", client_id)
+            return self._view(live, seat, since)
+
+    async def _play(
+        self, live: Live, seat: int, move: str | int, source: str, client_id: str | None = None
+    ) -> None:
+        """Apply, store, then keep and announce one move (the table's lock is held)."""
+        if live.status != "playing":
+            raise ServerError(409, "finished", "the game is over")
+        try:
+            action = live.game.action(move)
+        except MeepleError as e:
+            raise ServerError(422, "CORE-04", f"CORE-04: {e}") from None
+        before = live.state
+        scratch = Live(
+            live.table_id, live.game, live.seed, live.seats, live.clock, live.status, before.clone()
+        )
+        scratch.logs = {v: [] for v in live.logs}
+        scratch.chosen = set(live.chosen)
+        first = {
+            "number": live.number + 1,
+            "seat": seat,
+            "move": action.text,
+            "client_id": client_id,
+            "source": source,
+            "clock_s": None,
+        }
+        try:
+            rows = self._advance(scratch, [(seat, action, first)])
+        except IllegalActionError as e:
+            raise ServerError(422, e.rule, f"{e.rule}: {e.reason}") from None
+        first["clock_s"] = self._spend_clock(live, seat)
+
+        result = scratch.state.result().to_dict() if scratch.state.is_terminal() else None
+
+        def store(s: Session) -> None:
+            for row in rows:
+                s.add(ActionRow(table_id=live.table_id, **row))
+            if scratch.status != live.status:
+                s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == live.table_id)
+                    .values(status=scratch.status, result=result)
+                )
+
+        await self._write(store)
+        if source == "bot":
+            _fault("bot-stored")
+        # stored: now kept and told
+        live.state = scratch.state
+        live.status = scratch.status
+        live.chosen = scratch.chosen
+        for v, entries in scratch.logs.items():
+            live.logs[v].extend(entries)
+        only_move = len(rows) == 1
+        live.before = before if only_move else None
+        if client_id is not None:
+            live.client_ids.add(client_id)
+        if first["clock_s"] is not None:
+            live.clock_left[seat] = first["clock_s"]
+        self._start_clocks(live)
+        self._after_change(live)
+
+    def _advance(self, live: Live, moves: list[tuple[int, Any, dict]]) -> list[dict]:
+        """Apply ``moves`` to ``live.state`` in place, then every chance outcome that follows.
+
+        Each outcome is drawn from the seed and the number of actions before it, so the same
+        position always draws the same outcome. Logs and the sealed node's ``chosen`` set are
+        kept up to date. Returns the rows to store, in order.
+        """
+        state = live.state
+        rows = []
+        pending = list(moves)
+        while True:
+            if pending:
+                seat, action, row = pending.pop(0)
+            elif state.current_player() == CHANCE:
+                seat = CHANCE
+                action = sample_chance(state, make_rng(live.seed, "chance", len(state.history)))
+                row = {
+                    "number": len(state.history) + 1,
+                    "seat": CHANCE,
+                    "move": action.text,
+                    "client_id": None,
+                    "source": "chance",
+                    "clock_s": None,
+                }
+            else:
+                break
+            self._apply_told(live, seat, action)
+            rows.append(row)
+        if state.is_terminal():
+            live.status = "finished"
+        return rows
+
+    def _apply_told(self, live: Live, seat: int, action: Any) -> None:
+        """Apply one action to ``live.state``, logging it for every viewer first."""
+        state = live.state
+        number = len(state.history) + 1
+        sealed = seat != CHANCE and state.current_player() == SIMULTANEOUS
+        before = state.clone()
+        state.apply_action(action, seat)  # checked: an illegal move leaves the state as it was
+        applied = state.history[-1][1]
+        # tell_move's rule for every viewer, from one copy of the position before the move
+        for v in live.logs:
+            live.logs[v].append(_tell(before, number, seat, applied, v))
+        if sealed:
+            live.chosen.add(seat)
+            # the node resolved, or a new sealed node began: nobody has chosen there yet
+            if state.current_player() != SIMULTANEOUS or seat in state.acting_seats():
+                live.chosen = set()
+        else:
+            live.chosen = set()
+
+    async def undo(self, access: Access, seat: int, since: int = 0) -> dict:
+        """Take back ``seat``'s last move, if the engine's undo rule allows it.
+
+        Raises:
+            ServerError: 403 for a seat the link does not act for; 409 ``no-undo`` when the
+                move may not be taken back (:func:`meeple.core.undo.may_take_back`).
+        """
+        self._check_seat(access, seat)
+        live = await self._get(access.table_id)
+        async with live.lock:
+            if live.status != "playing" or not self._may_undo(live, seat):
+                raise ServerError(
+                    409,
+                    "no-undo",
+                    "nothing to take back: the last move is not this seat's, or someone has "
+                    "seen its effect, or chance followed it",
+                )
+            number = live.number
+
+            def store(s: Session) -> None:
+                last = s.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == live.table_id, ActionRow.undone.is_(False))
+                    .order_by(ActionRow.id.desc())
+                    .limit(1)
+                ).one()
+                last.undone = True
+                s.add(
+                    EventRow(
+                        table_id=live.table_id,
+                        kind="undo",
+                        seat=seat,
+                        number=number,
+                        detail={"move": last.move},
+                    )
+                )
+
+            await self._write(store)
+            self._live.pop(live.table_id, None)
+            fresh = await self._load(live.table_id)
+            fresh.lock = live.lock
+            fresh.subscribers = live.subscribers
+            fresh.client_ids |= live.client_ids
+            fresh.version = live.version
+            self._live[live.table_id] = fresh
+            self._after_change(fresh)
+            return self._view(fresh, seat, min(since, fresh.number))
+
+    async def leave(self, access: Access, seat: int) -> dict:
+        """The person of ``seat`` leaves: a bot takes the seat over if the table's clock says
+        so (the takeover is recorded); otherwise the seat waits for its person.
+
+        Raises:
+            ServerError: 403 for a seat the link does not act for; 409 when the table has no
+                takeover bot.
+        """
+        self._check_seat(access, seat)
+        live = await self._get(access.table_id)
+        async with live.lock:
+            if not live.clock or not live.clock.get("takeover"):
+                raise ServerError(409, "no-takeover", "this table has no bot to take a seat over")
+            await self._take_over(live, seat, "left")
+            self._start_clocks(live)
+            return self._view(live, seat, 0)
+
+    async def _take_over(self, live: Live, seat: int, why: str) -> None:
+        if live.seats[seat]["taken_over"] or live.seats[seat]["kind"] == "bot":
+            return
+
+        def store(s: Session) -> None:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
+                .values(taken_over=True)
+            )
+            s.add(
+                EventRow(
+                    table_id=live.table_id,
+                    kind="takeover",
+                    seat=seat,
+                    number=live.number,
+                    detail={"why": why, "level": live.clock["takeover"]},
+                )
+            )
+
+        await self._write(store)
+        live.seats[seat]["taken_over"] = True
+        self._after_change(live)
+
+    # -- records and replays ----------------------------------------------------------------------
+    async def export(self, access: Access) -> str:
+        """The finished game as :class:`GameRecord` JSON (``meeple replay`` reads it).
+
+        Raises:
+            ServerError: 409 before the game is over (the record holds every hidden card).
+        """
+        try:
+            live = await self._get(access.table_id)
+        except ServerError as e:
+            if e.code != "old-rules":
+                raise
+            return (await self._stored_record(access.table_id)).to_json()
+        if live.status != "finished":
+            raise ServerError(409, "not-finished", "a game's record is shown once it is over")
+        return self._record(live).to_json()
+
+    async def _stored_record(self, table_id: str) -> GameRecord:
+        """The record of a finished game as stored, without replaying it (a game of other
+        rules than the installed ones: the rules version it names can replay it).
+
+        Raises:
+            ServerError: 409 before the game is over.
+        """
+
+        def load() -> GameRecord | None:
+            with Session(self.engine) as s:
+                table = s.get(TableRow, table_id)
+                if table is None or table.status != "finished":
+                    return None
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                ).all()
+                actions = s.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.undone.is_(False))
+                    .order_by(ActionRow.id)
+                ).all()
+                return GameRecord(
+                    game=table.game,
+                    version=table.rules_version,
+                    config=dict(table.config),
+                    seed=table.seed,
+                    agents=[r.level if r.kind == "bot" else "human" for r in seats],
+                    actions=[[a.seat, a.move] for a in actions],
+                    result=table.result,
+                )
+
+        record = await self._run_db(load)
+        if record is None:
+            raise ServerError(409, "not-finished", "a game's record is shown once it is over")
+        return record
+
+    def _record(self, live: Live) -> GameRecord:
+        agents = [s["level"] if s["kind"] == "bot" else "human" for s in live.seats]
+        return GameRecord.from_state(live.state, seed=live.seed, agents=agents)
+
+    async def replay_view(self, access: Access, viewer: int | None, step: int) -> dict:
+        """The view of ``viewer`` after ``step`` actions of a finished game.
+
+        Returns:
+            The view (its log: the first ``step`` entries as ``viewer`` is told them), plus
+            ``"steps"``: the number of actions in the game.
+
+        Raises:
+            ServerError: 403 for a seat the link does not act for; 409 before the game is
+                over; 422 for a step outside ``0..steps``.
+        """
+        if viewer is not None and viewer not in range(0, 64):
+            raise ServerError(422, "bad-request", "no such seat")
+        live = await self._get(access.table_id)
+        if live.status != "finished":
+            raise ServerError(409, "not-finished", "a game is replayed once it is over")
+        record = self._record(live)
+        steps = len(record.actions)
+        if not 0 <= step <= steps:
+            raise ServerError(422, "bad-request", f"step is 0..{steps}")
+        if viewer is not None and viewer >= live.game.num_players:
+            raise ServerError(422, "bad-request", f"seats are 0..{live.game.num_players - 1}")
+        state = replay(record, upto=step)
+        log = seat_log(record, viewer)[:step]
+        part = game_view(state, viewer)
+        part["legal"] = []
+        return {
+            "table_id": live.table_id,
+            "game": live.game.info.name,
+            "title": live.game.info.title,
+            "players": live.game.num_players,
+            "viewer": viewer,
+            "move_number": step,
+            "steps": steps,
+            "status": "replay",
+            "seats": live.seats,
+            **part,
+            "log": [_entry(e) for e in log],
+            "can_undo": False,
+        }
+
+    # -- pushes ---------------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def subscribe(
+        self, table_id: str, seats: tuple[int, ...] = ()
+    ) -> AsyncIterator[Subscription]:
+        """Be told of every change at ``table_id`` while the context is open.
+
+        Args:
+            table_id: The table.
+            seats: The seats whose person is present while it is open (a seat's socket).
+                When the last presence of a seat ends and none begins within
+                ``settings.leave_grace_s``, the person has left: on a table whose clock names
+                a takeover level, a bot takes the seat over (recorded as ``left``).
+
+        Raises:
+            ServerError: 404 for an unknown table.
+        """
+        live = await self._get(table_id)
+        queue: asyncio.Queue = asyncio.Queue(maxsize=1)
+        live.subscribers.add(queue)
+        for seat in seats:
+            key = (table_id, seat)
+            self._present[key] = self._present.get(key, 0) + 1
+            leaving = self._leaving.pop(key, None)
+            if leaving is not None:
+                leaving.cancel()
+        try:
+            yield Subscription(queue)
+        finally:
+            live.subscribers.discard(queue)
+            current = self._live.get(table_id)
+            if current is not None:
+                current.subscribers.discard(queue)
+            for seat in seats:
+                key = (table_id, seat)
+                self._present[key] -= 1
+                if self._present[key] == 0 and self._started:
+                    self._leaving[key] = asyncio.create_task(self._left(table_id, seat))
+
+    async def _left(self, table_id: str, seat: int) -> None:
+        """The person of ``seat`` left: after the grace period, the table's bot takes over."""
+        await asyncio.sleep(self.settings.leave_grace_s)
+        self._leaving.pop((table_id, seat), None)
+        live = self._live.get(table_id)
+        if (
+            live is None
+            or self._present.get((table_id, seat), 0) > 0
+            or live.status != "playing"
+            or not live.clock
+            or not live.clock.get("takeover")
+        ):
+            return
+        async with live.lock:
+            await self._take_over(live, seat, "left")
+            self._start_clocks(live)
+
+    def _notify(self, live: Live) -> None:
+        live.version += 1
+        for queue in list(live.subscribers):
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait(live.version)
+        if self.on_change is not None:
+            self.on_change(live.table_id)
+
+    def _after_change(self, live: Live, notify: bool = True) -> None:
+        if notify:
+            self._notify(live)
+        self._schedule_bots(live)
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _schedule_bots(self, live: Live) -> None:
+        if not self._started or live.status != "playing":
+            return
+        for seat in live.state.acting_seats():
+            level = live.bot_level(seat)
+            task = live.bot_tasks.get(seat)
+            if level is None or (task is not None and not task.done()):
+                continue
+            live.bot_tasks[seat] = asyncio.create_task(self._bot_turn(live.table_id, seat, level))
+
+    async def _bot_turn(self, table_id: str, seat: int, level: str) -> None:
+        """Ask a worker for ``seat``'s move; apply it only if the game has not moved on for
+        that seat (the seat still acts and sees what the bot was shown)."""
+        live = self._live.get(table_id)
+        if live is None:
+            return
+        if self.settings.bot_delay_s:
+            await asyncio.sleep(self.settings.bot_delay_s)
+        state = live.state
+        if seat not in state.acting_seats():
+            return
+        observation = state.observe(seat)
+        legal = [a.text for a in state.legal_actions(seat)]
+        rng_seed = derive_seed(live.seed, "seat", seat, len(state.history))
+        loop = asyncio.get_running_loop()
+        try:
+            move = await loop.run_in_executor(
+                self._bots,
+                bots.choose,
+                live.game.info.name,
+                dict(live.game.config),
+                level,
+                seat,
+                observation,
+                legal,
+                rng_seed,
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # workers shut down, or a broken bot: the seat waits, said in the log
+            log.exception("bot of seat %d at table %s failed", seat, table_id)
+            return
+        live = self._live.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            current = live.state
+            if (
+                live.status != "playing"
+                or seat not in current.acting_seats()
+                or current.observe(seat) != observation
+            ):
+                # moved on meanwhile: ask again from the new position
+                live.bot_tasks.pop(seat, None)
+                self._schedule_bots(live)
+                return
+            live.bot_tasks.pop(seat, None)
+            with contextlib.suppress(ServerError):
+                await self._play(live, seat, move, "bot")
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _spend_clock(self, live: Live, seat: int) -> float | None:
+        """Time left on ``seat``'s clock after its move, increment included (``None``: no clock)."""
+        if live.clock is None:
+            return None
+        left = live.clock_left.get(seat, live.clock["bank_s"])
+        since = live.clock_since.pop(seat, None)
+        if since is not None:
+            left -= time.monotonic() - since
+        return round(max(0.0, left) + live.clock["increment_s"], 3)
+
+    def _start_clocks(self, live: Live) -> None:
+        """Run the clock of every person who is to act (and stop the others)."""
+        if live.clock is None:
+            return
+        acting = set(live.state.acting_seats()) if live.status == "playing" else set()
+        now = time.monotonic()
+        for seat in list(live.clock_since):
+            if seat not in acting or live.bot_level(seat) is not None:
+                since = live.clock_since.pop(seat)
+                live.clock_left[seat] = live.clock_left.get(seat, live.clock["bank_s"]) - (
+                    now - since
+                )
+        for seat in acting:
+            if live.bot_level(seat) is None and seat not in live.clock_since:
+                live.clock_left.setdefault(seat, live.clock["bank_s"])
+                live.clock_since[seat] = now
+        if live.clock_task is not None:
+            live.clock_task.cancel()
+            live.clock_task = None
+        if self._started and live.clock_since:
+            live.clock_task = asyncio.create_task(self._watch_clocks(live.table_id))
+
+    async def _watch_clocks(self, table_id: str) -> None:
+        live = self._live.get(table_id)
+        if live is None or not live.clock_since:
+            return
+        now = time.monotonic()
+        wait = min(live.clock_left[s] - (now - t) for s, t in live.clock_since.items())
+        await asyncio.sleep(max(0.0, wait) + 0.01)
+        async with live.lock:
+            now = time.monotonic()
+            for seat, since in list(live.clock_since.items()):
+                if live.clock_left[seat] - (now - since) <= 0 and live.clock.get("takeover"):
+                    live.clock_since.pop(seat)
+                    live.clock_left[seat] = 0.0
+                    await self._take_over(live, seat, "time")
+            live.clock_task = None
+            if live.clock.get("takeover"):
+                self._start_clocks(live)
+            self._notify(live)
+
+    # -- loading --------------------------------------------------------------------------------
+    def _check_seat(self, access: Access, seat: int) -> None:
+        if type(seat) is not int or seat not in access.seats:
+            raise ServerError(403, "forbidden", f"this link does not act for seat {seat!r}")
+
+    async def _get(self, table_id: str) -> Live:
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+                self._live[table_id] = live
+                self._start_clocks(live)
+        return live
+
+    async def _load(self, table_id: str) -> Live:
+        """Rebuild a table from the database by replaying its actions.
+
+        Raises:
+            ServerError: 404 for an unknown table; 409 for a game played under other rules.
+        """
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise ServerError(404, "not-found", "no such table")
+
+        def load() -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+            with Session(self.engine) as s:
+                table = s.get(TableRow, table_id)
+                if table is None:
+                    return None
+                seats = list(
+                    s.scalars(
+                        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                    )
+                )
+                actions = list(
+                    s.scalars(
+                        select(ActionRow)
+                        .where(ActionRow.table_id == table_id)
+                        .order_by(ActionRow.id)
+                    )
+                )
+                s.expunge_all()
+                return table, seats, actions
+
+        loaded = await self._run_db(load)
+        if loaded is None:
+            raise ServerError(404, "not-found", "no such table")
+        table, seat_rows, action_rows = loaded
+        installed = game_class(table.game).info.version
+        if installed != table.rules_version:
+            raise ServerError(
+                409,
+                "old-rules",
+                f"this game was played under {table.game} rules {table.rules_version}; "
+                f"the installed rules are {installed}",
+            )
+        game = make(table.game, **table.config)
+        seats = [
+            {
+                "seat": r.seat,
+                "kind": r.kind,
+                "level": r.level,
+                "name": r.name,
+                "joined": r.joined,
+                "taken_over": r.taken_over,
+            }
+            for r in seat_rows
+        ]
+        live = Live(
+            table.id, game, table.seed, seats, table.clock, "playing", game.new_initial_state()
+        )
+        live.logs = {v: [] for v in _viewers(game.num_players)}
+        done = [r for r in action_rows if not r.undone]
+        live.client_ids = {r.client_id for r in action_rows if r.client_id is not None}
+        for n, row in enumerate(done):
+            if n == len(done) - 1 and row.seat != CHANCE:
+                live.before = live.state.clone()
+            self._apply_told(live, row.seat, live.game.action(row.move, row.seat == CHANCE))
+            if row.clock_s is not None:
+                live.clock_left[row.seat] = row.clock_s
+        if live.state.is_terminal():
+            live.status = "finished"
+        return live
+
+
+class Subscription:
+    """Changes at one table: ``await sub.changed()`` returns the table's change counter (the
+    ``version`` of the views built after it) once something changed."""
+
+    def __init__(self, queue: asyncio.Queue):
+        self._queue = queue
+
+    async def changed(self) -> int:
+        return await self._queue.get()
+
+
+def _fault(point: str) -> None:
+    """Die at ``point`` as a power cut would (SIGKILL) when ``MEEPLE_FAULT`` names it: the
+    crash tests stop the server between storing a bot's move and telling anyone of it."""
+    if os.environ.get("MEEPLE_FAULT") == point:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _entry(entry: LogEntry) -> dict[str, Any]:
+    return {
+        "number": entry.number,
+        "seat": entry.seat,
+        "move": entry.move,
+        "told": entry.told,
+        "sealed": entry.sealed,
+    }
+
+
+def dumps(view: dict) -> str:
+    """A view as compact JSON text (what the WebSocket sends)."""
+    return json.dumps(view, separators=(",", ":"), sort_keys=True)

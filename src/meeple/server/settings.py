@@ -1,0 +1,60 @@
+"""Server settings: where the database lives, who may open the WebSocket, how many bot workers."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Largest request body the API reads, in bytes (a move or a table's settings is far smaller).
+MAX_BODY = 64 * 1024
+
+
+def default_data_dir() -> Path:
+    """``$MEEPLE_DATA``, else ``$XDG_DATA_HOME/meeple``, else ``~/.local/share/meeple``."""
+    if os.environ.get("MEEPLE_DATA"):
+        return Path(os.environ["MEEPLE_DATA"]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "meeple"
+
+
+@dataclass
+class Settings:
+    """How one server process runs.
+
+    Attributes:
+        db_url: SQLAlchemy URL (``postgresql+psycopg://user@host:port/db``); ``None`` uses the
+            embedded SQLite file ``meeple.db`` in ``data_dir``.
+        data_dir: Directory of the embedded database.
+        allowed_origins: Origins (``http://host:port``) whose pages may open the WebSocket, besides
+            the server's own host; a client that sends no Origin (not a browser) is let in.
+        bot_workers: Processes that compute bots' moves; ``None``: one per CPU.
+        max_body: Largest request body read, in bytes; a WebSocket message is bounded the same.
+        bot_delay_s: Pause before a bot's move is applied, in seconds, so people can follow it.
+        leave_grace_s: How long a seat's person may be away (no socket of the seat open)
+            before they count as having left, in seconds.
+    """
+
+    db_url: str | None = None
+    data_dir: Path = field(default_factory=default_data_dir)
+    allowed_origins: list[str] = field(default_factory=list)
+    bot_workers: int | None = None
+    max_body: int = MAX_BODY
+    bot_delay_s: float = 0.0
+    leave_grace_s: float = 60.0
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from ``MEEPLE_DB`` and ``MEEPLE_DATA``, then ``overrides`` (``None`` ignored)."""
+        settings = cls(db_url=os.environ.get("MEEPLE_DB") or None)
+        for key, value in overrides.items():
+            if value is not None:
+                setattr(settings, key, value)
+        return settings
+
+    def database_url(self) -> str:
+        """The URL to connect to: ``db_url``, or the SQLite file in ``data_dir`` (created)."""
+        if self.db_url:
+            return self.db_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(self.data_dir / 'meeple.db').resolve()}"

@@ -1,0 +1,501 @@
+"""The HTML routes of the browser interface, on top of the game server's service.
+
+A browser keeps what it holds in cookies: an opaque owner secret (the tables it opened are
+listed for it) and, per table, the token of the seats it plays, plus the invite and
+spectator links of a table it opened. Links carry a token once (``/join/...``, ``/watch/...``)
+and redirect to the table, so tokens do not stay in addresses. Moves are posted as forms and
+answered with the table's frame; a WebSocket (``/t/{id}/live``) says only that the table
+changed, and the page fetches its frame again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import secrets
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
+from meeple.web import pages
+
+#: The cookie naming this browser to the server as the owner of the tables it opens.
+OWNER_COOKIE = "meeple_owner"
+#: Cookies live a year; they hold only this browser's own links.
+COOKIE_AGE = 365 * 24 * 3600
+#: Longest form the lobby or a move sends, in bytes.
+MAX_FORM = 16 * 1024
+
+router = APIRouter()
+
+
+def _service(request: Request | WebSocket) -> Service:
+    return request.app.state.service
+
+
+def _cookie_name(table_id: str) -> str:
+    return "t_" + "".join(c for c in table_id if c.isalnum())
+
+
+def held_links(cookies: dict[str, str], table_id: str) -> dict[str, Any]:
+    """What this browser holds for ``table_id``: ``{"play": token|None, "invites": {seat:
+    token}, "watch": token|None}`` (all empty when the cookie is missing or unreadable)."""
+    raw = cookies.get(_cookie_name(table_id), "")
+    try:
+        data = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
+    except (ValueError, UnicodeDecodeError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    invites = data.get("invites") if isinstance(data.get("invites"), dict) else {}
+    return {
+        "play": data.get("play") if isinstance(data.get("play"), str) else None,
+        "invites": {
+            int(k): v for k, v in invites.items() if str(k).isdigit() and isinstance(v, str)
+        },
+        "watch": data.get("watch") if isinstance(data.get("watch"), str) else None,
+    }
+
+
+def _keep_links(response: Response, table_id: str, links: dict[str, Any]) -> None:
+    value = base64.urlsafe_b64encode(json.dumps(links, separators=(",", ":")).encode()).decode()
+    response.set_cookie(
+        _cookie_name(table_id),
+        value.rstrip("="),
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        path="/",
+    )
+
+
+async def _form(request: Request) -> dict[str, str]:
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        raise ServerError(413, "too-large", f"a form is at most {MAX_FORM} bytes")
+    fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return {k: v[-1] for k, v in fields.items()}
+
+
+async def _access(request: Request | WebSocket, table_id: str) -> tuple[Access, dict[str, Any]]:
+    """The link this browser uses at ``table_id``: its seats' token, else the spectator link."""
+    links = held_links(request.cookies, table_id)
+    token = links["play"] or links["watch"]
+    if token is None:
+        raise ServerError(403, "forbidden", "this browser holds no link to that table")
+    return await _service(request).access(table_id, token), links
+
+
+def _reveal(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+async def frame_html(
+    request: Request, table_id: str, reveal: int | None, error: str = ""
+) -> tuple[str, dict]:
+    """The table's frame for this browser, and the view it was drawn from.
+
+    A browser holding several seats (hotseat) sees a hand-over screen before each seat's
+    view; while none of its seats acts, it sees the spectator's view.
+    """
+    svc = _service(request)
+    access, links = await _access(request, table_id)
+    public = await svc.view(access, None)
+    mode, seat = pages.choose_viewer(public, access.seats, reveal)
+    base = str(request.base_url).rstrip("/")
+    frame = pages.Frame(
+        table_id=table_id,
+        held=access.seats,
+        reveal=seat if mode == "seat" and len(access.seats) > 1 else None,
+        handover=seat if mode == "handover" else None,
+        invites={s: f"{base}/join/{table_id}/{t}" for s, t in sorted(links["invites"].items())},
+        watch=f"{base}/watch/{table_id}/{links['watch']}" if links["watch"] else "",
+        error=error,
+    )
+    if mode == "handover":
+        return pages.render_handover(public, frame), public
+    view = await svc.view(access, seat) if mode == "seat" else public
+    return pages.render_view(view, frame), view
+
+
+def _page(title: str, table_id: str, inner: str, move_number: int) -> HTMLResponse:
+    html = (
+        pages.environment()
+        .get_template("table.html")
+        .render(title=title, table_id=table_id, inner=pages.Markup(inner), move_number=move_number)
+    )
+    return HTMLResponse(html)
+
+
+def _error_page(error: ServerError) -> HTMLResponse:
+    html = pages.environment().get_template("error.html").render(error=error)
+    return HTMLResponse(html, status_code=error.status)
+
+
+def _option_fields(options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Lobby inputs for a game's options: ``{"name", "kind", "default", "choices", "help"}``.
+
+    An option is either its default value or a spec ``{"default", "choices", "help"}``;
+    options without a default a person could type (a content directory) are not offered.
+    """
+    fields = []
+    for name, spec in options.items():
+        info = spec if isinstance(spec, dict) else {"default": spec}
+        default = info.get("default")
+        if default is None and not info.get("choices"):
+            continue
+        kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "str"
+        fields.append(
+            {
+                "name": name,
+                "kind": kind,
+                "default": default,
+                "choices": list(info.get("choices") or ()),
+                "help": info.get("help", ""),
+            }
+        )
+    return fields
+
+
+def _option_value(raw: str, field: dict[str, Any]) -> Any:
+    if field["kind"] == "bool":
+        return raw == "true"
+    if field["kind"] == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise ServerError(422, "config", f"option {field['name']} is a whole number") from None
+    return raw
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request, error: str = "") -> HTMLResponse:
+    svc = _service(request)
+    games = []
+    for entry in svc.lobby():
+        games.append({**entry, "fields": _option_fields(entry["options"])})
+    owner = request.cookies.get(OWNER_COOKIE)
+    tables = await svc.tables_of(owner) if owner else []
+    levels = games[0]["levels"] if games else []
+    html = (
+        pages.environment()
+        .get_template("home.html")
+        .render(
+            games=games,
+            chosen=games[0]["name"] if games else "",
+            players=2,
+            max_players=max((g["max_players"] for g in games), default=1),
+            levels=levels,
+            tables=tables,
+            error=error,
+        )
+    )
+    response = HTMLResponse(html, status_code=422 if error else 200)
+    if not owner:
+        response.set_cookie(
+            OWNER_COOKIE,
+            secrets.token_urlsafe(24),
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="lax",
+        )
+    return response
+
+
+def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | None) -> TableSpec:
+    """The table the lobby form asks for.
+
+    Seats: ``me`` and ``hotseat`` seats are played at this browser (one link for all of
+    them), ``friend`` seats get an invite link each, ``bot-LEVEL`` seats a bot.
+
+    Raises:
+        ServerError: 422 naming the field that is wrong.
+    """
+    games = {g["name"]: g for g in lobby}
+    name = form.get("game", "")
+    if name not in games:
+        raise ServerError(422, "config", "choose a game")
+    try:
+        players = int(form.get("players", ""))
+    except ValueError:
+        raise ServerError(422, "config", "the number of players is a whole number") from None
+    entry = games[name]
+    if not entry["min_players"] <= players <= entry["max_players"]:
+        raise ServerError(
+            422,
+            "config",
+            f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players",
+        )
+    options = {}
+    for field in _option_fields(entry["options"]):
+        key = f"opt-{name}-{field['name']}"
+        if field["kind"] == "bool":
+            options[field["name"]] = key in form
+        elif key in form and form[key] != "":
+            options[field["name"]] = _option_value(form[key], field)
+    seats = []
+    for n in range(players):
+        choice = form.get(f"seat-{n}", "me")
+        seat_name = form.get(f"name-{n}", "").strip()
+        if choice in ("me", "hotseat"):
+            seats.append(SeatSpec(kind="person", name=seat_name, holder="here"))
+        elif choice == "friend":
+            seats.append(SeatSpec(kind="person", name=seat_name))
+        elif choice.startswith("bot-"):
+            seats.append(SeatSpec(kind="bot", level=choice[4:], name=seat_name))
+        else:
+            raise ServerError(422, "config", f"seat {n + 1}: choose who plays it")
+    clock = None
+    minutes = form.get("clock-minutes", "0") or "0"
+    increment = form.get("clock-increment", "0") or "0"
+    if not (minutes.isdigit() and increment.isdigit()):
+        raise ServerError(422, "config", "a clock is whole minutes and whole seconds")
+    if int(minutes) > 0:
+        clock = ClockSpec(
+            bank_s=60.0 * int(minutes),
+            increment_s=float(increment),
+            takeover=form.get("clock-takeover") or None,
+        )
+    return TableSpec(
+        game=name, players=players, seats=seats, options=options, owner=owner, clock=clock
+    )
+
+
+@router.post("/tables")
+async def open_table(request: Request) -> Response:
+    svc = _service(request)
+    owner = request.cookies.get(OWNER_COOKIE) or secrets.token_urlsafe(24)
+    try:
+        form = await _form(request)
+        spec = table_spec(form, svc.lobby(), owner)
+        created = await svc.create_table(spec)
+    except ServerError as e:
+        return await home(request, error=e.reason)
+    here = [n for n, s in enumerate(spec.seats) if s.holder == "here"]
+    links: dict[str, Any] = {"play": None, "invites": {}, "watch": created.spectator}
+    for entry in created.tokens:
+        if entry["seats"] and entry["seats"][0] in here:
+            links["play"] = entry["token"]
+            access = await svc.access(created.table_id, entry["token"])
+            for seat in entry["seats"]:
+                await svc.join(access, seat)
+        else:
+            for seat in entry["seats"]:
+                links["invites"][str(seat)] = entry["token"]
+    response = RedirectResponse(f"/t/{created.table_id}", status_code=303)
+    _keep_links(response, created.table_id, links)
+    response.set_cookie(OWNER_COOKIE, owner, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
+@router.get("/join/{table_id}/{token}")
+async def join(request: Request, table_id: str, token: str) -> Response:
+    svc = _service(request)
+    try:
+        access = await svc.access(table_id, token)
+        for seat in access.seats:
+            await svc.join(access, seat)
+    except ServerError as e:
+        return _error_page(e)
+    links = held_links(request.cookies, table_id)
+    links["play"] = token
+    links["invites"] = {str(k): v for k, v in links["invites"].items()}
+    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    _keep_links(response, table_id, links)
+    return response
+
+
+@router.get("/watch/{table_id}/{token}")
+async def watch(request: Request, table_id: str, token: str) -> Response:
+    try:
+        access = await _service(request).access(table_id, token)
+    except ServerError as e:
+        return _error_page(e)
+    links = held_links(request.cookies, table_id)
+    links["invites"] = {str(k): v for k, v in links["invites"].items()}
+    links["watch"] = token
+    if not access.spectator:
+        links["play"] = token
+    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    _keep_links(response, table_id, links)
+    return response
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table(request: Request, table_id: str) -> HTMLResponse:
+    try:
+        inner, view = await frame_html(request, table_id, None)
+    except ServerError as e:
+        return _error_page(e)
+    return _page(view["title"], table_id, inner, view["move_number"])
+
+
+@router.get("/t/{table_id}/frame", response_class=HTMLResponse)
+async def frame(request: Request, table_id: str, reveal: str | None = None) -> HTMLResponse:
+    try:
+        inner, _ = await frame_html(request, table_id, _reveal(reveal))
+    except ServerError as e:
+        return _error_page(e)
+    return HTMLResponse(inner)
+
+
+@router.post("/t/{table_id}/move", response_class=HTMLResponse)
+async def move(request: Request, table_id: str) -> HTMLResponse:
+    error = ""
+    form: dict[str, str] = {}
+    try:
+        form = await _form(request)
+        access, _ = await _access(request, table_id)
+        seat = int(form.get("seat", ""))
+        at = int(form.get("at", ""))
+        await _service(request).move(access, seat, form.get("move", ""), at)
+    except ValueError:
+        error = "That request was not a move."
+    except ServerError as e:
+        if e.code == "stale":
+            error = "The table moved on before your move arrived; here it is now."
+        elif e.status in (403, 404):
+            return _error_page(e)
+        else:
+            error = f"{e.reason} ({e.code})"
+    inner, _ = await frame_html(request, table_id, _reveal(form.get("reveal")), error)
+    return HTMLResponse(inner)
+
+
+@router.post("/t/{table_id}/undo", response_class=HTMLResponse)
+async def undo(request: Request, table_id: str) -> HTMLResponse:
+    error = ""
+    form: dict[str, str] = {}
+    try:
+        form = await _form(request)
+        access, _ = await _access(request, table_id)
+        await _service(request).undo(access, int(form.get("seat", "")))
+    except ValueError:
+        error = "That request was not an undo."
+    except ServerError as e:
+        error = f"{e.reason} ({e.code})"
+    return HTMLResponse(
+        (await frame_html(request, table_id, _reveal(form.get("reveal")), error))[0]
+    )
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay(
+    request: Request,
+    table_id: str,
+    viewer: str = "spectator",
+    step: int | None = None,
+    partial: int = 0,
+) -> HTMLResponse:
+    svc = _service(request)
+    try:
+        access, _ = await _access(request, table_id)
+        seat = None if viewer == "spectator" else _reveal(viewer)
+        if viewer != "spectator" and seat is None:
+            raise ServerError(422, "bad-request", "the viewer is a seat number or spectator")
+        if step is None:
+            step = (await svc.replay_view(access, seat, 0))["steps"]
+        view = await svc.replay_view(access, seat, step)
+    except ServerError as e:
+        return _error_page(e)
+    frame = pages.Frame(table_id=table_id)
+    inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
+    if partial:
+        return HTMLResponse(inner)
+    return _page(view["title"], table_id, inner, view["move_number"])
+
+
+@router.get("/t/{table_id}/record.json")
+async def record(request: Request, table_id: str) -> Response:
+    try:
+        access, _ = await _access(request, table_id)
+        text = await _service(request).export(access)
+    except ServerError as e:
+        return _error_page(e)
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{table_id}.json"'},
+    )
+
+
+@router.get("/rulings/{name}", response_class=HTMLResponse)
+async def rulings(request: Request, name: str) -> HTMLResponse:
+    names = {g["name"]: g for g in _service(request).lobby()}
+    body = pages.rulings_html(name) if name in names else None
+    if body is None:
+        return _error_page(ServerError(404, "not-found", "no rulings page for that game"))
+    html = (
+        pages.environment()
+        .get_template("rulings.html")
+        .render(title=names[name]["title"], body=body)
+    )
+    return HTMLResponse(html)
+
+
+def _origin_ok(websocket: WebSocket, allowed: list[str]) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None or origin in allowed:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+
+
+@router.websocket("/t/{table_id}/live")
+async def live(websocket: WebSocket, table_id: str) -> None:
+    """Tell the page each time the table changes (the move number only; no view is sent)."""
+    svc = _service(websocket)
+    if not _origin_ok(websocket, websocket.app.state.settings.allowed_origins):
+        await websocket.close(code=1008)
+        return
+    try:
+        access, _ = await _access(websocket, table_id)
+        number = (await svc.view(access, None))["move_number"]
+    except ServerError:
+        await websocket.close(code=1008)
+        return
+    await websocket.accept()
+
+    async def pulse(number: int, seq: int) -> None:
+        await websocket.send_text(
+            f'<div id="pulse" data-move="{int(number)}" data-seq="{seq}" hidden></div>'
+        )
+
+    async def drain() -> None:
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                await websocket.receive_text()  # the page sends nothing that matters
+
+    reader = asyncio.ensure_future(drain())
+    try:
+        # the seats of this link are present while the page is open (a clocked table's bot
+        # takes over a seat whose person has left)
+        async with svc.subscribe(table_id, seats=access.seats) as sub:
+            await pulse(number, 0)
+            seq = 0
+            while not reader.done():
+                changed = asyncio.ensure_future(sub.changed())
+                done, _ = await asyncio.wait({changed, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if changed not in done:
+                    changed.cancel()
+                    break
+                seq += 1
+                await pulse((await svc.view(access, None))["move_number"], seq)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        reader.cancel()
+
+
+def add_routes(app: FastAPI) -> FastAPI:
+    """Add the HTML pages and their static files to the server's application ``app``."""
+    from importlib.resources import files
+
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=str(files("meeple.web") / "static")), name="static")
+    return app

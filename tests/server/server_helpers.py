@@ -1,0 +1,75 @@
+"""Small helpers of the server tests: create a table, read a view, move."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(
+    client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any
+) -> dict[str, Any]:
+    """Create a table; the JSON of the answer (table id, tokens, spectator token)."""
+    r = client.post(
+        "/api/tables", json={"game": game, "players": len(seats), "seats": seats, **extra}
+    )
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def token_of(made: dict[str, Any], seat: int) -> str:
+    return next(t["token"] for t in made["tokens"] if seat in t["seats"])
+
+
+def view(client: TestClient, made: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    token = made["spectator"] if seat is None else token_of(made, seat)
+    query = "" if seat is None else f"?seat={seat}"
+    r = client.get(f"/api/tables/{made['table_id']}/view{query}", headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def move(
+    client: TestClient, made: dict[str, Any], seat: int, notation: str | int, at: int, **extra: Any
+):
+    return client.post(
+        f"/api/tables/{made['table_id']}/moves",
+        headers=auth(token_of(made, seat)),
+        json={"seat": seat, "move": notation, "at": at, **extra},
+    )
+
+
+def play_first_moves(client: TestClient, made: dict[str, Any], players: int, steps: int) -> int:
+    """Every seat plays its first legal move, ``steps`` moves in all; the moves made."""
+    done = 0
+    while done < steps:
+        progressed = False
+        for seat in range(players):
+            v = view(client, made, seat)
+            if v["status"] != "playing":
+                return done
+            if v["legal"]:
+                r = move(client, made, seat, v["legal"][0]["move"], v["move_number"])
+                assert r.status_code == 200, r.text
+                done += 1
+                progressed = True
+        assert progressed, "no seat could move"
+    return done
+
+
+def lasting(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without ``version``, the process's count of changes (not kept across restarts)."""
+    return {k: v for k, v in view.items() if k != "version"}
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -1,0 +1,89 @@
+"""Clocks: a time bank plus an increment; a seat out of time or left is taken over by a bot."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+from server_helpers import auth, create, move, token_of, view
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from meeple.server import create_app
+from meeple.server.db import EventRow, open_engine
+from meeple.server.settings import Settings
+
+PEOPLE2 = [{"kind": "person"}, {"kind": "person"}]
+
+
+def test_a_move_spends_the_movers_time_and_adds_the_increment(client: TestClient) -> None:
+    made = create(client, "annapurna", PEOPLE2, clock={"bank_s": 600, "increment_s": 5})
+    v = view(client, made, 0)
+    seat = v["to_act"][0]
+    assert v["seats"][seat]["clock"]["running"]
+    assert not v["seats"][1 - seat]["clock"]["running"]
+    mover = view(client, made, seat)
+    after = move(client, made, seat, mover["legal"][0]["move"], mover["move_number"]).json()
+    left = after["seats"][seat]["clock"]["remaining_s"]
+    assert 600 < left <= 605
+
+
+def test_a_seat_whose_time_runs_out_is_taken_over_by_the_tables_bot(
+    client: TestClient, settings: Settings
+) -> None:
+    made = create(
+        client, "annapurna", PEOPLE2, clock={"bank_s": 0.3, "increment_s": 0, "takeover": "easy"}
+    )
+    start = view(client, made, 0)
+    late = start["to_act"][0]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        v = view(client, made, 1 - late)
+        if v["seats"][late]["taken_over"] and v["move_number"] > start["move_number"]:
+            break
+        time.sleep(0.05)
+    assert v["seats"][late]["taken_over"]
+    assert v["move_number"] > start["move_number"]  # the bot played on
+    r = move(client, made, late, "pass", view(client, made, late)["move_number"])
+    assert r.status_code == 403  # the seat is the bot's now
+    with Session(open_engine(settings.database_url())) as s:
+        kinds = [
+            (e.kind, e.seat, e.detail["why"])
+            for e in s.scalars(select(EventRow).where(EventRow.kind == "takeover"))
+        ]
+    assert kinds == [("takeover", late, "time")]
+
+
+def test_a_person_who_leaves_is_taken_over_only_where_the_table_says_so(client: TestClient) -> None:
+    plain = create(client, "annapurna", PEOPLE2)
+    r = client.post(
+        f"/api/tables/{plain['table_id']}/leave", headers=auth(token_of(plain, 0)), json={"seat": 0}
+    )
+    assert r.status_code == 409
+    clocked = create(client, "annapurna", PEOPLE2, clock={"bank_s": 600, "takeover": "easy"})
+    r = client.post(
+        f"/api/tables/{clocked['table_id']}/leave",
+        headers=auth(token_of(clocked, 0)),
+        json={"seat": 0},
+    )
+    assert r.status_code == 200 and r.json()["seats"][0]["taken_over"]
+
+
+def test_a_person_whose_sockets_all_close_is_taken_over_after_the_grace_period(
+    settings: Settings,
+) -> None:
+    settings.leave_grace_s = 0.2
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "annapurna", PEOPLE2, clock={"bank_s": 600, "takeover": "easy"})
+        url = f"/api/tables/{made['table_id']}/ws?token={token_of(made, 0)}&seat=0"
+        with client.websocket_connect(url) as ws:
+            ws.receive_json()
+        with client.websocket_connect(url) as ws:  # back within the grace period: still a person
+            ws.receive_json()
+            time.sleep(0.4)
+            assert not view(client, made, 0)["seats"][0]["taken_over"]
+        deadline = time.monotonic() + 10
+        while not view(client, made, 1)["seats"][0]["taken_over"]:
+            assert time.monotonic() < deadline, "the seat was not taken over"
+            time.sleep(0.05)
+        assert not view(client, made, 1)["seats"][1]["taken_over"]

@@ -1,0 +1,278 @@
+"""Whole games in a real Chromium, played only by clicking, against a real server process."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("browser tests need playwright (pip install playwright)", allow_module_level=True)
+
+#: Short games (each still played to its end screen): a round limit, a low flag target.
+SHORT = {
+    "peach-festival": {"max_rounds": "4"},
+    "annapurna": {"flag_target": "3"},
+    "almanac": {},
+}
+GAMES = list(SHORT)
+#: Longest a whole clicked game may take, in seconds (a loaded machine is slow).
+GAME_DEADLINE = 900
+
+pytestmark = pytest.mark.usefixtures("server_stays_well")
+
+
+class Watched:
+    """A page whose console errors and uncaught exceptions are collected."""
+
+    def __init__(self, context, name: str):
+        self.name = name
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def open_table(page, server: str, game: str, seats: list[str], names: list[str]) -> str:
+    """Open a table from the lobby by filling its form; returns the table's address."""
+    page.goto(server + "/")
+    page.check(f'input[name="game"][value="{game}"]')
+    page.fill("#players", str(len(seats)))
+    for option, value in SHORT[game].items():
+        page.fill(f"#opt-{game}-{option}", value)
+    for n, (seat, name) in enumerate(zip(seats, names, strict=True)):
+        page.select_option(f"#seat-{n}", seat)
+        page.fill(f"#name-{n}", name)
+    page.click("button[type=submit].primary")
+    page.wait_for_selector(".table-frame")
+    return page.url
+
+
+def frame_move(page) -> str:
+    return page.locator("#frame > .table-frame").first.get_attribute("data-move") or ""
+
+
+def click_a_move(page, rng: random.Random) -> bool:
+    """Play one move by clicking (a board pick when the board offers one, else the list).
+
+    Returns whether a move was played.
+    """
+    visible = page.locator(".move-list li:not([hidden]) button[name=move]")
+    count = visible.count()
+    if count == 0:
+        return False
+    before = frame_move(page)
+    try:  # the frame may be swapped under the click by a push: then try again later
+        picks = page.locator(".board .pick")
+        on_board = picks.count()
+        if on_board and rng.random() < 0.5:
+            picks.nth(rng.randrange(on_board)).click(timeout=3_000)
+            count = visible.count()
+        confirming = page.locator(".confirm:not([hidden])").count() > 0
+        if count and frame_move(page) == before and not confirming:
+            visible.nth(rng.randrange(count)).click(timeout=3_000)
+        if page.locator(".confirm:not([hidden])").count():
+            page.click(".confirm-yes", timeout=3_000)
+    except PlaywrightTimeout:
+        return False
+    try:
+        page.wait_for_function(
+            "before => { const f = document.querySelector('#frame > .table-frame');"
+            " return f && (f.dataset.move !== before || document.querySelector('#frame .error')); }",
+            arg=before,
+            timeout=20_000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+#: What the page shows now, read in one go: the hand-over's name, the view's owner, moves.
+SCREEN = """() => {
+  const title = document.querySelector('#handover-title');
+  const viewing = document.querySelector('.viewing');
+  return {
+    handover: title ? title.textContent.replace('Pass the device to ', '') : null,
+    viewing: viewing ? viewing.textContent.trim() : null,
+    moves: document.querySelectorAll('.move-list button[name=move]').length,
+  };
+}"""
+
+
+def finished(page) -> bool:
+    return page.locator("#frame .end").count() > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and_a_reload(
+    web_browser, server: str, screenshots: Path, game: str
+) -> None:
+    rng = random.Random(game)
+    ann_ctx, bo_ctx, eve_ctx = (web_browser.new_context() for _ in range(3))
+    ann, bo, eve = Watched(ann_ctx, "Ann"), Watched(bo_ctx, "Bo"), Watched(eve_ctx, "Eve")
+    try:
+        table = open_table(
+            ann.page, server, game, ["me", "friend", "bot-easy"], ["Ann", "<b>Bo</b>", ""]
+        )
+        invite = ann.page.input_value("#invite-1")
+        watch = ann.page.input_value("#watch-link")
+        assert "/join/" in invite and "/watch/" in watch
+        bo.page.goto(invite)
+        bo.page.wait_for_selector(".table-frame")
+        assert bo.page.url == table  # the token does not stay in the address
+        assert "&lt;b&gt;Bo&lt;/b&gt;'s view" in bo.page.inner_html(".viewing")
+        eve.page.goto(watch)
+        eve.page.wait_for_selector(".table-frame")
+        assert "Spectator's view" in eve.page.inner_text(".viewing")
+        played, reloaded, started = 0, False, time.monotonic()
+        while not (finished(ann.page) and finished(bo.page)):
+            assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+            moved = False
+            for person in (ann, bo, eve):  # stop at the first error, not at the deadline
+                assert person.errors == [], f"{game}, {person.name}: {person.errors}"
+            for person in (ann, bo):
+                if not finished(person.page) and click_a_move(person.page, rng):
+                    moved = True
+                    played += 1
+            if played >= 6 and not reloaded:
+                ann.page.reload()  # the game goes on after a reload
+                ann.page.wait_for_selector(".table-frame")
+                reloaded = True
+            if not moved:
+                ann.page.wait_for_timeout(100)
+        assert reloaded
+        assert eve.page.locator(".move-list").count() == 0
+        eve.page.wait_for_selector("#frame .end", timeout=20_000)
+        for person in (ann, bo, eve):
+            text = person.page.inner_text("#frame .end")
+            assert "Final scores" in text and ("won" in text or "share" in text)
+        ann.page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
+        # the replay: step back, then another seat's view
+        ann.page.click("text=Watch the replay")
+        ann.page.wait_for_selector(".replay-controls")
+        last = frame_move(ann.page)
+        ann.page.click(".replay-prev")
+        ann.page.wait_for_function(
+            "last => document.querySelector('#frame > .table-frame').dataset.move !== last",
+            arg=last,
+        )
+        ann.page.click(".replay-start")
+        ann.page.wait_for_function(
+            "() => document.querySelector('#frame > .table-frame').dataset.move === '0'"
+        )
+        ann.page.click(".replay-play")  # Play steps on by itself until pressed again
+        ann.page.wait_for_function(
+            "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
+            timeout=20_000,
+        )
+        ann.page.click(".replay-play")
+        assert ann.page.get_attribute(".replay-play", "aria-pressed") == "false"
+        ann.page.select_option("#replay-viewer", "1")
+        ann.page.fill("#replay-step", "3")
+        ann.page.click(".replay-jump button[type=submit]")
+        ann.page.wait_for_selector(".replay-controls")
+        assert "view" in ann.page.inner_text(".viewing")
+        assert frame_move(ann.page) == "3"
+        for person in (ann, bo, eve):
+            assert person.errors == [], f"{game}, {person.name}: {person.errors}"
+    finally:
+        for ctx in (ann_ctx, bo_ctx, eve_ctx):
+            ctx.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
+    web_browser, server: str, screenshots: Path, game: str
+) -> None:
+    rng = random.Random(game + "hotseat")
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    screen = Watched(context, "hotseat")
+    try:
+        open_table(screen.page, server, game, ["me", "hotseat", "bot-easy"], ["Ann", "Bo", ""])
+        page = screen.page
+        # the very first view is behind a hand-over screen
+        assert page.locator(".handover").count() == 1
+        page.screenshot(path=str(screenshots / f"{game}-handover-phone.png"))
+        handovers, handed_to, started = 0, None, time.monotonic()
+        while not finished(page):
+            assert time.monotonic() - started < GAME_DEADLINE, f"{game}: too slow"
+            assert screen.errors == [], f"{game}: {screen.errors}"
+            screen_now = page.evaluate(SCREEN)  # read at once: a push may swap the frame
+            if screen_now["handover"] is not None:
+                name = screen_now["handover"]
+                assert not screen_now["moves"]  # nothing of a seat shows
+                try:
+                    page.click(".reveal", timeout=5_000)
+                    page.wait_for_selector(".viewing", timeout=5_000)
+                except PlaywrightTimeout:
+                    continue  # replaced under the click: look again
+                if page.evaluate(SCREEN)["viewing"] == f"{name}'s view":
+                    handovers += 1
+                    handed_to = name
+                if handovers == 2:
+                    page.screenshot(path=str(screenshots / f"{game}-table-phone.png"))
+                continue
+            # a seat's view is only ever the one the last hand-over opened
+            assert screen_now["viewing"] in (None, "Spectator's view", f"{handed_to}'s view")
+            if not click_a_move(page, rng):
+                page.wait_for_timeout(100)
+        assert handovers >= 2
+        assert screen.errors == [], f"{game}: {screen.errors}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path, game: str) -> None:
+    context = web_browser.new_context(viewport={"width": 1280, "height": 900})
+    person = Watched(context, "Ann")
+    try:
+        open_table(person.page, server, game, ["me", "bot-easy"], ["Ann", ""])
+        page = person.page
+        page.wait_for_selector(".move-list button[name=move]")
+        before = frame_move(page)
+        page.locator(".move-list button[name=move]").first.focus()
+        page.keyboard.press("Enter")  # the keyboard plays as the mouse does
+        page.wait_for_function(
+            "b => document.querySelector('#frame > .table-frame').dataset.move !== b", arg=before
+        )
+        announced, status = page.evaluate(  # read together: a push may change the status
+            "() => [document.getElementById('announce').textContent,"
+            " document.getElementById('status').firstChild.textContent.trim()]"
+        )
+        assert announced == status
+        rng = random.Random(1)
+        for _ in range(3):
+            click_a_move(page, rng)
+        person.page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
+        assert person.page.locator("section.board").count() == 1
+        assert person.errors == []
+    finally:
+        context.close()
+
+
+def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 900})
+    person = Watched(context, "Ann")
+    try:
+        page = person.page
+        page.goto(server + "/")
+        page.check('input[name="game"][value="annapurna"]')
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "input")
+        assert page.is_visible("#opt-annapurna-flag_target")
+        assert not page.is_visible("#opt-peach-festival-max_rounds")
+        assert page.is_visible("#seat-2") and not page.is_visible("#seat-3")
+        page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)
+        assert person.errors == []
+    finally:
+        context.close()

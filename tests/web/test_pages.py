@@ -1,0 +1,291 @@
+"""The pages drawn from views: what a seat's browser receives, escaping, hand-overs, the end."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from markupsafe import escape
+
+import meeple
+from meeple.core import sample_chance
+from meeple.core.game import State
+from meeple.server.service import game_view
+from meeple.web import boards, pages
+
+GAMES = ["peach-festival", "annapurna", "almanac"]
+
+
+def view_of(
+    state: State, viewer: int | None, names: list[str] | None = None, number: int | None = None
+) -> dict:
+    """The server's view of ``viewer`` at ``state``, with fixed public table facts (the move
+    number is the table's, given for a determinized twin, whose own history is shorter)."""
+    game = state.game
+    n = game.num_players
+    names = names or [f"Player {s + 1}" for s in range(n)]
+    return {
+        "table_id": "t1",
+        "game": game.info.name,
+        "title": game.info.title,
+        "players": n,
+        "options": {k: v for k, v in game.config.items() if k != "players"},
+        "rules_version": game.info.version,
+        "move_number": len(state.history) if number is None else number,
+        "viewer": viewer,
+        "status": "finished" if state.is_terminal() else "playing",
+        "seats": [
+            {"seat": s, "name": names[s], "kind": "person", "level": None, "joined": True}
+            for s in range(n)
+        ],
+        **game_view(state, viewer),
+        "log": [],
+        "can_undo": False,
+    }
+
+
+def play(name: str, players: int, steps: int, seed: int) -> State:
+    """A game of ``name`` after ``steps`` random actions and the chance outcomes that follow
+    (or its end)."""
+    state = meeple.make(name, players=players).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            seat = state.acting_seats()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    while state.is_chance_node():  # stop where someone decides
+        state.apply_action(sample_chance(state, rng))
+    return state
+
+
+def finished(name: str, players: int, seed: int) -> State:
+    return play(name, players, 100_000, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seat_receives_the_same_page_for_states_differing_only_in_what_it_may_not_see(
+    name: str,
+) -> None:
+    game = meeple.make(name, players=3)
+    compared = 0
+    for steps in (5, 40, 120):
+        state = play(name, 3, steps, seed=steps)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for seat in range(3):
+            twin = game.determinize(state, seat, random.Random(steps + seat))
+            assert twin.fingerprint() != state.fingerprint() or not game.info.hidden_information
+            frame = pages.Frame(table_id="t1")
+            for viewer in (seat, None):
+                mine = pages.render_view(view_of(state, viewer), frame)
+                theirs = pages.render_view(view_of(twin, viewer, number=len(state.history)), frame)
+                assert mine == theirs
+                compared += 1
+    assert compared >= 6
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_move_list_offers_every_legal_move_of_the_seat(name: str) -> None:
+    state = play(name, 2, 30, seed=3)
+    seat = state.acting_seats()[0]
+    html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
+    offered = re.findall(r'<button type="submit" name="move" value="([^"]+)"', html)
+    assert offered == [
+        str(escape(a.text)) for a in state.legal_actions(seat)
+    ]  # every move, in legal order
+
+
+def test_names_people_typed_are_shown_as_text() -> None:
+    state = play("annapurna", 2, 10, seed=1)
+    names = ["<script>alert(1)</script>", 'Bo "the" & co']
+    html = pages.render_view(view_of(state, 0, names), pages.Frame(table_id="t1"))
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "Bo &#34;the&#34; &amp; co" in html
+
+
+def test_a_spectator_is_offered_no_moves() -> None:
+    state = play("peach-festival", 2, 10, seed=2)
+    html = pages.render_view(view_of(state, None), pages.Frame(table_id="t1"))
+    assert 'name="move"' not in html
+    assert "Spectator's view" in html
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_end_screen_breaks_every_score_down_and_names_the_winner(name: str) -> None:
+    state = finished(name, 2, seed=4)
+    result = state.result()
+    view = view_of(state, 0, ["Ann", "Bo"])
+    table = pages.score_table(view)
+    assert table is not None
+    assert set(table["parts"]) == {k for k in result.seats[0].breakdown if k != "total"}
+    assert [row["seat"] for row in table["rows"]] == sorted(
+        range(2), key=lambda s: (result.seats[s].rank, s)
+    )
+    winners = [["Ann", "Bo"][s] for s in result.winners]
+    assert all(w in table["winners"] for w in winners)
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert "Final scores" in html
+    for seat in result.seats:
+        for key in table["parts"]:
+            assert pages.label(key) in html
+        assert pages.number_text(seat.score) in html
+
+
+def test_a_tie_on_score_says_the_tie_break_decided() -> None:
+    view = {
+        "seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
+        "result": {
+            "scores": [10.0, 10.0],
+            "winners": [1],
+            "ranks": [2, 1],
+            "breakdown": [{"flags": 10.0}, {"flags": 10.0}],
+        },
+    }
+    table = pages.score_table(view)
+    assert table["winners"] == "Bo won."
+    assert table["tie_break"].startswith("Tied on score with Ann")
+
+
+def test_hotseat_hands_over_before_each_held_seat_and_the_very_first_view() -> None:
+    public = {"status": "playing", "to_act": [1], "chosen": []}
+    assert pages.choose_viewer(public, (0, 1), None) == ("handover", 1)
+    assert pages.choose_viewer(public, (0, 1), 0) == ("handover", 1)
+    assert pages.choose_viewer(public, (0, 1), 1) == ("seat", 1)
+    sealed = {"status": "playing", "to_act": [0, 1], "chosen": [0]}
+    assert pages.choose_viewer(sealed, (0, 1), 0) == ("handover", 1)
+    bots_turn = {"status": "playing", "to_act": [2], "chosen": []}
+    assert pages.choose_viewer(bots_turn, (0, 1), 1) == ("spectator", None)
+    assert pages.choose_viewer(bots_turn, (0,), None) == ("seat", 0)
+    assert pages.choose_viewer(bots_turn, (), None) == ("spectator", None)
+
+
+def test_the_handover_screen_shows_only_public_facts() -> None:
+    state = play("annapurna", 2, 30, seed=5)
+    public = view_of(state, None, ["Ann", "<i>Bo</i>"])
+    html = pages.render_handover(public, pages.Frame(table_id="t1", handover=1))
+    assert "Pass the device to &lt;i&gt;Bo&lt;/i&gt;" in html
+    assert "reveal=1" in html
+    assert 'name="move"' not in html
+
+
+def test_a_game_without_a_board_is_shown_as_its_escaped_text(monkeypatch) -> None:
+    monkeypatch.setattr(boards, "find_board", lambda name: None)
+    state = play("almanac", 2, 20, seed=6)
+    game = state.game
+    html = boards.board_markup(game, state.observe(0), [])
+    assert html.startswith('<pre class="text-board">')
+    assert str(escape(boards.text_view(game, state.observe(0))))[:40] in html
+
+
+def test_a_board_carrying_a_script_is_not_inserted(monkeypatch) -> None:
+    def sneaky(observation, moves):
+        return '<svg role="img"><title>t</title><script>alert(1)</script></svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: sneaky)
+    state = play("annapurna", 2, 20, seed=6)
+    html = boards.board_markup(state.game, state.observe(0), [])
+    assert "<script" not in html
+    assert html.startswith("<pre")
+
+
+def test_a_board_gets_the_viewers_moves_in_legal_order(monkeypatch) -> None:
+    seen = []
+
+    def board(observation, moves):
+        seen.append((observation, list(moves)))
+        return '<svg role="img" viewBox="0 0 1 1"><title>t</title></svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: board)
+    state = play("peach-festival", 2, 10, seed=7)
+    seat = state.acting_seats()[0]
+    view = view_of(state, seat)
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert '<svg role="img"' in html
+    observation, moves = seen[0]
+    assert observation == state.observe(seat)
+    assert [m for m, _ in moves] == [a.text for a in state.legal_actions(seat)]
+
+
+def test_the_board_of_a_game_is_found_by_its_package_without_naming_it() -> None:
+    # no board exists yet for any game here: each lookup ends in the text fallback, quietly
+    for name in GAMES:
+        found = boards.find_board(name)
+        module = meeple.make(name).__class__.__module__.rsplit(".", 1)[0] + ".svg"
+        try:
+            __import__(module)
+        except ModuleNotFoundError:
+            assert found is None
+        else:
+            assert callable(found)
+
+
+@pytest.mark.parametrize(
+    "inside",
+    [
+        '<a href="https://example.test/"><text>x</text></a>',
+        '<image href="peach.png"/>',
+        '<rect onclick="alert(1)"/>',
+        '<rect style="fill: url(https://example.test/x)"/>',
+    ],
+)
+def test_a_board_reaching_outside_its_picture_is_not_inserted(monkeypatch, inside: str) -> None:
+    def board(observation, moves):
+        return f'<svg role="img"><title>t</title>{inside}</svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: board)
+    state = play("annapurna", 2, 20, seed=6)
+    assert boards.board_markup(state.game, state.observe(0), []).startswith("<pre")
+
+
+def test_a_board_may_refer_to_its_own_parts(monkeypatch) -> None:
+    svg = (
+        '<svg role="img"><title>t</title><defs><g id="p"><circle r="1"/></g>'
+        '<linearGradient id="g"/></defs><use href="#p"/><use xlink:href="#p"/>'
+        '<rect fill="url(#g)"/></svg>'
+    )
+    monkeypatch.setattr(boards, "find_board", lambda name: lambda observation, moves: svg)
+    state = play("annapurna", 2, 20, seed=6)
+    assert str(boards.board_markup(state.game, state.observe(0), [])) == svg
+
+
+def test_a_board_that_fails_leaves_the_text_view_and_an_error_in_the_log(
+    monkeypatch, caplog
+) -> None:
+    def broken(observation, moves):
+        raise KeyError("dice")
+
+    monkeypatch.setattr(boards, "find_board", lambda name: broken)
+    state = play("almanac", 2, 20, seed=6)
+    assert boards.board_markup(state.game, state.observe(0), []).startswith("<pre")
+    assert "render_board failed" in caplog.text
+
+
+def test_a_board_that_takes_the_game_is_given_it(monkeypatch) -> None:
+    given = []
+
+    def board(observation, moves, game=None):
+        given.append(game)
+        return '<svg role="img" viewBox="0 0 1 1"><title>t</title></svg>'
+
+    monkeypatch.setattr(boards, "find_board", lambda name: board)
+    state = play("annapurna", 2, 20, seed=6)
+    boards.board_markup(state.game, state.observe(0), [])
+    assert given == [state.game]
+
+
+def test_a_game_whose_text_view_fails_is_still_played_from_its_move_list(
+    monkeypatch, caplog
+) -> None:
+    monkeypatch.setattr(boards, "find_board", lambda name: None)
+    state = play("annapurna", 2, 20, seed=6)
+    monkeypatch.setattr(type(state.game), "render", lambda self, observation: 1 / 0)
+    seat = state.acting_seats()[0]
+    html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
+    assert "cannot be drawn" in html and 'name="move"' in html
+    assert "the text view failed" in caplog.text

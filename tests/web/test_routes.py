@@ -1,0 +1,223 @@
+"""The HTML routes over the real service (in process): lobby form, links, clocks, refusals."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server import Settings
+from meeple.web import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    with TestClient(app) as c:
+        yield c
+
+
+def open_table(client: TestClient, **form: str) -> str:
+    response = client.post("/tables", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return response.headers["location"]
+
+
+def test_a_table_opened_in_the_lobby_is_listed_for_the_browser_that_opened_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "bot-easy"}
+    )
+    assert re.fullmatch(r"/t/[0-9a-f]+", where)
+    assert f'href="{where}"' in client.get("/").text
+    other = TestClient(client.app)
+    assert f'href="{where}"' not in other.get("/").text
+
+
+def test_a_wrong_player_count_is_refused_with_its_reason_and_opens_nothing(
+    client: TestClient,
+) -> None:
+    response = client.post("/tables", data={"game": "annapurna", "players": "7"})
+    assert response.status_code == 422
+    assert "Annapurna takes 2-4 players" in response.text
+    assert "Your tables" in response.text and "/t/" not in response.text
+
+
+def test_an_invite_link_takes_its_seat_and_leaves_the_address_without_its_token(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client,
+        game="almanac",
+        players="2",
+        **{"seat-0": "me", "seat-1": "friend", "name-1": "<i>Bo</i>"},
+    )
+    page = client.get(where).text
+    invite = re.search(r'id="invite-1" class="link" readonly value="([^"]+)"', page).group(1)
+    friend = TestClient(client.app)
+    response = friend.get(invite, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == where
+    seen = friend.get(where).text
+    assert "&lt;i&gt;Bo&lt;/i&gt;'s view" in seen
+    assert 'id="invite-1"' not in seen  # only the table's opener holds its links
+
+
+def test_a_guessed_token_is_refused(client: TestClient) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    stranger = TestClient(client.app)
+    assert stranger.get(where.replace("/t/", "/join/") + "/not-a-token").status_code == 403
+    assert stranger.get(where).status_code == 403
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_changes_nothing(client: TestClient) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    page = client.get(where).text
+    at = re.search(r'name="at" value="(\d+)"', page).group(1)
+    answer = client.post(where + "/move", data={"seat": "0", "at": at, "move": "explore z9"})
+    assert 'class="error"' in answer.text and "CORE-04" in answer.text
+    assert f'data-move="{at}"' in answer.text
+
+
+def test_a_table_with_a_clock_shows_each_seats_time(client: TestClient) -> None:
+    where = open_table(
+        client,
+        game="annapurna",
+        players="2",
+        **{
+            "seat-0": "me",
+            "seat-1": "friend",
+            "clock-minutes": "5",
+            "clock-increment": "3",
+            "clock-takeover": "easy",
+        },
+    )
+    page = client.get(where).text
+    assert (
+        page.count('aria-label="time left">5:00<') + page.count('aria-label="time left">4:59<') == 2
+    )
+
+
+def test_the_rulings_page_of_each_game_is_shown_with_raw_html_escaped(client: TestClient) -> None:
+    for name in ("peach-festival", "annapurna", "almanac"):
+        response = client.get(f"/rulings/{name}")
+        assert response.status_code == 200 and "<h1>" in response.text
+    assert client.get("/rulings/chess").status_code == 404
+
+
+def current_frame(client: TestClient, where: str) -> str:
+    """The frame this browser sees now, past a hotseat hand-over screen."""
+    text = client.get(where + "/frame").text
+    handover = re.search(r"/frame\?reveal=(\d+)", text)
+    if handover and 'class="table-frame handover"' in text:
+        text = client.get(f"{where}/frame?reveal={handover.group(1)}").text
+    return text
+
+
+def field(text: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="(\d*)"', text).group(1)
+
+
+def test_undo_takes_back_the_seats_own_last_move_where_the_engine_allows_it(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "hotseat"}
+    )
+    for _ in range(60):
+        text = current_frame(client, where)
+        if "Undo my last move" in text:
+            break
+        moves = re.findall(r'name="move" value="([^"]+)"', text)
+        assert moves, "a hotseat table always shows the acting seat's moves"
+        client.post(
+            where + "/move",
+            data={
+                "seat": field(text, "seat"),
+                "at": field(text, "at"),
+                "move": moves[-1],
+                "reveal": field(text, "reveal"),
+            },
+        )
+    else:
+        pytest.fail("no undo was offered in 60 moves")
+    at = int(field(text, "at"))
+    answer = client.post(
+        where + "/undo", data={"seat": field(text, "seat"), "reveal": field(text, "reveal")}
+    )
+    assert 'class="error"' not in answer.text
+    assert int(re.search(r'data-move="(\d+)"', answer.text).group(1)) < at
+
+
+def test_the_live_socket_tells_the_page_of_a_move_and_nothing_more(client: TestClient) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    page = client.get(where).text
+    at = field(page, "at")
+    with client.websocket_connect(where + "/live") as socket:
+        first = socket.receive_text()
+        assert first == f'<div id="pulse" data-move="{at}" data-seq="0" hidden></div>'
+        move = re.findall(r'name="move" value="([^"]+)"', page)[0]
+        client.post(where + "/move", data={"seat": "0", "at": at, "move": move})
+        pushed = socket.receive_text()
+        assert re.fullmatch(r'<div id="pulse" data-move="\d+" data-seq="1" hidden></div>', pushed)
+
+
+def test_the_live_socket_refuses_a_page_of_another_origin(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(where + "/live", headers={"origin": "http://evil.test"}) as s,
+    ):
+        s.receive_text()
+    stranger = TestClient(client.app)
+    with pytest.raises(WebSocketDisconnect), stranger.websocket_connect(where + "/live") as s:
+        s.receive_text()
+
+
+def test_a_finished_game_replays_from_any_view_and_its_record_downloads(client: TestClient) -> None:
+    import meeple
+
+    where = open_table(
+        client,
+        game="annapurna",
+        players="2",
+        **{"seat-0": "me", "seat-1": "hotseat", "opt-annapurna-flag_target": "3"},
+    )
+    for _ in range(2_000):
+        text = current_frame(client, where)
+        if 'class="end"' in text:
+            break
+        moves = re.findall(r'name="move" value="([^"]+)"', text)
+        client.post(
+            where + "/move",
+            data={
+                "seat": field(text, "seat"),
+                "at": field(text, "at"),
+                "move": moves[0],
+                "reveal": field(text, "reveal"),
+            },
+        )
+    else:
+        pytest.fail("the game did not end")
+    assert "Final scores" in text and "Watch the replay" in text
+    record = meeple.core.record.GameRecord.from_json(client.get(where + "/record.json").text)
+    state = meeple.replay(record)
+    assert state.is_terminal()
+    steps = len(record.actions)
+    page = client.get(where + "/replay?viewer=1&step=5")
+    assert page.status_code == 200 and f"of {steps}" in page.text
+    assert "Seat 2&#39;s view" in page.text or "Seat 2's view" in page.text
+    assert client.get(where + f"/replay?step={steps + 1}").status_code == 422
