@@ -245,14 +245,14 @@ class Game:
         """
         return self.describe_action(action)
 
-    def move_hint(self, action: Action, observation: dict) -> str | None:
+    def move_hint(self, action: Action, observation: dict[str, Any]) -> str | None:
         """A note, as data, on what ``action`` would do in the position ``observation`` shows,
         for a driver's move list: :data:`WASTED` for a legal move that changes nothing for the
         seat (a driver asks for confirmation before playing it), ``None`` otherwise (default).
         """
         return None
 
-    def order_moves(self, legal: Sequence[Action], observation: dict) -> list[Action]:
+    def order_moves(self, legal: Sequence[Action], observation: dict[str, Any]) -> list[Action]:
         """``legal`` in the order a move list shows them: the game's most useful moves first
         and :data:`WASTED` ones last (default: as given, wasted ones last, the order kept
         otherwise). Drivers number moves in this order; the engine's own order
@@ -449,6 +449,7 @@ class State:
         cached = self._legal_cache.get(seat)
         if cached is not None:
             return cached
+        acts: Sequence[Action]
         if seat == CHANCE:
             acts = self._chance_actions() if self.is_chance_node() else []
         elif seat >= self.num_players or (seat < 0 and seat not in (SIMULTANEOUS, TERMINAL)):
@@ -460,10 +461,10 @@ class State:
             acts = []
         else:
             acts = self._legal_actions(seat)
-        if acts.__class__ is not tuple:  # a game's list, which a caller could edit
-            acts = tuple(acts)
-        self._legal_cache[seat] = acts
-        return acts
+        # a game's list, which a caller could edit, becomes a tuple
+        frozen = acts if isinstance(acts, tuple) else tuple(acts)
+        self._legal_cache[seat] = frozen
+        return frozen
 
     def apply_action(self, action: Action | str | int, seat: int | None = None) -> None:
         """Apply a player action or chance outcome.

@@ -20,6 +20,7 @@ Several moves are taken back one at a time, each checked in the position it was 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from meeple.core.game import CHANCE, State
 from meeple.core.seeding import make_rng
@@ -30,7 +31,7 @@ ALTERNATIVES = 8
 TWINS = 2
 
 
-def _spread(items: list, k: int) -> list:
+def _spread(items: list[Any], k: int) -> list[Any]:
     if len(items) <= k:
         return list(items)
     step = (len(items) - 1) / (k - 1)
