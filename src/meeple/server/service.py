@@ -732,7 +732,11 @@ class Service:
                 seat, action, row = pending.pop(0)
             elif state.current_player() == CHANCE:
                 seat = CHANCE
-                action = sample_chance(state, make_rng(live.seed, "chance", len(state.history)))
+                # the stream a game resumed at this position draws from (record.SeedCheck):
+                # position 0 is the game's own chance stream
+                at = len(state.history)
+                stream = make_rng(live.seed, "chance", at) if at else make_rng(live.seed, "chance")
+                action = sample_chance(state, stream)
                 row = {
                     "number": len(state.history) + 1,
                     "seat": CHANCE,
