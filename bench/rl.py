@@ -14,6 +14,8 @@ chance outcomes) and episodes per second:
 * ``pettingzoo AEC``: :func:`meeple.rl.pettingzoo_env.env`, the mask from ``last()``;
 * ``gymnasium``: one learner in seat 0 against random opponents (only the learner's steps
   count; the opponents' moves run inside ``step``);
+* ``vector N=...``: :class:`meeple.rl.vector_env.MeepleVectorEnv` with N games (learner steps
+  summed over the games, random masked actions, autoreset);
 * ``openspiel``: a ``pyspiel`` state of :mod:`meeple.rl.openspiel` with chance sampled by the
   caller, as ``random_sim_test`` plays, observation tensor read at every decision.
 
@@ -171,6 +173,26 @@ def openspiel_runner(name: str, players: int, slow: bool = False) -> Callable[[i
     return play
 
 
+def vector_rate(name: str, players: int, num_envs: int, seconds: float) -> float:
+    """Learner steps per second of a vector environment of ``num_envs`` games (random masked
+    actions; a game's reset step is not counted)."""
+    from meeple.rl.vector_env import MeepleVectorEnv
+
+    env = MeepleVectorEnv(name, num_envs=num_envs, players=players, opponents="random")
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = info["action_mask"]
+        actions = np.array(
+            [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks], np.int64
+        )
+        _, _, _, _, info = env.step(actions)
+        steps += int(sum(1 for m in masks if m.any()))
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="")
@@ -217,6 +239,16 @@ def main() -> None:
                 )
             else:
                 print(f"{name:16s} {args.players:7d} {label:18s} {'':21s} {share[0]:>23s}")
+        for num_envs in (1, 16, 256):
+            try:
+                rate = vector_rate(name, args.players, num_envs, args.seconds)
+            except ImportError as e:  # pragma: no cover - optional libraries
+                print(f"{name:16s} {args.players:7d} vector N={num_envs:<10d} skipped: {e}")
+                continue
+            label = f"vector N={num_envs}"
+            print(
+                f"{name:16s} {args.players:7d} {label:18s} {'':21s} {rate:14,.0f} {rate / engine:8.2f}"
+            )
 
 
 if __name__ == "__main__":
