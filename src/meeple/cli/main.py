@@ -1,6 +1,6 @@
 """Entry point of the ``meeple`` command: the Typer app, assembled from one module per
 command in :mod:`meeple.cli.commands` (``games``, ``play``, ``simulate``, ``tournament``,
-``results``, ``report``, ``replay``).
+``results``, ``report``, ``compare``, ``replay``).
 
 A new command is a module in :mod:`meeple.cli.commands` with one function (its docstring is
 the command's help, its parameters the options), registered below in the order ``meeple
@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import typer
 
-from meeple.cli.commands import games, play, replay, report, results, simulate, tournament
+from meeple.cli.commands import (
+    compare,
+    games,
+    play,
+    replay,
+    report,
+    results,
+    simulate,
+    tournament,
+)
 
 app = typer.Typer(
     help="Play, simulate and replay tabletop games.",
@@ -32,6 +41,7 @@ app.command("results", short_help="Pool saved results files into one tournament 
 app.command("report", short_help="Write a results file's balance report (HTML or JSON).")(
     report.report
 )
+app.command("compare", short_help="Compare variants of a game on the same seeds.")(compare.compare)
 app.command("replay")(replay.replay)
 
 
