@@ -1,6 +1,6 @@
 """Entry point of the ``meeple`` command: the Typer app, assembled from one module per
 command in :mod:`meeple.cli.commands` (``games``, ``play``, ``simulate``, ``tournament``,
-``results``, ``report``, ``compare``, ``replay``).
+``results``, ``report``, ``compare``, ``check``, ``replay``).
 
 A new command is a module in :mod:`meeple.cli.commands` with one function (its docstring is
 the command's help, its parameters the options), registered below in the order ``meeple
@@ -12,6 +12,7 @@ from __future__ import annotations
 import typer
 
 from meeple.cli.commands import (
+    check,
     compare,
     games,
     play,
@@ -42,6 +43,7 @@ app.command("report", short_help="Write a results file's balance report (HTML or
     report.report
 )
 app.command("compare", short_help="Compare variants of a game on the same seeds.")(compare.compare)
+app.command("check", short_help="Check a run's balance against a baseline run.")(check.check)
 app.command("replay")(replay.replay)
 
 
