@@ -54,7 +54,7 @@ def test_a_finished_journey_determinized_keeps_every_shown_hand_out_of_the_deck(
 
 def test_drawn_contracts_are_seen_only_by_the_drawer():
     """AL-G32: the 3 drawn contracts are private until one is kept."""
-    st = position(2, page=4, gold=[0, 0], goods=[[0] * 4] * 2)
+    st = position(2, page=5, gold=[0, 0], goods=[[0] * 4] * 2)
     st.incomplete[0] = []
     st._legal_cache = {}
     play(st, "place 9", "contract k10", "contract k11", "contract k12")
