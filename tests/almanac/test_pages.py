@@ -1,5 +1,5 @@
 """Pages 1-3 exactly as the rulebook describes them (AL-083, AL-085..AL-102, AL-G26..AL-G29,
-AL-G35, AL-I10, ruling AL-R41), and the free placement of pages 4-19."""
+AL-G35, AL-I10, ruling AL-R41), page 4 in test_page_avon.py, and the free placement of pages 5-19."""
 
 import pytest
 
@@ -226,10 +226,10 @@ def test_farmer_token_kept_from_cliffside_places_a_second_worker_on_a_later_page
     """AL-098 (ruling AL-R26): tokens do not expire; whenever a player holding one places a
     worker, on any page, they may discard it to place a second worker at once."""
     st = position(
-        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
-    assert C.pages[4].rule == "free" and st.current_player() == 0
+    assert C.pages[5].rule == "free" and st.current_player() == 0
     play(st, "place 0")
     assert legal(st) == ["farmer", "no-farmer"]
     play(st, "farmer")
@@ -242,7 +242,7 @@ def test_farmer_token_kept_is_offered_again_only_while_held():
     """AL-098 (ruling AL-R26): kept (not used), the token is offered at the next placement;
     a player without one is never asked."""
     st = position(
-        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     play(st, "place 0", "no-farmer")
@@ -257,7 +257,7 @@ def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
     """AL-098 (ruling AL-R45): with every space taken the token cannot be used, so the holder
     is not asked; the token is kept and the game goes on."""
     st = position(
-        2, page=4, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     for i in range(1, len(st.occ)):
@@ -272,11 +272,11 @@ def test_farmer_offer_does_not_tell_the_others_the_holders_gold():
     """AL-098, AL-R32 (ruling AL-R45): when only the holder's hidden gold rules out the space
     left, the offer is still made (``no-farmer`` its one answer), so the other player sees the
     same game whatever that gold is."""
-    costly = next(i for i, sp in enumerate(C.pages[4].spaces) if i and sp.cost > 0)
+    costly = next(i for i, sp in enumerate(C.pages[5].spaces) if i and sp.cost > 0)
     views = []
     for gold in (0, 9):
         st = position(
-            2, page=4, rnd=3, gold=[gold, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+            2, page=5, rnd=3, gold=[gold, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
         )
         stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
         for i in range(1, len(st.occ)):
@@ -305,7 +305,7 @@ def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():
 
 
 # -- pages 4-19 --------------------------------------------------------------------------------
-def test_pages_4_to_19_use_free_placement():
+def test_pages_5_to_19_use_free_placement():
     """AL-G04 (ruling AL-R04): any empty space whose action can be done."""
     st = position(2, page=11, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
     assert C.pages[11].rule == "free"
@@ -322,9 +322,9 @@ def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
     play(st, "place 3")
     for action in ("place 0", "ladder 1", "stop"):
         assert refused(st, action).rule == "AL-098"
-    costly = next(i for i, sp in enumerate(C.pages[4].spaces) if i and sp.cost > 0)
+    costly = next(i for i, sp in enumerate(C.pages[5].spaces) if i and sp.cost > 0)
     st = position(
-        2, page=4, rnd=3, gold=[0, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2, page=5, rnd=3, gold=[0, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     st.occ = [-1 if i == costly else 1 for i in range(len(st.occ))]

@@ -204,8 +204,8 @@ def test_geometry_of_another_placement_rule_is_refused_as_unread(tmp_path):
     d = copy_content(tmp_path, "almanac")
     edit(
         d / "pages.toml",
-        'rule = "free"\nupcoming = [7, 8]',
-        'rule = "free"\npaths = [[0, 1]]\nupcoming = [7, 8]',
+        'rule = "free"\nupcoming = [8, 9]',
+        'rule = "free"\npaths = [[0, 1]]\nupcoming = [8, 9]',
     )
     err = content_error("almanac", d)
     assert err.field.endswith(".paths") and "unknown key" in str(err)

@@ -17,8 +17,15 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
 
 def test_the_research_page_has_an_example_per_library():
     text = "\n".join(BLOCKS)
-    assert len(BLOCKS) == 3
-    for needle in ("pyspiel", "MCTSBot", "ISMCTSBot", "pettingzoo_env", "gym.make"):
+    assert len(BLOCKS) == 4
+    for needle in (
+        "pyspiel",
+        "MCTSBot",
+        "ISMCTSBot",
+        "pettingzoo_env",
+        "gym.make",
+        "MeepleVectorEnv",
+    ):
         assert needle in text
 
 

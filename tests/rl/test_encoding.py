@@ -44,6 +44,9 @@ def _determinized_twins_encode_alike(name: str, players: int) -> None:
             obs = state.observe(seat)
             twin = game.determinize_observation(obs, rng)
             assert np.array_equal(enc.encode(twin.observe(seat)), enc.encode(obs))
+            # the state path too: the twin's state encodes as the original state does
+            fast = enc.encode_state(state, seat)
+            assert enc.encode_state(twin, seat).tobytes() == fast.tobytes()
             checked += 1
     assert checked > 10
 
@@ -242,3 +245,35 @@ def test_almanac_encoding_carries_the_last_bids_winner_and_price(players):
     assert _changes_encoding(
         enc, obs, lambda o: o["last_bids"].__setitem__(n, (o["last_bids"][n] + 1) % n)
     )
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=ids(CONFIGS))
+def test_a_state_encodes_byte_for_byte_as_its_observation(name, players):
+    """The state path reads nothing the observation lacks: equal vectors at every seat."""
+    game = meeple.make(name, players=players)
+    enc = make_encoder(game)
+    out = np.full(enc.size, 0.5, np.float32)  # a reused buffer is overwritten, not added to
+    checked = 0
+    for seed in (1, 2, 3, 4):
+        for i, state in enumerate(random_walk(name, players, seed=seed)):
+            if i % 3:
+                continue
+            for seat in range(players):
+                slow = enc.encode(state.observe(seat))
+                fast = enc.encode_state(state, seat, out)
+                assert fast is out
+                assert np.array_equal(fast, slow) and fast.tobytes() == slow.tobytes()
+                checked += 1
+    assert checked > 50
+
+
+def test_encode_state_refuses_a_seat_or_state_of_another_configuration():
+    game = meeple.make("almanac", players=2)
+    enc = make_encoder(game)
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match=r"seats 0\.\.1"):
+        enc.encode_state(state, 2)
+    with pytest.raises(ValueError, match="3-player almanac"):
+        enc.encode_state(meeple.make("almanac", players=3).new_initial_state(), 0)
+    with pytest.raises(ValueError, match="peach-festival"):
+        enc.encode_state(meeple.make("peach-festival", players=2).new_initial_state(), 0)

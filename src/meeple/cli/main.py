@@ -1,6 +1,6 @@
 """Entry point of the ``meeple`` command: the Typer app, assembled from one module per
 command in :mod:`meeple.cli.commands` (``games``, ``play``, ``simulate``, ``tournament``,
-``results``, ``replay``).
+``results``, ``report``, ``compare``, ``check``, ``replay``).
 
 A new command is a module in :mod:`meeple.cli.commands` with one function (its docstring is
 the command's help, its parameters the options), registered below in the order ``meeple
@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import typer
 
-from meeple.cli.commands import games, play, replay, results, simulate, tournament
+from meeple.cli.commands import (
+    check,
+    compare,
+    games,
+    play,
+    replay,
+    report,
+    results,
+    simulate,
+    tournament,
+)
 from meeple.cli.serve import serve
 
 app = typer.Typer(
@@ -30,6 +40,11 @@ app.command("tournament", short_help="Play agents against each other and rate th
 app.command("results", short_help="Pool saved results files into one tournament table.")(
     results.results
 )
+app.command("report", short_help="Write a results file's balance report (HTML or JSON).")(
+    report.report
+)
+app.command("compare", short_help="Compare variants of a game on the same seeds.")(compare.compare)
+app.command("check", short_help="Check a run's balance against a baseline run.")(check.check)
 app.command("replay")(replay.replay)
 
 

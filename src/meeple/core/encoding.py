@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from meeple.core.game import Game
+from meeple.core.game import Game, State
 
 
 class Writer:
@@ -246,6 +246,58 @@ class Encoder:
         if w.pos != self.size:  # pragma: no cover - a layout bug, never data dependent
             raise AssertionError(f"encoding wrote {w.pos} features, layout has {self.size}")
         return buf
+
+    def encode_state(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The float32 vector of ``seat``'s view of ``state``, read straight from the state.
+
+        Equal, byte for byte, to ``encode(state.observe(seat))`` (the tests compare both over
+        seeded games of every game and player count), so it reads only what that observation
+        carries; a game whose encoder has no state path (no :meth:`write_state` of its own)
+        builds the observation and encodes it.
+
+        Args:
+            state: A state of the encoder's game configuration.
+            seat: The observing seat, ``0..num_players - 1``.
+            out: Optional float32 buffer of shape :attr:`shape`, overwritten (zeroed first), so
+                one buffer serves every step.
+
+        Returns:
+            ``out`` (or a new array) of shape :attr:`shape`, values in ``[-1, 1]``.
+
+        Raises:
+            ValueError: for a seat the game does not have, or a state of another game or
+                player count than the encoder's.
+        """
+        game = state.game
+        if game is not self.game and (
+            game.info.name != self.game.info.name or game.num_players != self.num_players
+        ):
+            raise ValueError(
+                f"a state of {game.num_players}-player {game.info.name} given to the encoder "
+                f"of {self.num_players}-player {self.game.info.name}"
+            )
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise ValueError(
+                f"seat {seat!r}: the encoder of {self.num_players}-player "
+                f"{self.game.info.name} has seats 0..{self.num_players - 1}"
+            )
+        if out is None:
+            buf = np.zeros(self.size, np.float32)
+        else:
+            buf = out
+            buf.fill(0.0)
+        w = Writer(buf)
+        self.write_state(w, state, seat)
+        w.flush()
+        if w.pos != self.size:  # pragma: no cover - a layout bug, never data dependent
+            raise AssertionError(f"encoding wrote {w.pos} features, layout has {self.size}")
+        return buf
+
+    def write_state(self, w: Writer, state: State, seat: int) -> None:
+        """Append the features of ``seat``'s view of ``state`` to ``w``, as :meth:`write`
+        appends those of ``state.observe(seat)``. Games override it to skip the observation;
+        this default builds it."""
+        self.write(w, state.observe(seat))
 
     def seat_of(self, observation: dict[str, Any]) -> int | None:
         """The observing seat of ``observation``."""

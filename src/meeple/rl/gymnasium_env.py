@@ -275,7 +275,7 @@ class MeepleEnv(gym.Env):
                     raise
 
     def _observation(self) -> np.ndarray:
-        return self.encoder.encode(self.state.observe(self.seat))
+        return self.encoder.encode_state(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

@@ -488,8 +488,7 @@ class MeepleObserver:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
         if self.tensor is None:
             return
-        self.tensor.fill(0.0)
-        self.ctx.encoder.encode(state._core.state.observe(player), self.tensor)
+        self.ctx.encoder.encode_state(state._core.state, player, self.tensor)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         """``player``'s view of ``state`` as canonical JSON."""

@@ -158,7 +158,7 @@ class MeepleAECEnv(AECEnv):
             mask = legal_mask(self.game, state.legal_actions(seat))
         else:
             mask = np.zeros(self.game.action_space.num_actions, np.int8)
-        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent that is done).

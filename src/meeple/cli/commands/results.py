@@ -9,15 +9,41 @@ import typer
 
 from meeple.cli.common import console, fail, plural, resolve_game, shown
 from meeple.core.errors import ConfigError, MeepleError
+from meeple.core.registry import game_spec
+from meeple.sim.defaults import limit_warning
+
+
+def split_game_and_files(inputs: list[str]) -> tuple[str | None, list[Path]]:
+    """The game named before the files, if any, and the files: a first argument that is a
+    registered game's name (or alias) and not a file is the game.
+
+    Raises:
+        typer.Exit: after an ``error:`` line, when no file is given.
+    """
+    game: str | None = None
+    if inputs and not Path(inputs[0]).exists() and _is_game(inputs[0]):
+        game, inputs = inputs[0], inputs[1:]
+    if not inputs:
+        raise fail("no results file given")
+    return game, [Path(f) for f in inputs]
+
+
+def _is_game(name: str) -> bool:
+    try:
+        game_spec(name)
+    except ConfigError:
+        return False
+    return True
 
 
 def results(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
-    files: Annotated[
-        list[Path],
+    inputs: Annotated[
+        list[str],
         typer.Argument(
+            metavar="[GAME] FILES...",
             help="Results files of `simulate` or `tournament` runs (.csv, .jsonl, or the "
-            ".partial.jsonl of a run cut short)."
+            ".partial.jsonl of a run cut short), after the game's name when the files do not "
+            "name their game (see `meeple games`).",
         ),
     ],
 ) -> None:
@@ -32,7 +58,7 @@ def results(
     from meeple.sim.output import read_results
     from meeple.sim.tournament import pool_results, tournament_tables
 
-    cls = resolve_game(game)
+    game, files = split_game_and_files(inputs)
     try:
         loaded = []
         seen: set[Path] = set()
@@ -45,6 +71,17 @@ def results(
             except OSError as e:
                 raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
         pooled = pool_results(loaded)
+        if game is None:
+            if not pooled.game_names:
+                raise ConfigError(
+                    "these results do not name their game (an older file): give the game's "
+                    "name before the files"
+                )
+            game = pooled.game_names[0]
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    cls = resolve_game(game)
+    try:
         other = [g for g in pooled.game_names if g != cls.info.name]
         if other:
             raise ConfigError(f"these results are not of {cls.info.name}: they are of {other[0]}")
@@ -131,6 +168,9 @@ def results(
                 else ".[/]"
             )
         )
+    warning = limit_warning(rows)
+    if warning:
+        con.print(f"[yellow]warning:[/] {shown(warning)}", soft_wrap=True)
     print_standings(
         con,
         summary,

@@ -22,6 +22,7 @@ from meeple.cli.common import (
 )
 from meeple.cli.runs import report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
+from meeple.sim.defaults import default_agents, limit_warning
 from meeple.sim.session import (
     check_games,
     check_results_suffix,
@@ -41,7 +42,7 @@ def simulate(
             "--agents",
             "-a",
             help="Agents (names, levels easy|medium|hard, ismcts:key=value...), comma-separated; "
-            "they rotate over seats.",
+            "they rotate over seats. Default: the game's heuristic agent in every seat.",
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
@@ -77,7 +78,7 @@ def simulate(
     cls = resolve_game(game)
     name = cls.info.name
     try:
-        specs = split_agents(agents) or ["random"]
+        specs = split_agents(agents) or default_agents(name)
     except ConfigError as e:
         raise fail(str(e)) from None
     try:
@@ -125,6 +126,9 @@ def simulate(
     if rows:
         summary = summarize(rows, spec.labels(), players)
         print_summary(console(), spec, summary, cls.info.title)
+        warning = limit_warning(rows)
+        if warning:
+            err_console().print(f"[yellow]warning:[/] {shown(warning)}", soft_wrap=True)
     failure = write_failure(run)
     if plot is not None:
         if rows:

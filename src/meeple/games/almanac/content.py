@@ -23,6 +23,7 @@ from meeple.core.content import (
     type_words,
 )
 from meeple.core.errors import ContentError
+from meeple.games.almanac.pages import PAGE_RULES as RULE_PLUGINS
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
 GOODS: tuple[str, ...] = ("dew", "emb", "eve", "sky")
@@ -41,7 +42,7 @@ SPACE_ACTIONS = (
     "ice",
     "farmer",
 )
-PAGE_RULES = ("free", "village", "floe", "cliff")
+PAGE_RULES = tuple(RULE_PLUGINS)  # the placement rules a page may name
 ENCOUNTER_TYPES = ("fight", "optional", "special")
 SPECIAL_MODES = ("guide_chooses", "each_chooses", "everyone", "auction")
 ABILITY_KINDS = (
@@ -117,6 +118,8 @@ GOLD_SUPPLY = 930
 #: Bounds of a page's geometry: beyond them a page is no page of this game, and the tables
 #: the rules build from it (spaces by gold, routes up the Cliffside) grow without limit.
 MAX_CLUSTERS = 40
+#: The largest number a page rule's ``params`` may set (ruling AL-R46).
+MAX_PARAM = 10
 MAX_LEVELS = 8
 MAX_LADDER_SPOTS = 24
 LETTERS = "ABCDE"
@@ -203,6 +206,19 @@ class Page:
     ice_start: tuple[int, ...] = ()
     levels: tuple[int, ...] = ()
     ladder_spots: tuple[tuple[int, int], ...] = ()
+    #: The placement rule's numbers, each of the rule's ``params`` (ruling AL-R46).
+    params: tuple[tuple[str, int], ...] = ()
+
+    def param(self, name: str) -> int:
+        """The number ``name`` of the page's placement rule (ruling AL-R46).
+
+        Raises:
+            KeyError: when the rule has no such number.
+        """
+        for k, val in self.params:
+            if k == name:
+                return val
+        raise KeyError(name)
 
 
 @dataclass
@@ -671,6 +687,7 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
             tokens=tuple(ptoks),
             lore=v.get(p, "lore", f, str),
             spaces=tuple(spaces),
+            params=_params(v, p, f, rule),
             **_geometry(v, p, f, rule),
         )
         _check_geometry(v, pg, f)
@@ -713,11 +730,27 @@ def all_routes(page: Page) -> list[tuple[int, ...]]:
     return out
 
 
+def _params(v: _V, p: dict, f: str, rule: str) -> tuple[tuple[str, int], ...]:
+    """The numbers of the page's placement rule: its ``params`` table over the rule's
+    defaults (ruling AL-R46); a number the rule does not have is refused."""
+    defaults = RULE_PLUGINS[rule].params
+    raw = v.get(p, "params", f, dict, {})
+    for k in raw:
+        if k not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            v.fail(f"{f}.params.{k}", f"the {rule!r} rule has no number {k!r} (it has: {known})")
+    return tuple(
+        (k, v.nat(raw, k, f"{f}.params", d, hi=MAX_PARAM)) for k, d in sorted(defaults.items())
+    )
+
+
 def _geometry(v: _V, p: dict, f: str, rule: str) -> dict[str, Any]:
     """The geometry fields of a page, read only for the placement rule that uses them (a
     village's paths on another page would be ignored: they are refused as unread)."""
     if rule == "village":
         return {"clusters": v.nat(p, "clusters", f, 0), "paths": v.pairs(p, "paths", f)}
+    if rule == "uphill":
+        return {"clusters": v.nat(p, "clusters", f, 0)}
     if rule == "floe":
         return {"islands": v.nat(p, "islands", f, 0), "ice_start": v.ints(p, "ice_start", f, [])}
     if rule == "cliff":
@@ -741,6 +774,8 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
         for a, b in p.paths:
             if not (0 <= a < p.clusters and 0 <= b < p.clusters) or a == b:
                 v.fail(f"{f}.paths", f"bad path {a}-{b}")
+    if p.rule == "uphill" and p.clusters < 2:
+        v.fail(f"{f}.clusters", "the lanes of the hill need at least 2 clusters (AL-R47)")
     if p.rule == "floe":
         if p.islands < 2 or len(p.ice_start) != 2:
             v.fail(f"{f}.ice_start", "Floe Lake has islands and 2 ice blocks (AL-101)")
@@ -762,8 +797,13 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
         if sum(1 for s in p.spaces if s.action == "farmer") != 2:
             v.fail(f"{f}.spaces", "Cliffside has 2 farmer spaces (AL-095, AL-I01)")
     for s in p.spaces:
-        if p.rule in ("village", "floe", "cliff"):
-            limit = {"village": p.clusters, "floe": p.islands, "cliff": len(p.levels)}[p.rule]
+        if p.rule in ("village", "uphill", "floe", "cliff"):
+            limit = {
+                "village": p.clusters,
+                "uphill": p.clusters,
+                "floe": p.islands,
+                "cliff": len(p.levels),
+            }[p.rule]
             if not 0 <= s.cluster < limit:
                 v.fail(f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{limit - 1}")
         if s.action == "ice" and p.rule != "floe":

@@ -21,9 +21,14 @@ Blocks:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.core.encoding import Encoder, Writer, is_int
 from meeple.core.game import Game
 from meeple.games.almanac.consts import CHANCES, DECISIONS
+
+if TYPE_CHECKING:
+    from meeple.games.almanac.state import AlmanacState as State
 
 BID_CONTEXTS = ("guide", "reward")
 GOLD_BOUND = 300.0
@@ -142,6 +147,113 @@ class AlmanacEncoder(Encoder):
             players = []
         for k, s in enumerate(self.seats_from(me)):
             self._player(w, players[s] if s < len(players) else {}, k)
+
+    def write_state(self, w: Writer, state: State, seat: int) -> None:
+        """:meth:`write` of ``state.observe(seat)``, read from the state (same features; what
+        the observation hides stays out: others' gold, reserves and face-down contracts before
+        the end, contracts others drew or put under the deck, others' sealed bids; AL-G32,
+        ruling AL-R32)."""
+        st = state
+        n = self.num_players
+        me = seat
+        pages = self.pages
+        P = len(pages)
+        w.onehot(me, n)
+        w.scalar(st.round, 20)
+        w.onehot(pages.get(st.page, -1), P)
+        w.onehot(pages.get(st.next_page, -1), P)
+        w.multihot([pages.get(p, -1) for p in st.route], P)
+        w.onehot(self.rel(st.guide, me), n)
+        w.onehot(self.rel(st.turn, me), n)
+        w.multihot(st.cv_deck, self.caravans)
+        w.multihot(st.cv_faceup, self.caravans)
+        w.multihot(st.cv_discard, self.caravans)
+        bottom = st.ct_bottom
+        w.scalar(len(st.ct_deck), self.contracts)
+        w.scalar(len(bottom), self.contracts)
+        w.multihot([k for k, who in bottom if who == me and k is not None], self.contracts)
+        seen = []
+        for t in st.tasks:
+            if t and t[0] in ("draw_ct", "keep") and t[1] == me and isinstance(t[-1], list | tuple):
+                seen += [k for k in t[-1] if k is not None]
+        w.multihot(seen, self.contracts)
+        w.multihot(st.start_pool, self.starting)
+        w.scalar(st.guard_supply, self.guards)
+        w.scalar_map(st.tok_supply, self.token_index, 10)
+        hot = w.hot
+        pos = w.pos
+        for o in st.occ[: self.max_spaces]:
+            hot[pos] = 1.0
+            if isinstance(o, int) and o != -1:
+                hot[pos + 1] = 1.0
+                if (type(o) is int or is_int(o)) and 0 <= o < n:
+                    hot[pos + 2 + (o - me) % n] = 1.0
+            pos += 2 + n
+        w.pos += self.max_spaces * (2 + n)
+        pg = st.pg
+        for i in range(PAGE_STATE):
+            v = pg[i] if i < len(pg) else None
+            w.flag(v is not None)
+            w.scalar(v, 20)
+            w.onehot(self.rel(v, me), n)
+        bids = st.bids
+        for s in self.seats_from(me):
+            b = bids[s] if s < len(bids) else None
+            if s < len(bids) and s != me and b != -1:
+                b = -2  # committed, amount hidden (AL-G22)
+            w.flag(b == -1)
+            w.flag(b == -2)
+            w.flag(isinstance(b, int) and b >= 0)
+            w.logscalar(b, GOLD_BOUND)
+        ctx = st.bid_ctx
+        w.onehot(BID_CONTEXTS.index(ctx) if ctx in BID_CONTEXTS else -1, len(BID_CONTEXTS))
+        last = st.last_bids
+        have = len(last) == n + 2
+        w.flag(have)
+        for s in self.seats_from(me):
+            w.logscalar(last[s] if have else None, GOLD_BOUND)
+        w.onehot(self.rel(last[n], me) if have else -1, n)
+        w.logscalar(last[n + 1] if have else None, GOLD_BOUND)
+        w.onehot(st.enc, self.encounters)
+        w.scalar(st.enc_won, 1)
+        w.scalar(st.enc_flee, 1)
+        w.onehot(st.enc_opt, 4)
+        w.scalar(st.enc_roll, 12)
+        self._tasks(w, st.tasks, me)
+        over = not st.tasks  # the final scoring shows everything (ruling AL-R32)
+        for s in self.seats_from(me):
+            self._player_state(w, st, s, over or s == me)
+
+    def _player_state(self, w: Writer, st: State, s: int, mine: bool) -> None:
+        """:meth:`_player` of seat ``s``'s observation data, read from the state."""
+        gold = st.gold[s] if mine else None
+        w.flag(gold is not None)
+        w.logscalar(gold, GOLD_BOUND)
+        w.scalar(gold, 50)
+        w.scalars(st.goods[s], 4, self.goods_cap)
+        w.scalar(st.crates[s], 30)
+        w.scalar(st.shields[s], 10)
+        w.scalar(st.strength(s), 30)
+        w.onehot(st.start[s], self.starting)
+        w.multihot(st.caravan[s], self.caravans)
+        w.scalar(st.workers[s], self.workers)
+        w.scalar(st.placed[s], self.workers)
+        w.scalar(st.extra[s], self.workers)
+        w.scalar(st.reserve(s) if mine else None, self.workers)
+        incomplete = st.incomplete[s]
+        if mine:
+            w.multihot([c for c in incomplete if c is not None], self.contracts)
+        else:
+            w.pos += self.contracts
+        w.scalar(len(incomplete), 8)
+        w.multihot(st.completed[s], self.contracts)
+        w.scalar(st.guards[s], self.guards)
+        w.scalar_map(st.tokens[s], self.token_index, 5)
+        w.multihot(st.trophies[s], self.encounters)
+        w.scalar(st.farmer[s], 3)
+        w.scalar(st.ladders[s], 12)
+        w.scalar(st.grey[s], 12)
+        w.bits(st.visited[s], CLUSTERS)
 
     def _tasks(self, w: Writer, tasks: list, me: int) -> None:
         n = self.num_players

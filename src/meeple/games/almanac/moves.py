@@ -554,9 +554,12 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
             if st.occ[s] >= 0:
                 return ("AL-R07", f"space {s} is occupied (one worker per space)")
             if s not in rule_of(page).open_spaces(st, seat, page):
-                rid = {"village": "AL-087", "floe": "AL-099", "cliff": "AL-089"}.get(
-                    page.rule, "AL-031"
-                )
+                rid = {
+                    "village": "AL-087",
+                    "uphill": "AL-R47",
+                    "floe": "AL-099",
+                    "cliff": "AL-089",
+                }.get(page.rule, "AL-031")
                 if page.rule == "village" and st.visited[seat] >> page.spaces[s].cluster & 1:
                     rid = "AL-088"  # each cluster is visited once
                 return (rid, f"the placement rules of {page.name} forbid space {s} now")

@@ -4,7 +4,9 @@ The engine asks the page's rule object which spaces a seat may use now
 (:meth:`PageRule.open_spaces`), what placing there does (:meth:`PageRule.on_place`), which
 other turn actions exist (Cliffside ladders) and what happens after all workers are placed
 (:meth:`PageRule.after_all_placed`). Rules are registered in :data:`PAGE_RULES` by the key a
-page names in ``pages.toml``; pages 4-19 use the general free placement.
+page names in ``pages.toml``; a rule's numbers are the page's ``params`` table, defaulting to
+:attr:`PageRule.params` (ruling AL-R46), so a designer moves a rule to another page or changes
+its numbers in the data alone.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ class PageRule:
     """Free placement: any empty space (AL-031, one worker per space, ruling AL-R07)."""
 
     key: ClassVar[str] = "free"
+    #: The rule's numbers and their defaults; a page's ``params`` table may set each (AL-R46).
+    params: ClassVar[dict[str, int]] = {}
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         """Arrival step 3 (AL-030): lay out the page's components."""
@@ -105,6 +109,43 @@ class VillageRule(PageRule):
 
     def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
         st.visited[seat] |= 1 << page.spaces[space].cluster
+
+
+class UphillRule(PageRule):
+    """Page 4, Avon Upon Snow (rulings AL-R47..AL-R50): the town's lanes climb the hill
+    (clusters 0, 1, ... from the bottom); each later worker of a seat goes in the same lane as
+    its last one or a higher one. With 2 players a seat may step down ``two_player_step_down``
+    lanes. Taking a producer also gives ``producer_goods`` goods of choice.
+    ``st.visited[seat]`` holds the lanes the seat used."""
+
+    key = "uphill"
+    params: ClassVar[dict[str, int]] = {"two_player_step_down": 1, "producer_goods": 1}
+    geometry = True
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        """The highest lane ``seat`` used plus 1 (0: none yet), and 64 more with 2 players
+        (ruling AL-R49)."""
+        return st.visited[seat].bit_length() + (64 if st.n == 2 else 0)
+
+    def clusters_for(self, page: Page, key: int) -> int:
+        """AL-R47: lanes from the seat's last one up; AL-R49: with 2 players from
+        ``two_player_step_down`` lanes lower."""
+        top, two = key % 64, key >= 64
+        if not top:
+            return (1 << page.clusters) - 1
+        low = top - 1 - (page.param("two_player_step_down") if two else 0)
+        low = max(low, 0)
+        return ((1 << page.clusters) - 1) & ~((1 << low) - 1)
+
+    def on_place(self, st: AlmanacState, seat: int, page: Page, space: int) -> None:
+        sp = page.spaces[space]
+        st.visited[seat] |= 1 << sp.cluster
+        # AL-R48: the producer sells its harvest with the token (after the token is taken)
+        if sp.action == "token" and sp.token == "producer":
+            n = page.param("producer_goods")
+            if n:
+                st.tasks.append(("trim", seat))
+                st.tasks.append(("good", seat, n))
 
 
 class FloeRule(PageRule):
@@ -278,7 +319,7 @@ def clusters_of(page: Page) -> tuple[int, ...]:
 
 
 PAGE_RULES: dict[str, PageRule] = {
-    r.key: r for r in (PageRule(), VillageRule(), FloeRule(), CliffRule())
+    r.key: r for r in (PageRule(), VillageRule(), UphillRule(), FloeRule(), CliffRule())
 }
 
 

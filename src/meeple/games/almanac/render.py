@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
+from meeple.games.almanac.pages import PAGE_RULES
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Contract, Encounter
@@ -29,6 +30,8 @@ _RULE_WORDS = {
     "free": "any free space",
     "village": "first worker in any cluster; each later one in a cluster you have not visited, "
     "joined by a path to one you have",
+    "uphill": "workers go uphill: each later one in the lane of your last one or a higher lane "
+    "(with 2 players, one lane lower too); a producer comes with a good of your choice",
     "floe": "only islands with an ice block are open; after each placement that block drifts "
     "clockwise to the next open island without a block",
     "cliff": "bottom ledge open; a higher ledge needs a chain of ladders from the bottom; "
@@ -369,6 +372,12 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
             if vis:
                 who = "You have" if s == me else f"Seat {s} has"
                 lines.append(f"  {who} visited {', '.join(vis)}")
+    elif page.rule == "uphill":
+        lines.append(f"Lanes c0 (bottom) .. c{page.clusters - 1} (top of the hill)")
+        for s, p in enumerate(obs["players"]):
+            if p["visited"]:
+                who = "You are" if s == me else f"Seat {s} is"
+                lines.append(f"  {who} up to lane c{p['visited'].bit_length() - 1}")
     elif page.rule == "floe":
         ice = ", ".join(f"island c{x}" for x in obs["page_state"])
         lines.append(
@@ -407,6 +416,11 @@ def _open_clusters(game: Almanac, obs: dict) -> int | None:
             if vis >> b & 1:
                 reach |= 1 << a
         return reach & ~vis
+    if page.rule == "uphill":
+        if me is None:
+            return None
+        key = obs["players"][me]["visited"].bit_length() + (64 if len(obs["players"]) == 2 else 0)
+        return PAGE_RULES["uphill"].clusters_for(page, key)
     if page.rule == "floe":
         return sum(1 << x for x in set(obs["page_state"]))
     if page.rule == "cliff":

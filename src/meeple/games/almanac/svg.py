@@ -1459,6 +1459,7 @@ _HINTS = {
 _RULE_SHORT = {
     "free": "any free space",
     "village": "clusters joined by paths",
+    "uphill": "lanes climbed uphill",
     "floe": "islands reached by ice",
     "cliff": "ledges reached by ladders",
 }
@@ -1704,6 +1705,7 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
     "free": layout_free,
     "village": layout_village,
+    "uphill": layout_village,  # lanes are clusters without paths, drawn bottom lane first
     "floe": layout_floe,
     "cliff": layout_cliff,
 }

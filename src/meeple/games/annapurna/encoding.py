@@ -18,8 +18,15 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.core.encoding import Encoder, Writer, is_int
 from meeple.core.game import Game
+from meeple.games.annapurna import board
+from meeple.games.annapurna.consts import STAGE_NAMES
+
+if TYPE_CHECKING:
+    from meeple.games.annapurna.state import AnnapurnaState as State
 
 STAGES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
 SUIT = 18
@@ -128,6 +135,115 @@ class AnnapurnaEncoder(Encoder):
             for s in self.seats_from(me)[1:]:
                 cards = held[s] if s < len(held) and isinstance(held[s], list) else []
                 w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
+
+    def write_state(self, w: Writer, state: State, seat: int) -> None:
+        """:meth:`write` of ``state.observe(seat)``, read from the state (same features; what
+        the observation hides stays out: face-down cards ``seat`` does not identify, other
+        climbers' Backpacks and Caches but for their sizes and what ``seat`` remembers of
+        them; AN-010, AN-028, rulings AN-R39, AN-R41)."""
+        st = state
+        n = self.num_players
+        me = seat
+        config = st.game.config
+        w.onehot(me, n)
+        stage = STAGE_NAMES[st.stage]
+        w.onehot(STAGES.index(stage) if stage in STAGES else -1, len(STAGES))
+        w.onehot(self.rel(st.turn, me), n)
+        w.onehot(self.rel(st.starter, me), n)
+        w.onehot(self.rel(st.lntb, me), n)
+        w.onehot(self.rel(st.winner, me), n)
+        w.scalar(st.ascent, self.ascents)
+        w.scalar(st.turns, 100 * n)
+        w.onehot(self.rel(st.deal_seat, me), n)
+        w.scalar(st.deal_pos, SPOTS + 3)
+        w.scalar(len(st.undealt), SPOTS + 3)
+        w.onehot(st.verb, 5)
+        card = self._card(st.sel, me) if me == st.turn else -1
+        w.onehot(card // SUIT if card >= 0 else -1, COLOURS)
+        w.onehot(card % SUIT if card >= 0 else -1, SUIT)
+        pending = st.pending
+        w.scalar(len(pending), 4)
+        for i in range(PENDING_SHOWN):
+            p = list(pending[-1 - i]) + [None] * 4 if i < len(pending) else [None] * 4
+            w.onehot(p[0], 6)
+            w.onehot(self.rel(p[1], me), n)
+            w.scalar(p[2], 4)
+            w.scalar(p[3], 4)
+        window = st.window
+        w.multihot([self.rel(s, me) for s in window], n)
+        w.onehot(self.rel(window[0], me) if window else -1, n)
+        w.flag(st.peaked_now)
+        w.flag(st.skipping)
+        w.flag(bool(config["auto_sweep"]))
+        w.scalar(config["flag_target"], 20)
+        w.multihot([self._card(c, me) for c in board.bits(st.unfinished)], COLOURS * SUIT)
+        w.multihot([self._card(c, me) for c in st.pack[me]], COLOURS * SUIT)
+        w.multihot([self._card(c, me) for c in st.cache[me]], COLOURS * SUIT)
+        seen: dict[int, dict[int, list]] = {}  # climber -> position -> seats (AN-R41)
+        for t, p, who in st.seen.values():
+            seen.setdefault(t, {})[p] = board.bits(who)
+        known = st.known[me]
+        for s in self.seats_from(me):
+            self._climber_state(w, st, s, me, known, seen.get(s, {}))
+        row = me * n
+        for remembered in (st.kpack, st.kcache):  # AN-R39
+            for s in self.seats_from(me)[1:]:
+                cards = board.bits(remembered[row + s])
+                w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
+
+    def _climber_state(
+        self, w: Writer, st: State, t: int, me: int, known: int, seen: dict[int, list]
+    ) -> None:
+        """:meth:`_climber` of climber ``t``'s observation data, read from the state."""
+        n = self.num_players
+        hot = w.hot
+        net = self.net
+        max_net = self.max_net
+        pos = w.pos
+        seers = 4 + COLOURS + SUIT + 1
+        width = seers + n
+        m = st.mount[t]
+        up = st.up[t]
+        down = st.down[t]
+        for p in range(SPOTS):
+            if up >> p & 1:
+                card = m[p]
+                hot[pos + 3] = 1.0  # face up
+                colour = card // SUIT if isinstance(card, int) else None
+            elif down >> p & 1:
+                c = m[p]
+                colour = c // SUIT
+                card = c if known >> c & 1 else None
+                hot[pos + (1 if card is None else 2)] = 1.0  # face down: unknown / known
+                who = seen.get(p)
+                if who:
+                    for u in who:
+                        if 0 <= u < n:
+                            hot[pos + seers + (u - me) % n] = 1.0
+            else:
+                hot[pos] = 1.0  # empty
+                pos += width
+                continue
+            if isinstance(colour, int) and 0 <= colour < COLOURS:
+                hot[pos + 4 + ((colour - me) % n if colour < n else colour)] = 1.0
+            if isinstance(card, int) and card >= 0:
+                hot[pos + 4 + COLOURS + card % SUIT] = 1.0
+                v = net[card % SUIT] / max_net
+                if v:
+                    hot[pos + 4 + COLOURS + SUIT] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+            pos += width
+        w.pos = pos
+        w.scalar(len(st.pack[t]), 24)
+        w.scalar(len(st.cache[t]), 24)
+        loc = st.loc[t]
+        w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
+        w.scalar(st.arrival[t], n)
+        for held in (st.skips[t], st.shields[t], st.peakfx[t]):
+            w.counts([c % SUIT for c in held if isinstance(c, int) and c >= 0], SUIT, 2)
+        w.scalar(st.extra[t], 3)
+        w.scalar(st.flags[t], self.target + 4)
+        w.scalar(st.earned[t], 4)
+        w.onehot(st.placing[t], n + 1)
 
     def _climber(self, w: Writer, cl: dict, me: int, k: int, seen: dict[int, list]) -> None:
         n = self.num_players

@@ -1,0 +1,127 @@
+"""``meeple compare``: variants of a game on the same seeds, every metric's difference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from meeple.cli.common import (
+    default_players,
+    err_console,
+    fail,
+    parse_options,
+    progress_bar,
+    resolve_game,
+    shown,
+    split_agents,
+)
+from meeple.core.errors import ConfigError, MeepleError
+
+
+def parse_variant(game: str, text: str) -> tuple[str, dict[str, Any]]:
+    """A variant's name and options from ``[NAME:]key=value,key=value`` (the name defaults
+    to the options as written, or ``defaults`` for none).
+
+    Raises:
+        ConfigError: as :func:`meeple.cli.common.parse_options`.
+    """
+    head, sep, rest = text.partition(":")
+    label = ""
+    if sep and "=" not in head:
+        label, text = head.strip(), rest
+    pairs = [p for p in text.split(",") if p.strip()]
+    return label or text.strip() or "defaults", parse_options(game, pairs)
+
+
+def compare(
+    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    variant: Annotated[
+        list[str],
+        typer.Option(
+            "--variant",
+            "-V",
+            help="A variant: [NAME:]key=value,... of its game options (content=DIR for a "
+            "content directory; none for the defaults); twice or more, the first is the "
+            "baseline.",
+        ),
+    ],
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 100,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agents", "-a", help="Agents, comma-separated (default: the game's heuristic)."
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", help="Base seed, shared by every variant.")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Report file (default: compare-GAME.html or .json)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the comparison as JSON instead of HTML.")
+    ] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a report file that exists already.")
+    ] = False,
+) -> None:
+    """Play two or more variants of a game on the same seeds and seatings (paired games) and
+    report every metric's difference from the first with its 95% interval and a paired
+    t-test, flagging those that survive Holm's correction over all the comparisons."""
+    from meeple.sim.compare import Variant, compare_variants, run_variants
+    from meeple.sim.defaults import default_agents
+    from meeple.sim.session import check_games, prepare_output, resolve_jobs, stopped_message
+
+    cls = resolve_game(game)
+    name = cls.info.name
+    try:
+        specs = split_agents(agents) or default_agents(name)
+        check_games(games_, "--games")
+        jobs = resolve_jobs(jobs, "--jobs")
+        if players is None:
+            players = (
+                len(specs)
+                if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
+                else default_players(cls)
+            )
+        variants = []
+        for text in variant:
+            label, options = parse_variant(name, text)
+            taken = {v.label for v in variants}
+            unique, k = label, 2
+            while unique in taken:  # the same variant twice: a check of the noise
+                unique, k = f"{label} ({k})", k + 1
+            variants.append(Variant(unique, options))
+        target = out or Path(f"compare-{name}.{'json' if as_json else 'html'}")
+        existed = target.exists()
+        target = prepare_output(target, force=force)
+        try:
+            total = games_ * len(variants)
+            with progress_bar(f"{name} x{total}", total, progress) as advance:
+                runs = run_variants(name, players, specs, games_, variants, seed, jobs, advance)
+            last = runs[-1][1] if runs else None
+            if last is not None and last.stopped:
+                message = stopped_message(last.stopped, len(last.rows), games_, "none")
+                raise ConfigError(f"variant {runs[-1][0].label}: {message}")
+            comparison = compare_variants(runs)
+            text = comparison.to_json() + "\n" if as_json else comparison.to_html()
+            target.write_text(text, encoding="utf-8")
+        except (MeepleError, OSError) as err:
+            if not existed:
+                target.unlink(missing_ok=True)
+            if isinstance(err, OSError):
+                raise ConfigError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
+            raise
+    except MeepleError as err:
+        raise fail(str(err)) from None
+    for line in comparison.headlines:
+        typer.echo(line)
+    err_console().print(f"Comparison written to {shown(str(target))}")
