@@ -63,7 +63,7 @@ def check_run(
     games = {r.get("game_name") for r in [*rows, *baseline]} - {None}
     if len(games) > 1:
         raise ConfigError(
-            f"the run and the baseline are of different games: {', '.join(sorted(games))}"
+            f"the run and the baseline are of different games: {', '.join(sorted(str(g) for g in games))}"
         )
     tolerances = dict(tolerances or {})
     unknown = sorted(set(tolerances) - set(base) - set(run))

@@ -19,6 +19,7 @@ comparison of the study::
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -364,7 +365,7 @@ def _comparison_html(c: Comparison) -> str:
         if rows:
             body.append(
                 figure_html(
-                    lambda fig, rows=rows: _forest_plot(fig, rows),
+                    functools.partial(_forest_plot, rows=rows),
                     f"differences of {label}",
                     (8, max(2.5, 0.3 * len(rows) + 1)),
                 )

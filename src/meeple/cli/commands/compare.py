@@ -92,7 +92,7 @@ def compare(
                 if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
                 else default_players(cls)
             )
-        variants = []
+        variants: list[Any] = []
         for text in variant:
             label, options = parse_variant(name, text)
             taken = {v.label for v in variants}
