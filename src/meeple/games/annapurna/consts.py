@@ -10,10 +10,22 @@ CARD = 3  #: second step of Trade/Hide/Drop/Throw: which Backpack card (ruling A
 SPOT = 4  #: third step of Trade/Hide/Drop/Throw: which position
 DECIDE = 5  #: the top of the pending-decision stack decides (card effects, Retaliate)
 SWEEP = 6  #: Sweep (Climbing) or Bury (Protecting) step of the turn's climber
-SCAVENGE = 7  #: a Scavenge window is open (ruling AN-R06)
+SCAVENGE = 7  #: sealed: the other climbers each call Scavenge on a card, or pass (ruling AN-R06)
 OVER = 8  #: the Expedition is over
+RACE = 9  #: chance: which of several climbers calling Scavenge together called first (AN-043)
 
-STAGE_NAMES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
+STAGE_NAMES = (
+    "deal",
+    "start",
+    "main",
+    "card",
+    "spot",
+    "decide",
+    "sweep",
+    "scavenge",
+    "over",
+    "race",
+)
 
 # Kinds of pending decision (entries of ``state.pending``: ``[kind, seat, a, b]``).
 D_PEEK = 0  #: a = looks left, b = scope (0 own mountainside, 1 any)

@@ -17,6 +17,7 @@ from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
     LNTB_FLAGS,
+    RACE,
     ROUND_LIMIT,
     V_DROP,
     V_HIDE,
@@ -31,8 +32,9 @@ from meeple.games.annapurna.state import AnnapurnaState
 
 #: Upper bound on the actions of one turn: 3 for the compound action, at most 15 Explores
 #: in one turn through Fixed Ropes, each followed by at most 3 choices, 15 Sweeps, the end,
-#: Retaliate, 3 Scavenge answers and the on-peak choices.
-_TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 3 + 8
+#: Retaliate, two Scavenge windows (the one held over from the previous turn and the turn's
+#: own) of 3 calls and a draw each, and the on-peak choices.
+_TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 2 * 4 + 8
 
 
 #: The verbs of a Backpack card's move, by the state's ``verb`` (AN-030, AN-031, AN-051, AN-053).
@@ -62,12 +64,12 @@ class Annapurna(Game):
     info = GameInfo(
         name="annapurna",
         title="Annapurna",
-        version="1.3",
+        version="1.4",
         min_players=2,
         max_players=4,
         has_chance=True,
         hidden_information=True,
-        simultaneous=False,
+        simultaneous=True,
         rulebook="annapurna.txt",
     )
     options: ClassVar[dict[str, Any]] = {
@@ -163,6 +165,8 @@ class Annapurna(Game):
                         "the last 3 cards go to their Backpack"
                     )
                 return ""
+            if kind == "first" and state.stage == RACE:  # AN-043, ruling AN-R06
+                return f"{self.colour(action.args[0])} called Scavenge first"
             return self.describe_action(action)
         if kind in ("card", "to") and state.verb in _VERBS:
             return self._placing(state, seat, action, observer)

@@ -365,7 +365,7 @@ class HeuristicAgent(Agent):
         claims = by.get("scavenge")
         if not claims:
             return None
-        victim = self.obs["turn"]
+        victim = self.obs["victim"]  # whose cards are on offer (ruling AN-R06)
         side = self.obs["climbers"][victim]["side"]
         net = self.game.net
         vt = self.total(victim)

@@ -43,6 +43,7 @@ STAGE_WORDS = {
     "sweep": "Sweeping balanced groups",
     "scavenge": "Scavenge window open",
     "over": "the Expedition is over",
+    "race": "drawing who called Scavenge first",
 }
 
 LEGEND = "\n".join(
@@ -297,11 +298,7 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         else:
             what = ""
         out.append(f"\n{game.colour(turn)} is doing a {verb}{what}")
-    if obs["window"]:
-        out.append(
-            f"\nScavenge window on {game.colour(turn)}'s mountainside: "
-            f"{game.colour(obs['window'][0])} may claim a card of a balanced group left face up"
-        )
+    out += scavenge_lines(game, obs)
     if obs["winner"] >= 0:
         out.append(f"\n{game.colour(obs['winner'])} wins the Expedition!")
     if seen:
@@ -361,6 +358,39 @@ def describe_action(game: Annapurna, action: Action) -> str:
     return action.text
 
 
+def scavenge_lines(game: Annapurna, obs: dict) -> list[str]:
+    """The Scavenge window as ``obs``'s viewer sees it (ruling AN-R06): whose cards, who is
+    still to call (calls already made stay sealed, but to their caller), who called together,
+    or an offer held open through the turn."""
+    v = obs.get("victim", -1)
+    if v is None or v < 0:
+        return []
+    stage = obs["stage"]
+    me = obs.get("seat")
+    spots = "+".join(board.NAMES[p] for p in obs.get("offer") or ())
+    whose = "your" if v == me else f"{game.colour(v)}'s"
+    claims = obs.get("claims") or []
+    if stage == "race":
+        callers = [t for t, p in enumerate(claims) if p is not None and p >= 0]
+        names = " and ".join(game.colour(t) for t in callers)
+        return [f"\n{names} called Scavenge together on {whose} cards: who called first is drawn"]
+    if stage != "scavenge":
+        return [f"\nScavenge still open on {whose} balanced cards {spots} until this turn ends"]
+    lines = [
+        f"\nScavenge window on {whose} mountainside ({spots}): "
+        + ", ".join(game.colour(t) for t in obs["window"])
+        + " still to call Scavenge or pass (calls are sealed)"
+    ]
+    if me is not None and me != v and me not in obs["window"] and me < len(claims):
+        mine = claims[me]
+        lines.append(
+            f"\nYou called Scavenge on {board.NAMES[mine]}"
+            if mine is not None and mine >= 0
+            else "\nYou passed"
+        )
+    return lines
+
+
 def _face_up(game: Annapurna, side: list, p: int) -> str:
     e = side[p]
     if isinstance(e, int):
@@ -417,7 +447,7 @@ def describe_move(game: Annapurna, action: Action, obs: dict) -> str:
         names = ", ".join(_face_up(game, side, p) for p in board.bits(a[0]))
         return f"{text}: {names}"
     if k == "scavenge":
-        name = _face_up(game, climbers[obs["turn"]]["side"], a[0])
+        name = _face_up(game, climbers[obs["victim"]]["side"], a[0])
         return f"{text}: {name}" if name else text
     if k == "stow":
         name = _face_up(game, side, a[0])
