@@ -51,3 +51,10 @@ ROUND_LIMIT = 100
 #: Flags per placing (AN-061, AN-064, AN-065) and for Left No Trace Behind (AN-063).
 AWARDS = {2: (3, 2), 3: (3, 2, 1), 4: (3, 2, 1, 0)}
 LNTB_FLAGS = 4
+
+#: The cooperative variant (rulings AN-R22, AN-R43..AN-R45): flags a peaked climber earns the
+#: team by the distance of its total from zero (0, 1, 2; further earns none), the Ascents the
+#: team has ("It takes 3 to 7 Ascents": the fewest), and ``winner`` once the team has won.
+COOP_AWARDS = (3, 2, 1)
+COOP_ASCENTS = 3
+TEAM = -2

@@ -16,6 +16,7 @@ from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
+    COOP_ASCENTS,
     LNTB_FLAGS,
     RACE,
     ROUND_LIMIT,
@@ -53,10 +54,12 @@ class Annapurna(Game):
         starter: Seat that goes first in the first Ascent (AN-020); ``None`` draws it by chance
             (ruling AN-R13), and so does ``-1``, its spelling where ``None`` cannot be written
             (``--option starter=-1`` on the command line, OpenSpiel parameters).
-        mode: ``"competitive"``; the cooperative mode is refused (AN-I02, ruling AN-R22).
+        mode: ``"competitive"``, or ``"cooperative"``: the climbers play as one team for a
+            team target of flags within 3 Ascents (our reconstruction of the cooperative
+            version the rulebook recommends but does not print; rulings AN-R22, AN-R43..AN-R45).
 
     Raises:
-        ConfigError: for 1 or 5+ climbers (AN-R23), the cooperative mode, a bad flag target or
+        ConfigError: for 1 or 5+ climbers (AN-R23), an unknown mode, a bad flag target or
             starter.
         ContentError: for invalid content.
     """
@@ -88,10 +91,9 @@ class Annapurna(Game):
 
     def __init__(self, players: int | None = None, **options: Any):
         mode = options.get("mode", "competitive")
-        if mode != "competitive":
+        if mode not in ("competitive", "cooperative"):
             raise ConfigError(
-                f"annapurna has no {mode!r} mode: the rulebook recommends a cooperative version "
-                "but never describes it (ruling AN-R22); only 'competitive' is available"
+                f"annapurna has no {mode!r} mode: 'competitive' or 'cooperative' (ruling AN-R22)"
             )
         super().__init__(players, **options)
         target = self.config["flag_target"]
@@ -138,8 +140,21 @@ class Annapurna(Game):
         """See :func:`meeple.games.annapurna.observation.determinize`."""
         return determinize(self, observation, rng)
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the climbers play the cooperative variant as one team (ruling AN-R22)."""
+        return self.config["mode"] == "cooperative"
+
+    def team_target(self) -> int:
+        """The flags the team needs in the cooperative variant: half of ``flag_target`` per
+        climber, rounded up (9 flags for 2 climbers, 14 for 3, 18 for 4; ruling AN-R44)."""
+        return -(-self.config["flag_target"] * self.num_players // 2)
+
     def max_ascents(self) -> int:
-        """Most Ascents an Expedition can last: each awards at least 4 flags (AN-075)."""
+        """Most Ascents an Expedition can last: each awards at least 4 flags (AN-075); the
+        cooperative team has 3 (ruling AN-R44)."""
+        if self.cooperative:
+            return COOP_ASCENTS
         n = self.num_players
         per_ascent = min(LNTB_FLAGS, sum(AWARDS[n]))
         return (self.config["flag_target"] * n + per_ascent - 1) // per_ascent + 1

@@ -12,7 +12,8 @@ seen to come to identify each face-down card (ruling AN-R41).
 
 Observation layout (JSON data)::
 
-    {"seat", "players", "target", "auto_sweep", "stage", "turn", "starter", "ascent", "turns",
+    {"seat", "players", "target", "cooperative", "team_target" (the team's flags to reach,
+     null unless cooperative, ruling AN-R44), "auto_sweep", "stage", "turn", "starter", "ascent", "turns",
      "deal": [seat, position, cards left], "verb", "card" (the chosen card, its owner only),
      "pending": [[kind, seat, a, b], ...], "window" (climbers still to call Scavenge or pass),
      "victim" (whose cards are on offer to Scavenge, -1: none), "offer" (their positions),
@@ -85,6 +86,8 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "seat": seat,
         "players": n,
         "target": st.game.config["flag_target"],
+        "cooperative": st.game.cooperative,
+        "team_target": st.game.team_target() if st.game.cooperative else None,
         "auto_sweep": bool(st.game.config["auto_sweep"]),
         "stage": STAGE_NAMES[st.stage],
         "turn": st.turn,
@@ -278,6 +281,8 @@ def policy_view(st: AnnapurnaState, seat: int) -> PolicyView:
         seat=seat,
         players=n,
         target=st.game.config["flag_target"],
+        cooperative=st.game.cooperative,
+        team_target=st.game.team_target() if st.game.cooperative else None,
         auto_sweep=bool(st.game.config["auto_sweep"]),
         stage=STAGE_NAMES[st.stage],
         turn=st.turn,

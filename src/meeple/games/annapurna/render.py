@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
+    COOP_ASCENTS,
     D_CLIMB,
     D_GIVE,
     D_PEEK,
     D_RECOVER,
     D_RETALIATE,
     D_STOW,
+    TEAM,
     V_DROP,
     V_HIDE,
     V_THROW,
@@ -231,12 +233,13 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     doing = STAGE_WORDS.get(stage, stage)
     if stage == "sweep" and protecting:
         doing = "Burying balanced groups"
-    out = [
-        f"Annapurna — Ascent {obs['ascent']}, first to {obs['target']} flags. "
-        f"Turn: {game.colour(turn)} ({doing})"
-    ]
+    goal = f"first to {obs['target']} flags"
+    if obs.get("cooperative"):  # rulings AN-R43, AN-R44
+        team = sum(c["flags"] for c in obs["climbers"])
+        goal = f"cooperative: the team has {team} of {obs['team_target']} flags, {COOP_ASCENTS} Ascents"
+    out = [f"Annapurna — Ascent {obs['ascent']}, {goal}. Turn: {game.colour(turn)} ({doing})"]
     # an Expedition may end in its first Ascent (Left No Trace Behind, a shorter Expedition)
-    over = obs["winner"] >= 0
+    over = obs["winner"] >= 0 or stage == "over"
     if (obs["ascent"] > 1 or over) and any(
         obs["climbers"][t]["placing"] for t in range(obs["players"])
     ):
@@ -301,6 +304,12 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     out += scavenge_lines(game, obs)
     if obs["winner"] >= 0:
         out.append(f"\n{game.colour(obs['winner'])} wins the Expedition!")
+    elif stage == "over" and obs.get("cooperative"):
+        out.append(
+            "\nThe team reached its target together: the Expedition succeeds!"
+            if obs["winner"] == TEAM
+            else "\nThe team fell short of its target: the Expedition fails."
+        )
     if seen:
         out.append("\nCard key (cards you can identify on the mountainsides):")
         out += card_key(game, seen)
@@ -464,6 +473,15 @@ def describe_move(game: Annapurna, action: Action, obs: dict) -> str:
     return text
 
 
+def _goal(game: Annapurna) -> str:
+    if game.cooperative:  # rulings AN-R43, AN-R44
+        return (
+            f"Cooperative: one team; each climber earns the team 3/2/1 flags for ending an Ascent "
+            f"at 0/±1/±2; the team needs {game.team_target()} flags within {COOP_ASCENTS} Ascents."
+        )
+    return f"First to {game.config['flag_target']} flags wins."
+
+
 def rules_summary(game: Annapurna) -> str:
     """A short reminder of the rules."""
     cards = "\n".join(card_key(game, set(range(SUIT_SIZE))))
@@ -471,11 +489,12 @@ def rules_summary(game: Annapurna) -> str:
 Each Ascent: Hike (flip a bottom card), then Climb until you flip your peak, then Protect.
 Climbing turn: explore <pos> | trade | hide ; then sweep balanced face-up groups ; end.
 Protecting turn: sunyata | drop | throw (the target may retaliate) ; then bury groups ; end.
-A balanced group left face up may be Scavenged by the others (scavenge <pos> or pass).
+A balanced group left face up may be Scavenged: the others call at once, sealed
+(scavenge <pos> or pass), a draw settles who called first, open until the next turn ends.
 Flags by closeness of the face-up total to zero ({game.num_players} climbers: \
 {"/".join(map(str, (3, 2, 1, 0)[: game.num_players]))}), ties to the earlier peak.
 First peaker at exactly zero: Left No Trace Behind, 4 flags, the Ascent ends.
-First to {game.config["flag_target"]} flags wins. Positions: a1..e1 (bottom) .. a5 (peak).
+{_goal(game)} Positions: a1..e1 (bottom) .. a5 (peak).
 A card's value is Yang minus Yin; a group balances when its values sum to zero.
 Cards ({SUIT_SIZE} per colour, the same in every colour; our reconstruction):
 {cards}"""

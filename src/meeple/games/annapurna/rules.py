@@ -30,6 +30,8 @@ from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
     CARD,
+    COOP_ASCENTS,
+    COOP_AWARDS,
     D_RETALIATE,
     D_STOW,
     DEAL,
@@ -43,6 +45,7 @@ from meeple.games.annapurna.consts import (
     SPOT,
     START,
     SWEEP,
+    TEAM,
     V_DROP,
     V_HIDE,
     V_NONE,
@@ -565,13 +568,31 @@ def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
     placing = [0] * n
     for place, s in enumerate(order):
         placing[s] = place + 1
+    game = st.game
+    if game.cooperative and lntb < 0:
+        # ruling AN-R43: each climber earns the team flags by its own distance from zero
+        earned = [
+            COOP_AWARDS[abs(st.total(s))] if st.arrival[s] and abs(st.total(s)) < 3 else 0
+            for s in range(n)
+        ]
     st.earned = earned
     st.placing = placing
     st.lntb = lntb
     flags = st.flags
     for s in range(n):
         flags[s] += earned[s]
-    target = st.game.config["flag_target"]
+    if game.cooperative:  # ruling AN-R44: the team's target, within its Ascents
+        won = sum(flags) >= game.team_target()
+        if won or st.ascent >= COOP_ASCENTS:
+            st.winner = TEAM if won else -1
+            st.stage = OVER
+            st.pending = []
+            _close_window(st)
+            return
+        st.starter = lntb if lntb >= 0 else order[-1]
+        _reset(st)
+        return
+    target = game.config["flag_target"]
     if max(flags) >= target:  # AN-068..AN-070, ruling AN-R20
         best = max(flags)
         st.winner = min((s for s in range(n) if flags[s] == best), key=lambda s: placing[s])

@@ -887,6 +887,13 @@ def _prompt(ctx: _Ctx) -> list[str]:
     obs = ctx.obs
     stage = obs["stage"]
     turn = obs["turn"]
+    if stage == "over" and obs.get("cooperative"):  # rulings AN-R44, AN-R45
+        team = sum(c["flags"] for c in obs["climbers"])
+        return [
+            f"The team reached {team} of {obs['team_target']} flags together: the Expedition succeeds!"
+            if team >= obs["team_target"]
+            else f"The team reached {team} of {obs['team_target']} flags: the Expedition fails."
+        ]
     if stage == "over":
         w = obs["winner"]
         return (
@@ -972,7 +979,12 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     out.add('<path d="M0,46L52,14L74,30L108,4L150,46Z" fill="#ffffff" opacity="0.16"/>')
     out.text(18, 30, "Annapurna", 21, "an-b", style="fill:#ffffff")
     out.text(WIDTH - 18, 20, f"Ascent {obs['ascent']}", 12.5, "an-e an-b", style="fill:#ffffff")
-    out.text(WIDTH - 18, 36, f"first to {obs['target']} flags", 11, "an-e", style="fill:#d6e2ec")
+    goal = (
+        f"team: {sum(c['flags'] for c in obs['climbers'])} of {obs['team_target']} flags"
+        if obs.get("cooperative")
+        else f"first to {obs['target']} flags"
+    )
+    out.text(WIDTH - 18, 36, goal, 11, "an-e", style="fill:#d6e2ec")
     taken = {c["arrival"] for c in obs["climbers"]}
     left = [k for k in (1, 2, 3) if k not in taken]
     tx = 268
