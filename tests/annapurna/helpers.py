@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from meeple.core.game import CHANCE, sample_chance
+from meeple.core.game import CHANCE, SIMULTANEOUS, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
 
@@ -82,13 +82,30 @@ def setup(
 
 
 def play(state: AnnapurnaState, *moves: str) -> AnnapurnaState:
-    """Apply each move (notation) for whoever must act now."""
+    """Apply each move (notation) for whoever must act now; at a sealed Scavenge window, for
+    the first climber (clockwise from the next one) still to call or pass. A move written
+    ``"B: scavenge a1"`` is that colour's call, in any order."""
     for m in moves:
-        state.apply_action(m)
+        colour, sep, move = m.partition(": ")
+        if sep and colour in LETTERS:
+            state.apply_action(move, LETTERS.index(colour))
+        elif state.current_player() == SIMULTANEOUS:
+            state.apply_action(m, state.acting_seats()[0])
+        else:
+            state.apply_action(m)
     return state
 
 
+def actor(state: AnnapurnaState) -> int:
+    """The seat to act now; at a sealed Scavenge window, the first still to answer (the
+    others may answer in any order). ``CHANCE`` or ``TERMINAL`` at those nodes."""
+    cp = state.current_player()
+    return state.acting_seats()[0] if cp == SIMULTANEOUS else cp
+
+
 def texts(state: AnnapurnaState, seat: int | None = None) -> list[str]:
+    if seat is None and state.current_player() == SIMULTANEOUS:
+        seat = state.acting_seats()[0]
     return [a.text for a in state.legal_actions(seat)]
 
 
@@ -185,6 +202,7 @@ def random_states(players: int, seed: int) -> Iterator[AnnapurnaState]:
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng), CHANCE)
         else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+            seat = state.acting_seats()[0]  # a sealed window: its first climber to answer
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[rng.randrange(len(legal))], seat)
         yield state

@@ -16,7 +16,7 @@ from meeple.games.annapurna import board
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.heuristics import EVALUATOR, LNTB_RATE, HeuristicAgent, flag_race
 
-from .helpers import card_id, climb_route, layout, setup
+from .helpers import actor, card_id, climb_route, layout, setup
 
 
 def test_heuristic_is_listed():
@@ -59,7 +59,7 @@ def _verb_started_by_someone_else(game, verb: str):
             agent.setup(game, s)
         state = game.new_initial_state()
         while not state.is_terminal():
-            seat = state.current_player()
+            seat = actor(state)
             if seat == CHANCE:
                 state.apply_action(sample_chance(state, rng))
                 continue
@@ -204,13 +204,13 @@ def test_heuristic_chooses_the_same_from_the_policy_view_as_from_the_observation
                 if state.current_player() == CHANCE:
                     state.apply_action(sample_chance(state, rng), CHANCE)
                     continue
-                seat = state.current_player()
-                legal = state.legal_actions()
+                seat = actor(state)
+                legal = state.legal_actions(seat)
                 k = rng.randrange(1 << 30)
                 a = plain[seat].act(state.observe(seat), legal, random.Random(k))
                 b = lazy[seat].act(state.policy_view(seat), legal, random.Random(k))
                 assert a == b and plain[seat].plan == lazy[seat].plan
-                state.apply_action(a)
+                state.apply_action(a, seat)
                 decisions += 1
     assert decisions > 1000
 

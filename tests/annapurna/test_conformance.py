@@ -26,3 +26,12 @@ def test_conformance_with_auto_sweep_and_random_starter():
 
 def test_conformance_short_expeditions():
     run_conformance(lambda: Annapurna(4, flag_target=3), games=100, seed=3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_of_the_cooperative_version(players: int):
+    """Rulings AN-R22, AN-R43..AN-R45: the team's Expeditions keep the engine contract."""
+    actions = run_conformance(
+        lambda: Annapurna(players, mode="cooperative"), games=200, seed=40 + players
+    )
+    assert actions > 200 * 100

@@ -9,6 +9,8 @@ from meeple.agents import RandomAgent, make_agent
 from meeple.games.annapurna.game import Annapurna
 from meeple.testing.golden import check_golden, playthrough
 
+from .helpers import actor
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -64,5 +66,6 @@ def test_cached_balanced_groups_match_a_fresh_search_after_every_move(options):
                 fresh = state.clone()
                 fresh.mount_changed(s)
                 assert probe.groups(s) == fresh.groups(s)
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+            seat = actor(state)
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[rng.randrange(len(legal))], seat)

@@ -96,14 +96,16 @@ def test_records_replay_to_the_same_state():
     assert back.fingerprint() == state.fingerprint()
 
 
-def test_a_record_of_the_rules_before_a_skipped_turn_swept_is_refused():
-    """Version 1.3 (ruling AN-R29: a skip is complete when its turn is skipped): a record of
-    version 1.2, whose skipped turns could not Sweep the skip card, no longer replays."""
+@pytest.mark.parametrize("old", ["1.2", "1.3"])
+def test_a_record_of_the_rules_before_the_scavenge_race_is_refused(old):
+    """Version 1.4 (ruling AN-R06: "first one to call Scavenge gets the card", a sealed call
+    of every other climber): records of 1.3 (one offer to each climber in turn) and of 1.2
+    (whose skipped turns could not Sweep the skip card, ruling AN-R29) no longer replay."""
     game = Annapurna(2)
-    assert game.info.version == "1.3"
+    assert game.info.version == "1.4"
     _, record = play_game(game, [RandomAgent() for _ in range(2)], seed=3, max_steps=40)
-    with pytest.raises(ConfigError, match=r"1\.2"):
-        replay(dataclasses.replace(record, version="1.2"))
+    with pytest.raises(ConfigError, match=old.replace(".", r"\.")):
+        replay(dataclasses.replace(record, version=old))
 
 
 def test_cards_everyone_identifies_are_face_down_and_known_to_every_climber():

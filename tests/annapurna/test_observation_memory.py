@@ -11,6 +11,7 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 
 from .helpers import (
+    actor,
     card_id,
     code,
     finish,
@@ -52,7 +53,7 @@ def test_the_receiver_knows_which_card_left_the_givers_backpack():
     """Ruling AN-R39: the receiver sees the given card in its own Cache, so the other cards it
     remembers in the giver's Backpack stay remembered."""
     state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15), 1: layout(b1=12)}))
-    play(state, "explore b1", "end", "scavenge b1")  # Blue takes Red's Moonrise
+    play(state, "explore b1", "end", "scavenge b1", "pass")  # Blue takes Red's Moonrise
     moonrise = card_id(0, 15)
     assert _remembered(state, 0, 1) == ([moonrise], [])
     assert _remembered(state, 2, 1) == ([moonrise], [])
@@ -106,7 +107,7 @@ def test_knowledge_of_a_backpack_is_dropped_when_its_owner_uses_an_unidentified_
     """AN-030 and ruling AN-R39: a Traded card goes face down unseen; the onlookers can no
     longer tell which remembered cards are still in the Backpack, so they forget them."""
     state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15)}))
-    play(state, "explore b1", "end", "scavenge b1")
+    play(state, "explore b1", "end", "scavenge b1", "pass")
     assert _remembered(state, 0, 1)[0] == [card_id(0, 15)]
     play(state, "trade", f"card {code(1, 1)}", "to B:b1")  # the Moonrise stays in the Backpack
     assert card_id(0, 15) in state.pack[1]
@@ -201,8 +202,9 @@ def test_determinization_never_contradicts_known_locations():
                 if state.current_player() == CHANCE:
                     state.apply_action(sample_chance(state, rng), CHANCE)
                     continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                seat = actor(state)
+                legal = state.legal_actions(seat)
+                state.apply_action(legal[rng.randrange(len(legal))], seat)
                 steps += 1
                 if steps % 23:
                     continue

@@ -88,6 +88,7 @@ def test_throw_lets_the_target_retaliate_on_the_throwers_turn():
     play(state, "explore b4")
     finish(state)
     play(state, "explore a2", "sweep a1+a2")  # Blue
+    finish(state)  # Red's cards, held over, called on a last time (AN-R06)
     play(state, "explore a5")  # Red peaks (+2, no group)
     finish(state)
     idle(state)  # Blue
@@ -109,6 +110,7 @@ def test_retaliate_is_optional():
     play(state, "explore b4")
     finish(state)
     play(state, "explore a2", "sweep a1+a2")
+    finish(state)  # Red's cards, held over, called on a last time (AN-R06)
     play(state, "explore a5")
     finish(state)
     idle(state)
@@ -216,6 +218,7 @@ def test_a_throw_is_told_as_a_throw_when_the_card_lands_on_the_other_mountainsid
     play(state, "explore b4")
     finish(state)
     play(state, "explore a2", "sweep a1+a2")
+    finish(state)  # Red's cards, held over, called on a last time (AN-R06)
     play(state, "explore a5")
     finish(state)
     idle(state)

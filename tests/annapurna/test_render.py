@@ -12,7 +12,18 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import LEGEND
 
-from .helpers import ZERO_RUSH, card_id, climb_route, code, hike_all, layout, play, setup, texts
+from .helpers import (
+    ZERO_RUSH,
+    actor,
+    card_id,
+    climb_route,
+    code,
+    hike_all,
+    layout,
+    play,
+    setup,
+    texts,
+)
 
 
 def _codes(text: str) -> set[str]:
@@ -26,7 +37,7 @@ def _random_states(players: int, seed: int, every: int = 7):
     state = game.new_initial_state()
     n = 0
     while not state.is_terminal():
-        cp = state.current_player()
+        cp = actor(state)
         if cp == CHANCE:
             state.apply_action(sample_chance(state, rng), CHANCE)
             continue
@@ -77,7 +88,7 @@ def test_the_picture_names_the_cards_you_remember_in_another_backpack():
     """Ruling AN-R39: a card you saw go into another climber's Backpack is named under it for
     you, not for a climber who did not see it."""
     state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15)}))
-    play(state, "explore b1", "end", "scavenge b1")  # Blue takes Red's Moonrise, face up
+    play(state, "explore b1", "end", "scavenge b1", "pass")  # Blue takes Red's Moonrise, face up
     moonrise = code(0, 15)
     for viewer in (0, 2):
         text = state.game.render(state.observe(viewer))
@@ -105,8 +116,8 @@ def test_render_never_names_a_card_the_viewer_cannot_identify(players, seed):
                     c = state.mount[t][p]
                     if state.down[t] >> p & 1 and not known >> c & 1:
                         assert game.card_code(c) not in _codes(text)
-            for action in state.legal_actions(state.current_player()):
-                game.describe_move(action, state.observe(state.current_player()))
+            for action in state.legal_actions(actor(state)):
+                game.describe_move(action, state.observe(actor(state)))
 
 
 def test_describe_move_names_the_cards_a_move_concerns():

@@ -118,10 +118,11 @@ def test_two_to_four_climbers_only():
             Annapurna(n)
 
 
-def test_the_cooperative_mode_is_refused():
-    """AN-I02 / ruling AN-R22: the rulebook never describes it."""
-    with pytest.raises(ConfigError, match="cooperative"):
-        meeple.make("annapurna", players=2, mode="cooperative")
+def test_a_mode_other_than_competitive_or_cooperative_is_refused():
+    """AN-I02 / ruling AN-R22: the cooperative version is our reconstruction; nothing else."""
+    assert meeple.make("annapurna", players=2, mode="cooperative").cooperative
+    with pytest.raises(ConfigError, match="'competitive' or 'cooperative'"):
+        meeple.make("annapurna", players=2, mode="solo")
 
 
 def test_the_flag_target_is_a_whole_number_from_1_to_100():

@@ -19,7 +19,7 @@ from meeple.games.annapurna.state import AnnapurnaState
 from meeple.games.annapurna.svg import render_board
 from meeple.testing.golden import check_golden
 
-from .helpers import code, deal, finish, go, hike_all, layout, play, setup
+from .helpers import actor, code, deal, finish, go, hike_all, layout, play, setup
 
 SVG = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden"
@@ -27,7 +27,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def moves_of(state: AnnapurnaState, seat: int | None) -> list[tuple[str, str]]:
     """The seat's legal moves as the browser gets them: notation and sentence."""
-    if seat is None or state.is_terminal() or state.current_player() != seat:
+    if seat is None or state.is_terminal() or seat not in state.acting_seats():
         return []
     obs = state.observe(seat)
     return [(a.text, state.game.describe_move(a, obs)) for a in state.legal_actions(seat)]
@@ -59,8 +59,9 @@ def decision_states(players: int, seed: int, every: int = 3) -> Iterator[Annapur
         if k % every == 0:
             yield state
         k += 1
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+        seat = actor(state)
+        legal = state.legal_actions(seat)
+        state.apply_action(legal[rng.randrange(len(legal))], seat)
     yield state
 
 
@@ -136,7 +137,7 @@ def test_the_board_names_cards_from_the_configured_games_content(tmp_path):
 # -- picks -------------------------------------------------------------------------------------
 def test_every_pick_is_a_focusable_labelled_button():
     for state in sample(every=9):
-        seat = state.current_player()
+        seat = actor(state)
         if seat < 0:
             continue
         moves = moves_of(state, seat)
@@ -150,7 +151,7 @@ def test_every_legal_move_is_clickable_on_the_board():
     """No decision is missing from the drawing: every move index is in some pick."""
     seen_kinds = set()
     for state in sample():
-        seat = state.current_player()
+        seat = actor(state)
         if seat < 0:
             continue
         moves = moves_of(state, seat)
@@ -168,7 +169,7 @@ def test_clicked_picks_narrow_to_each_single_legal_move():
     a group lying inside a larger balanced group (its chip tells them apart)."""
     nested = 0
     for state in sample():
-        seat = state.current_player()
+        seat = actor(state)
         if seat < 0:
             continue
         moves = moves_of(state, seat)
@@ -237,8 +238,22 @@ def test_a_scavenge_claimant_sees_the_mountainside_to_scavenge_first():
     """Ruling AN-R06: the claim is made on the turn climber's mountainside."""
     state = setup(3, layouts={0: layout(a1=14, b1=15)})
     play(state, "explore a1", "explore a1", "explore a1", "explore b1", "end")
-    assert state.current_player() == 1 and state.legal_actions()[0].text == "scavenge a1"
+    assert state.acting_seats() == (1, 2) and state.legal_actions(1)[0].text == "scavenge a1"
     assert _panel_order(board_of(state, 1)) == ["Red", "Blue (you)", "Green"]
+    assert _panel_order(board_of(state, 2)) == ["Red", "Green (you)", "Blue"]
+
+
+def test_the_board_shows_who_has_called_scavenge_sealed_and_who_called_together():
+    """Ruling AN-R06: while the window is open a call shows only as made (to the others),
+    and once everyone has answered the callers are shown while the draw is made."""
+    state = setup(3, layouts={0: layout(a1=14, b1=15)})
+    play(state, "explore a1", "explore a1", "explore a1", "explore b1", "end")
+    play(state, "B: scavenge b1")
+    green = board_of(state, 2)
+    assert "Answered (sealed): Blue" in green and "b1" not in green.split("Answered")[1][:40]
+    assert "You called Scavenge on b1" in board_of(state, 1)
+    play(state, "G: scavenge a1")
+    assert "Blue and Green called Scavenge together" in board_of(state, None)
 
 
 # -- leaks -------------------------------------------------------------------------------------

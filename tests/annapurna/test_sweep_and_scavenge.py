@@ -8,7 +8,9 @@ import random
 import pytest
 
 from meeple.core.errors import IllegalActionError
-from meeple.games.annapurna.consts import MAIN, SCAVENGE, SWEEP
+from meeple.core.game import CHANCE, SIMULTANEOUS
+from meeple.games.annapurna.consts import MAIN, RACE, SCAVENGE, SWEEP
+from meeple.games.annapurna.state import AnnapurnaState
 
 from .helpers import (
     RUSH,
@@ -140,31 +142,99 @@ def test_sweep_in_the_hike():
     assert texts(state) == ["sweep c1", "end"]
 
 
-def test_scavenge_window_opens_after_a_forgotten_sweep():
-    """AN-041 (take one balanced card into your Backpack), AN-042 (only after the offender's
-    turn ends), AN-043 / ruling AN-R06 (the first claim in clockwise order wins)."""
+def forgotten(players: int = 3) -> AnnapurnaState:
+    """Red Hikes, everyone Hikes, Red Explores b1 and ends the turn leaving a1+b1 (Sunrise +1,
+    Moonrise -1) balanced face up."""
+    state = hike_all(setup(players, layouts={0: layout(a1=14, b1=15)}))
+    return play(state, "explore b1", "end")
+
+
+def test_they_may_only_scavenge_after_you_place_your_meeple_to_end_your_turn():
+    """AN-041, AN-042: no call before the offender ends the turn; then every other climber is
+    asked at once, sealed (ruling AN-R06)."""
     state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15)}))
     play(state, "explore b1")
     with pytest.raises(IllegalActionError):  # the offender has not ended the turn yet
         state.apply_action("scavenge a1", 1)
     play(state, "end")
-    assert state.stage == SCAVENGE and state.current_player() == 1
-    assert texts(state) == ["scavenge a1", "scavenge b1", "pass"]
-    play(state, "pass")
-    assert state.current_player() == 2
-    play(state, "scavenge b1")
+    assert state.stage == SCAVENGE and state.current_player() == SIMULTANEOUS
+    assert state.acting_seats() == (1, 2) and state.victim == 0
+    assert texts(state, 1) == texts(state, 2) == ["scavenge a1", "scavenge b1", "pass"]
+    assert texts(state, 0) == []
+
+
+def test_a_lone_caller_scavenges_the_card_into_their_backpack():
+    """AN-041 (take one of the balanced cards into your Backpack), ruling AN-R06."""
+    state = play(forgotten(), "G: scavenge b1", "B: pass")  # in any order
     assert state.pack[2] == sorted([*[card_id(2, n) for n in (1, 2, 3)], card_id(0, 15)])
     assert state.mount[0][1] == -1 and state.up[0] == 1
     assert state.stage == MAIN and state.turn == 1  # the window closed; Blue's turn
+    assert state.victim == -1 and state.offer == 0
 
 
-def test_first_claim_closes_the_window():
-    """Ruling AN-R06: one card per forgotten Sweep; later climbers are not asked."""
-    state = hike_all(setup(3, layouts={0: layout(a1=14, b1=15)}))
-    play(state, "explore b1", "end")
-    play(state, "scavenge a1")
+def test_first_one_to_call_scavenge_gets_the_card():
+    """AN-043, ruling AN-R06: climbers calling together go to a fair draw of who called first
+    (``first <colour>``); the later climber may win it as well as the next one."""
+    state = play(forgotten(), "B: scavenge a1", "G: scavenge b1")
+    assert state.stage == RACE and state.current_player() == CHANCE
+    assert [(a.text, p) for a, p in state.chance_outcomes()] == [("first B", 0.5), ("first G", 0.5)]
+    told = state.game.describe_move_for(state, CHANCE, state.game.action("first G", chance=True), 1)
+    assert told == "Green called Scavenge first"
+    play(state, "first G")
+    assert card_id(0, 15) in state.pack[2] and card_id(0, 14) not in state.pack[1]
+    assert state.up[0] == 1  # one card per window: a1 stays
     assert state.stage == MAIN and state.turn == 1
-    assert state.up[0] == 1 << 1  # b1 stays where it is
+
+
+def test_a_scavenge_call_is_sealed_until_every_climber_has_answered():
+    """Ruling AN-R06: a call made is shown only as made; once all have answered, every call
+    is known; a determinized twin of the waiting climber's view keeps it identical."""
+    state = play(forgotten(), "B: scavenge a1")
+    assert state.observe(1)["claims"] == [-1, 0, -1]
+    assert state.observe(2)["claims"] == [-1, None, -1]
+    assert state.observe(None)["claims"] == [-1, None, -1]
+    twin = state.game.determinize_observation(state.observe(2), random.Random(1))
+    assert twin.observe(2) == state.observe(2) and twin.acting_seats() == (2,)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action("pass", 1)  # Blue has answered
+    assert err.value.rule == "CORE-06"
+    play(state, "G: scavenge a1")
+    assert state.observe(0)["claims"] == [-1, 0, 0]
+
+
+def test_the_offer_stays_open_until_the_next_climber_ends_their_turn():
+    """AN-042 ("before the next climber ends their turn"), ruling AN-R06: when everyone passes,
+    the offer is held over and called on once more just before the next climber's turn ends;
+    the next climber may call too."""
+    state = play(forgotten(), "B: pass", "G: pass")
+    assert state.stage == MAIN and state.turn == 1 and state.victim == 0
+    assert "Scavenge still open on Red's balanced cards a1+b1" in state.game.render(
+        state.observe(1)
+    )
+    play(state, "explore b1", "sweep a1+b1")  # Blue's turn ends: the last call on Red's cards
+    assert state.stage == SCAVENGE and state.victim == 0 and state.turn == 1
+    assert state.acting_seats() == (1, 2)
+    play(state, "B: scavenge b1", "G: pass")
+    assert card_id(0, 15) in state.pack[1]
+    assert state.turn == 2 and state.stage == MAIN and state.victim == -1
+
+
+def test_the_offer_closes_when_the_next_climber_has_ended_their_turn():
+    """AN-042, ruling AN-R06: passed twice, Red's forgotten cards stay on Red's mountainside
+    and nobody is asked again."""
+    state = play(forgotten(), "pass", "pass", "explore b1", "sweep a1+b1", "pass", "pass")
+    assert state.turn == 2 and state.stage == MAIN and state.victim == -1
+    assert state.up[0] == 0b11
+    play(state, "explore b1", "sweep a1+b1")  # Green's turn ends: no window on Red's cards
+    assert state.turn == 0 and state.stage == MAIN
+
+
+def test_with_two_climbers_the_other_climber_alone_calls():
+    """Ruling AN-R06: with one other climber the call needs no draw."""
+    state = forgotten(players=2)
+    assert state.acting_seats() == (1,)
+    play(state, "scavenge a1")
+    assert card_id(0, 14) in state.pack[1] and state.turn == 1
 
 
 def test_a_zero_card_with_an_unfinished_effect_cannot_be_scavenged():
@@ -222,6 +292,9 @@ def test_bury_flips_balanced_groups_face_down_in_place():
     assert "b4 (everyone)" in state.game.render(state.observe(None))
     idle(state)  # Blue
     play(state, "drop", f"card {code(0, 5)}", "to R:e1", "end")
-    assert state.stage == SCAVENGE and texts(state) == ["scavenge e1", "pass"]
+    assert state.victim == 1  # first Blue's own forgotten cards, held over (ruling AN-R06)
+    play(state, "pass")
+    assert state.stage == SCAVENGE and state.victim == 0
+    assert texts(state) == ["scavenge e1", "pass"]
     play(state, "scavenge e1")
     assert card_id(0, 5) in state.pack[1]

@@ -133,6 +133,19 @@ def test_summary_shares_tied_wins_and_measures_seat_advantage():
     assert s.quantiles["flag"] == (1.0, 1.0, 1.0)
 
 
+def test_a_cooperative_team_wins_whole_for_every_seat():
+    """Annapurna's cooperative version (ruling AN-R45): a team's win is every seat's win, not a
+    share, so the win rate is the team's success rate."""
+    spec = SimSpec("annapurna", 2, ("heuristic",), 6, seed=3, options={"mode": "cooperative"})
+    rows = run_simulation(spec)
+    assert all(row["cooperative"] for row in rows)
+    won = sum(row["extras"]["team_won"] for row in rows)
+    assert 0 < won < 6
+    (agent,) = summarize(rows, ["heuristic"], 2).agents
+    assert agent.n == 12 and agent.wins == 2 * won
+    assert "cooperative" not in run_simulation(SimSpec("annapurna", 2, ("random",), 1))[0]
+
+
 def test_repeated_agents_get_distinct_labels():
     spec = SimSpec("fixture-pips", 3, ("random", "high", "random"), 6)
     assert spec.labels() == ["random#1", "high", "random#2"]

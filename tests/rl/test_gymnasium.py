@@ -122,6 +122,14 @@ def test_a_learner_plays_a_whole_game_against_bots(game, players):
     assert total == pytest.approx(env.state.returns()[info["seat"]])
 
 
+def test_a_learner_in_a_cooperative_team_gets_the_teams_return():
+    """Annapurna's cooperative version (ruling AN-R45): the learner's reward is the team's."""
+    env = ge.MeepleEnv("annapurna", players=3, opponents="heuristic", mode="cooperative")
+    total, _, info = _episode(env, seed=2)
+    returns = env.state.returns()
+    assert len(set(returns)) == 1 and total == pytest.approx(returns[info["seat"]])
+
+
 def test_seeded_resets_repeat_the_same_episode():
     env = ge.MeepleEnv("peach-festival", players=3, opponents="greedy", max_rounds=3)
     a = _episode(env, seed=9)

@@ -8,6 +8,7 @@ import math
 import multiprocessing
 import operator
 import pickle
+import random
 import shutil
 
 import pytest
@@ -41,11 +42,30 @@ def test_pyspiel_random_sim_test_passes(name, players):
         ("peach-festival", {"players": 1, "difficulty": "hard"}),
         ("peach-festival", {"players": 3, "max_rounds": 5}),
         ("annapurna", {"players": 3, "starter": -1, "auto_sweep": True, "flag_target": 4}),
+        ("annapurna", {"players": 2, "mode": "cooperative", "flag_target": 2}),
+        ("annapurna", {"players": 4, "mode": "cooperative", "flag_target": 1}),
     ],
 )
 def test_pyspiel_random_sim_test_passes_for_variants(name, params):
     game = mo.load_game(name, **params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_cooperative_team_has_identical_utilities(players):
+    """Annapurna's cooperative version (ruling AN-R45): one return for the whole team."""
+    game = mo.load_game("annapurna", players=players, mode="cooperative", flag_target=1)
+    assert game.get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+    assert game.utility_sum() is None
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(set(state.returns())) == 1
 
 
 def test_every_game_is_registered_with_its_parameters():

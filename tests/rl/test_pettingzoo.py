@@ -63,6 +63,17 @@ def test_a_whole_game_ends_with_every_agent_rewarded_once(name, players):
     assert all(v in (0.0, 0.5, 1.0) or 0 < v < 1 for v in result["totals"].values())
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_cooperative_team_is_rewarded_alike(players):
+    """Annapurna's cooperative version (ruling AN-R45): every agent gets the team's reward."""
+    env = pz.env("annapurna", players=players, mode="cooperative", flag_target=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations warn, as in the api test above
+        api_test(env, num_cycles=300)
+    result = _play(pz.env("annapurna", players=players, mode="cooperative", flag_target=1), 3)
+    assert len(set(result["totals"].values())) == 1
+
+
 def test_only_the_selected_agent_has_legal_actions_in_its_mask():
     env = pz.env("peach-festival", players=3)
     env.reset(seed=0)

@@ -215,6 +215,13 @@ class Game:
         raise NotImplementedError
 
     # -- shared -------------------------------------------------------------------------------
+    @property
+    def cooperative(self) -> bool:
+        """Whether every seat plays for one team in this configuration: ``returns()`` is
+        then the same for every seat, the team's (research adapters declare identical
+        utilities). False unless a game's variant says so."""
+        return False
+
     def content_digest(self) -> str | None:
         """A digest of the content files this game was made with (their names and bytes,
         wherever the directory lies; :func:`meeple.core.content.content_digest`), or ``None``

@@ -9,7 +9,8 @@
 Observation: the float32 vector of the game's encoder (``Box(-1, 1, (size,))``). Action:
 ``Discrete(num_actions)``, action ``i`` being ``game.action_space.actions[i]``. Every ``info``
 carries ``"action_mask"`` (int8, 1 = legal), also returned by :meth:`MeepleEnv.action_masks`.
-Reward: the learner's ``State.returns()`` at the end, 0 before; an illegal action leaves the
+Reward: the learner's ``State.returns()`` at the end, 0 before (in a cooperative configuration,
+the team's return, which the other seats' agents share); an illegal action leaves the
 game unchanged and earns ``illegal_reward`` (default -1), or raises with
 ``illegal_action="raise"``.
 

@@ -8,7 +8,8 @@ content; a ``starter`` of ``-1`` is ``None``, a first player drawn by chance).
 
 Game type: sequential, explicit chance, imperfect information, terminal rewards; constant-sum
 (utility sum 1: the winners share a win worth 1) with two or more players, general-sum for a
-solo game (one player whose return is the game's own, such as a final score / 100).
+solo game (one player whose return is the game's own, such as a final score / 100), identical
+for a cooperative configuration (``Game.cooperative``: every player gets the team's return).
 Sealed simultaneous decisions are sequentialised: the acting seats commit one after the other in
 seat order, and a commitment stays hidden from the other seats' observations (the engine hides
 sealed choices until the node resolves). Player actions are the ids of the game's fixed action
@@ -267,7 +268,10 @@ class MeepleGame(pyspiel.Game):
             utility_sum=utility_sum(game),
             max_game_length=game.max_game_length(),
         )
-        gtype = _GAME_TYPES[name] if game.num_players > 1 else _SOLO_TYPES[name]
+        if game.cooperative:  # one team: every player's utility is the team's
+            gtype = _COOP_TYPES[name]
+        else:
+            gtype = _GAME_TYPES[name] if game.num_players > 1 else _SOLO_TYPES[name]
         super().__init__(gtype, info, full)
         self.ctx = ctx
         self.meeple_game = game
@@ -625,20 +629,22 @@ def _wrap_pyspiel() -> None:
 
 def utility_sum(game: Game) -> float | None:
     """Sum of every terminal state's returns: 1 with two or more players (the winners share a
-    win worth 1), ``None`` for one player (a solo game's return is its own, such as a score)."""
-    return 1.0 if game.num_players > 1 else None
+    win worth 1), ``None`` for one player (a solo game's return is its own, such as a score)
+    and for a cooperative team (every player gets the team's return: the sum is 0 or n)."""
+    return 1.0 if game.num_players > 1 and not game.cooperative else None
 
 
-def _game_type(name: str, solo: bool = False) -> pyspiel.GameType:
+def _game_type(name: str, solo: bool = False, team: bool = False) -> pyspiel.GameType:
     cls = game_class(name)
     utility = pyspiel.GameType.Utility
+    kind = utility.IDENTICAL if team else utility.GENERAL_SUM if solo else utility.CONSTANT_SUM
     return pyspiel.GameType(
         short_name=SHORT_NAMES[name],
         long_name=f"meeple {cls.info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility.GENERAL_SUM if solo else utility.CONSTANT_SUM,
+        utility=kind,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.info.max_players,
         min_num_players=cls.info.min_players,
@@ -653,6 +659,8 @@ def _game_type(name: str, solo: bool = False) -> pyspiel.GameType:
 _GAME_TYPES: dict[str, pyspiel.GameType] = {}
 #: The game type of one-player configurations (general-sum), per meeple game.
 _SOLO_TYPES: dict[str, pyspiel.GameType] = {}
+#: The game type of cooperative configurations (identical utilities), per meeple game.
+_COOP_TYPES: dict[str, pyspiel.GameType] = {}
 
 
 #: The game class of each meeple game with an encoder, made by :func:`_game_class`. Every
@@ -684,6 +692,7 @@ def register_games() -> list[str]:
         if name not in _GAME_TYPES:
             _GAME_TYPES[name] = _game_type(name)
             _SOLO_TYPES[name] = _game_type(name, solo=True)
+            _COOP_TYPES[name] = _game_type(name, team=True)
         if short not in registered:
             pyspiel.register_game(_GAME_TYPES[name], _game_class(name))
     return list(SHORT_NAMES.values())

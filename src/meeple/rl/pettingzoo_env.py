@@ -15,7 +15,8 @@ all zeros except for the agent that must act now. Spaces are fixed per configura
 Chance nodes are sampled by the environment with a generator seeded by ``reset(seed=...)``.
 Sealed simultaneous decisions are taken one seat after the other in seat order; the engine hides
 each commitment from the other seats until all are in. Rewards come at the end only: each
-agent's ``State.returns()`` (a shared win worth 1; a solo game's own return, such as a score / 100). An illegal
+agent's ``State.returns()`` (a shared win worth 1; a solo game's own return, such as a score / 100;
+in a cooperative configuration every agent's reward is the team's). An illegal
 action raises :class:`~meeple.core.errors.IllegalActionError` and changes nothing (neither the
 game nor the rewards, selection or flags); an id outside ``Discrete(num_actions)`` (or
 ``None`` for an agent still playing) breaks rule ``CORE-04``.

@@ -38,7 +38,7 @@ from meeple.sim.report import (
     with_slots,
 )
 from meeple.sim.runner import SimSpec, check_simulation
-from meeple.sim.stats import t_cdf
+from meeple.sim.stats import t_cdf, win_share
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -122,7 +122,7 @@ def game_metrics(row: dict[str, Any], labels: Sequence[str]) -> dict[str, float]
     out: dict[str, float] = {}
     players = len(row["agents"])
     winners = row["winners"]
-    share = 1.0 / len(winners) if winners else 0.0
+    share = win_share(row)
     by_agent: dict[int, list[float]] = {}
     wins: dict[int, float] = {}
     for seat, slot in enumerate(row["slots"]):

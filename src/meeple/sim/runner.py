@@ -168,6 +168,8 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "decisions": sum(1 for seat, _ in state.history if seat >= 0),
         "length": len(state.history),
         "extras": dict(result.extras),
+        # a cooperative team wins or loses together: each seat's win is whole, not a share
+        **({"cooperative": True} if game.cooperative else {}),
     }
 
 

@@ -102,6 +102,15 @@ def t_quantile(p: float, df: int) -> float:
     return high
 
 
+def win_share(row: dict) -> float:
+    """The win each winner of a results row gets: winners share a win worth 1, but for a
+    cooperative team (``"cooperative": true``), whose every seat wins or loses whole."""
+    winners = row["winners"]
+    if not winners:
+        return 0.0
+    return 1.0 if row.get("cooperative") else 1.0 / len(winners)
+
+
 def _mean(xs: Sequence[float]) -> float:
     return math.fsum(xs) / len(xs) if xs else 0.0
 
@@ -219,7 +228,7 @@ def summarize(
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     parts[slot].setdefault(key, []).append(float(value))
         winners = row["winners"]
-        share = 1.0 / len(winners) if winners else 0.0
+        share = win_share(row)
         best: dict[int, list] = {}  # slot -> [score, win share, rank] of its best seat
         for seat, slot in enumerate(row["slots"]):
             won = share if seat in winners else 0.0

@@ -307,8 +307,11 @@ def check_random_game(
     if len(returns) != state.num_players:
         _fail("returns() has the wrong length", state)
     result = state.result()
-    if len(result.seats) != state.num_players or not result.winners:
+    # a cooperative team may lose together; otherwise someone wins
+    if len(result.seats) != state.num_players or not (result.winners or game.cooperative):
         _fail("result() must rank every seat and name at least one winner", state)
+    if game.cooperative and len(set(returns)) != 1:
+        _fail("a cooperative team's returns() must be the same for every seat", state)
     return state
 
 

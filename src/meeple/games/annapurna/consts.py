@@ -10,10 +10,22 @@ CARD = 3  #: second step of Trade/Hide/Drop/Throw: which Backpack card (ruling A
 SPOT = 4  #: third step of Trade/Hide/Drop/Throw: which position
 DECIDE = 5  #: the top of the pending-decision stack decides (card effects, Retaliate)
 SWEEP = 6  #: Sweep (Climbing) or Bury (Protecting) step of the turn's climber
-SCAVENGE = 7  #: a Scavenge window is open (ruling AN-R06)
+SCAVENGE = 7  #: sealed: the other climbers each call Scavenge on a card, or pass (ruling AN-R06)
 OVER = 8  #: the Expedition is over
+RACE = 9  #: chance: which of several climbers calling Scavenge together called first (AN-043)
 
-STAGE_NAMES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
+STAGE_NAMES = (
+    "deal",
+    "start",
+    "main",
+    "card",
+    "spot",
+    "decide",
+    "sweep",
+    "scavenge",
+    "over",
+    "race",
+)
 
 # Kinds of pending decision (entries of ``state.pending``: ``[kind, seat, a, b]``).
 D_PEEK = 0  #: a = looks left, b = scope (0 own mountainside, 1 any)
@@ -39,3 +51,10 @@ ROUND_LIMIT = 100
 #: Flags per placing (AN-061, AN-064, AN-065) and for Left No Trace Behind (AN-063).
 AWARDS = {2: (3, 2), 3: (3, 2, 1), 4: (3, 2, 1, 0)}
 LNTB_FLAGS = 4
+
+#: The cooperative variant (rulings AN-R22, AN-R43..AN-R45): flags a peaked climber earns the
+#: team by the distance of its total from zero (0, 1, 2; further earns none), the Ascents the
+#: team has ("It takes 3 to 7 Ascents": the fewest), and ``winner`` once the team has won.
+COOP_AWARDS = (3, 2, 1)
+COOP_ASCENTS = 3
+TEAM = -2

@@ -6,7 +6,8 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 * ``seat`` (n), ``stage`` (9), ``turn``/``starter``/``lntb``/``winner`` (n each),
   ``ascent``/``turns`` (1 each), ``deal`` (n + 2), ``verb`` (5), ``card`` (the card chosen for
   Trade/Hide/Drop/Throw, owner only: 4 + 18), ``pending`` (1 + 3 entries of 6 + n + 2),
-  ``window`` (2n), ``flags`` (peaked now, skipping, auto sweep, flag target), ``unfinished`` (72);
+  ``window`` (2n: the climbers still to call Scavenge or pass, and whose cards are on
+  offer, ruling AN-R06), ``flags`` (peaked now, skipping, auto sweep, flag target), ``unfinished`` (72);
 * ``pack``/``cache``: the observer's own Backpack and Cache (72 each);
 * per climber: 15 mountainside spots (empty / face down unknown / face down known / face up,
   colour, card, Yang minus Yin, and for a face-down card the climbers seen to identify it, n),
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from meeple.games.annapurna.state import AnnapurnaState as State
 
 STAGES = ("deal", "start", "main", "card", "spot", "decide", "sweep", "scavenge", "over")
+#: The draw of who called Scavenge first is written as the window it settles: the layout keeps
+#: its size (no seat acts at that chance node).
+_STAGE_INDEX = {name: STAGES.index(name) for name in STAGES} | {"race": STAGES.index("scavenge")}
 SUIT = 18
 COLOURS = 4
 SPOTS = 15
@@ -39,7 +43,7 @@ class AnnapurnaEncoder(Encoder):
     """Encoder of ``annapurna`` observations (see the module docstring for the layout)."""
 
     game_name = "annapurna"
-    marks = frozenset(("ascent", "climbers", "stage", "unfinished", "verb", "window"))
+    marks = frozenset(("ascent", "climbers", "stage", "unfinished", "verb", "victim", "window"))
 
     def setup(self, game: Game) -> None:
         cards = game.content.cards
@@ -69,7 +73,7 @@ class AnnapurnaEncoder(Encoder):
         w.onehot(me, n)
         w.section("stage")
         stage = obs.get("stage")
-        w.onehot(STAGES.index(stage) if stage in STAGES else -1, len(STAGES))
+        w.onehot(_STAGE_INDEX.get(stage, -1) if isinstance(stage, str) else -1, len(STAGES))
         w.section("turn")
         w.onehot(self.rel(obs.get("turn"), me), n)
         w.section("starter")
@@ -104,7 +108,7 @@ class AnnapurnaEncoder(Encoder):
         w.section("window")
         window = obs.get("window") or []
         w.multihot([self.rel(s, me) for s in window], n)
-        w.onehot(self.rel(window[0], me) if window else -1, n)
+        w.onehot(self.rel(obs.get("victim"), me), n)
         w.section("flags")
         w.flag(obs.get("peaked_now"))
         w.flag(obs.get("skipping"))
@@ -146,8 +150,7 @@ class AnnapurnaEncoder(Encoder):
         me = seat
         config = st.game.config
         w.onehot(me, n)
-        stage = STAGE_NAMES[st.stage]
-        w.onehot(STAGES.index(stage) if stage in STAGES else -1, len(STAGES))
+        w.onehot(_STAGE_INDEX[STAGE_NAMES[st.stage]], len(STAGES))
         w.onehot(self.rel(st.turn, me), n)
         w.onehot(self.rel(st.starter, me), n)
         w.onehot(self.rel(st.lntb, me), n)
@@ -169,9 +172,8 @@ class AnnapurnaEncoder(Encoder):
             w.onehot(self.rel(p[1], me), n)
             w.scalar(p[2], 4)
             w.scalar(p[3], 4)
-        window = st.window
-        w.multihot([self.rel(s, me) for s in window], n)
-        w.onehot(self.rel(window[0], me) if window else -1, n)
+        w.multihot([self.rel(s, me) for s in st.window], n)
+        w.onehot(self.rel(st.victim, me), n)
         w.flag(st.peaked_now)
         w.flag(st.skipping)
         w.flag(bool(config["auto_sweep"]))

@@ -16,7 +16,9 @@ from meeple.core.game import CHANCE, Game, GameInfo
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
+    COOP_ASCENTS,
     LNTB_FLAGS,
+    RACE,
     ROUND_LIMIT,
     V_DROP,
     V_HIDE,
@@ -31,8 +33,9 @@ from meeple.games.annapurna.state import AnnapurnaState
 
 #: Upper bound on the actions of one turn: 3 for the compound action, at most 15 Explores
 #: in one turn through Fixed Ropes, each followed by at most 3 choices, 15 Sweeps, the end,
-#: Retaliate, 3 Scavenge answers and the on-peak choices.
-_TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 3 + 8
+#: Retaliate, two Scavenge windows (the one held over from the previous turn and the turn's
+#: own) of 3 calls and a draw each, and the on-peak choices.
+_TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 2 * 4 + 8
 
 
 #: The verbs of a Backpack card's move, by the state's ``verb`` (AN-030, AN-031, AN-051, AN-053).
@@ -51,10 +54,12 @@ class Annapurna(Game):
         starter: Seat that goes first in the first Ascent (AN-020); ``None`` draws it by chance
             (ruling AN-R13), and so does ``-1``, its spelling where ``None`` cannot be written
             (``--option starter=-1`` on the command line, OpenSpiel parameters).
-        mode: ``"competitive"``; the cooperative mode is refused (AN-I02, ruling AN-R22).
+        mode: ``"competitive"``, or ``"cooperative"``: the climbers play as one team for a
+            team target of flags within 3 Ascents (our reconstruction of the cooperative
+            version the rulebook recommends but does not print; rulings AN-R22, AN-R43..AN-R45).
 
     Raises:
-        ConfigError: for 1 or 5+ climbers (AN-R23), the cooperative mode, a bad flag target or
+        ConfigError: for 1 or 5+ climbers (AN-R23), an unknown mode, a bad flag target or
             starter.
         ContentError: for invalid content.
     """
@@ -62,12 +67,12 @@ class Annapurna(Game):
     info = GameInfo(
         name="annapurna",
         title="Annapurna",
-        version="1.3",
+        version="1.4",
         min_players=2,
         max_players=4,
         has_chance=True,
         hidden_information=True,
-        simultaneous=False,
+        simultaneous=True,
         rulebook="annapurna.txt",
     )
     options: ClassVar[dict[str, Any]] = {
@@ -86,10 +91,9 @@ class Annapurna(Game):
 
     def __init__(self, players: int | None = None, **options: Any):
         mode = options.get("mode", "competitive")
-        if mode != "competitive":
+        if mode not in ("competitive", "cooperative"):
             raise ConfigError(
-                f"annapurna has no {mode!r} mode: the rulebook recommends a cooperative version "
-                "but never describes it (ruling AN-R22); only 'competitive' is available"
+                f"annapurna has no {mode!r} mode: 'competitive' or 'cooperative' (ruling AN-R22)"
             )
         super().__init__(players, **options)
         target = self.config["flag_target"]
@@ -136,8 +140,21 @@ class Annapurna(Game):
         """See :func:`meeple.games.annapurna.observation.determinize`."""
         return determinize(self, observation, rng)
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the climbers play the cooperative variant as one team (ruling AN-R22)."""
+        return self.config["mode"] == "cooperative"
+
+    def team_target(self) -> int:
+        """The flags the team needs in the cooperative variant: half of ``flag_target`` per
+        climber, rounded up (9 flags for 2 climbers, 14 for 3, 18 for 4; ruling AN-R44)."""
+        return -(-self.config["flag_target"] * self.num_players // 2)
+
     def max_ascents(self) -> int:
-        """Most Ascents an Expedition can last: each awards at least 4 flags (AN-075)."""
+        """Most Ascents an Expedition can last: each awards at least 4 flags (AN-075); the
+        cooperative team has 3 (ruling AN-R44)."""
+        if self.cooperative:
+            return COOP_ASCENTS
         n = self.num_players
         per_ascent = min(LNTB_FLAGS, sum(AWARDS[n]))
         return (self.config["flag_target"] * n + per_ascent - 1) // per_ascent + 1
@@ -163,6 +180,8 @@ class Annapurna(Game):
                         "the last 3 cards go to their Backpack"
                     )
                 return ""
+            if kind == "first" and state.stage == RACE:  # AN-043, ruling AN-R06
+                return f"{self.colour(action.args[0])} called Scavenge first"
             return self.describe_action(action)
         if kind in ("card", "to") and state.verb in _VERBS:
             return self._placing(state, seat, action, observer)

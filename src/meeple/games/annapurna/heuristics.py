@@ -18,6 +18,11 @@ to 52.0% of 4,000 one-Ascent games against the default on three seeds (p = 0.011
 
 With ``epsilon`` > 0 it plays a uniformly random legal action at that fraction of its
 decisions: the ``easy`` level (``epsilon=0.3``) is this climber slipping.
+
+In the cooperative variant (rulings AN-R22, AN-R43..AN-R45) it plays for the team: it Throws
+only a card that brings a partner's total closer to zero (a partner who has peaked first),
+calls Scavenge only on a card whose loss brings the partner closer to zero, and never
+Retaliates on a partner.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from meeple.core.errors import ConfigError
 from meeple.core.evaluation import Evaluator
 from meeple.core.game import State
 from meeple.games.annapurna import board
-from meeple.games.annapurna.consts import AWARDS, DEAL, LNTB_FLAGS, VERB_NAMES
+from meeple.games.annapurna.consts import AWARDS, COOP_AWARDS, DEAL, LNTB_FLAGS, VERB_NAMES
 from meeple.games.annapurna.content import SUIT_SIZE
 from meeple.games.annapurna.state import AnnapurnaState
 
@@ -101,6 +106,7 @@ class HeuristicAgent(Agent):
     def _read(self, obs: dict) -> None:
         self.obs = obs
         self.me = obs["climbers"][self.seat]
+        self.coop = bool(obs["cooperative"])
         # derived values, computed when first needed (most steps need few of them)
         self._pool: list[list[int]] | None = None
         self._totals: dict[int, int] = {}
@@ -220,7 +226,7 @@ class HeuristicAgent(Agent):
                     self.plan = ("drop", best, (self.seat, spot))
                     return by["drop"][0]
             if "throw" in by:
-                plan = self._throw_plan()
+                plan = self._help_plan() if self.coop else self._throw_plan()
                 if plan:
                     self.plan = plan
                     return by["throw"][0]
@@ -302,6 +308,26 @@ class HeuristicAgent(Agent):
         spot = board.bits(self._empty(target))[0]
         return ("throw", card, (target, spot))
 
+    def _help_plan(self) -> tuple[str, int, tuple[int, int]] | None:
+        """Cooperative: Throw the Backpack card that brings a partner's total closest to zero
+        into an empty spot of theirs, a partner who has peaked first (their total is nearly
+        final); ``None`` when no card brings anyone closer."""
+        net = self.game.net
+        best: tuple[tuple[int, int, int, int], tuple[str, int, tuple[int, int]]] | None = None
+        for t, c in enumerate(self.obs["climbers"]):
+            empty = self._empty(t)
+            if t == self.seat or c["shields"] or not empty:
+                continue
+            tt = self.total(t)
+            for card in self.me["pack"]:
+                gain = abs(tt) - abs(tt + net[card])
+                if gain <= 0:
+                    continue
+                key = (bool(c["arrival"]), gain, -t, -card)
+                if best is None or key > best[0]:
+                    best = (key, ("throw", card, (t, board.bits(empty)[0])))
+        return best[1] if best else None
+
     def _plan_fits(self, obs: dict) -> bool:
         """Whether the current plan belongs to the Trade/Hide/Drop/Throw under way."""
         plan = self.plan
@@ -330,7 +356,7 @@ class HeuristicAgent(Agent):
             empty = board.bits(self._empty(self.seat))
             return ("drop", card, (self.seat, empty[0])) if empty else None
         if verb == "throw":
-            plan = self._throw_plan()
+            plan = self._help_plan() if self.coop else self._throw_plan()
             if plan is not None and chosen is not None:
                 plan = (plan[0], chosen, plan[2])
             return plan
@@ -365,10 +391,14 @@ class HeuristicAgent(Agent):
         claims = by.get("scavenge")
         if not claims:
             return None
-        victim = self.obs["turn"]
+        victim = self.obs["victim"]  # whose cards are on offer (ruling AN-R06)
         side = self.obs["climbers"][victim]["side"]
         net = self.game.net
         vt = self.total(victim)
+        if self.coop:  # take a partner's card only when its loss brings them closer to zero
+            best = min(claims, key=lambda a: (abs(vt - net[side[a.args[0]]]), a.id))
+            gain = abs(vt) - abs(vt - net[side[best.args[0]]])
+            return best if gain > 0 else by["pass"][0]
         # removing a card of value x moves the victim's total to vt - x: push it from zero
         return max(claims, key=lambda a: (abs(vt - net[side[a.args[0]]]), -a.id))
 
@@ -401,6 +431,8 @@ class HeuristicAgent(Agent):
             if abs(t - net[side[best.args[0]]]) < abs(t):
                 return best
             return by["pass"][0]
+        if "retaliate" in by and self.coop:  # a partner's card is the team's own
+            return by["pass"][0]
         if "retaliate" in by:
             thrower = self.obs["pending"][-1][2]
             side = self.obs["climbers"][thrower]["side"]
@@ -419,6 +451,11 @@ def _scores(state: State) -> list[float]:
     # ranked by how close their face-up total is to zero, then by height
     n = state.num_players
     st = cast(AnnapurnaState, state)
+    if st.game.cooperative:  # the team's flags, plus half what this Ascent would add (AN-R43)
+        team = sum(st.flags) + 0.5 * sum(
+            COOP_AWARDS[abs(st.total(s))] for s in range(n) if abs(st.total(s)) < 3
+        )
+        return [float(team)] * n
     key = [(abs(st.total(s)), -board.ROW[st.loc[s]] if st.loc[s] >= 0 else 0) for s in range(n)]
     order = sorted(range(n), key=lambda s: key[s])
     award = AWARDS[n]
@@ -487,8 +524,8 @@ def flag_race(flags: tuple[int, ...], target: int) -> tuple[float, ...]:
 def _value(state: State) -> Sequence[float] | None:
     # between two Ascents (the checkpoint), the flags are all there is to the position
     st = cast(AnnapurnaState, state)
-    if st.stage != DEAL or st.deal_pos or st.deal_seat:
-        return None
+    if st.stage != DEAL or st.deal_pos or st.deal_seat or st.game.cooperative:
+        return None  # (the flag race is between rivals; a team shares one score)
     return flag_race(tuple(st.flags), st.game.config["flag_target"])
 
 

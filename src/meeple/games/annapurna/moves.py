@@ -134,10 +134,11 @@ def decision_actions(st: AnnapurnaState, entry: list[int]) -> list[Action]:
     return []
 
 
-def scavenge_targets(st: AnnapurnaState) -> int:
-    """Positions of the turn's climber that belong to a balanced group (AN-041, AN-044)."""
+def scavenge_targets(st: AnnapurnaState, victim: int) -> int:
+    """Positions of ``victim`` that belong to a balanced group (AN-041, AN-044): the cards a
+    Scavenge may take."""
     u = 0
-    for g in st.groups(st.turn):
+    for g in st.groups(victim):
         u |= g
     return u
 
@@ -161,7 +162,8 @@ def legal_actions(st: AnnapurnaState, seat: int) -> list[Action]:
     if stage == DECIDE:
         return decision_actions(st, st.pending[-1])
     if stage == SCAVENGE:
-        return [*_positions(tb.scavenge, scavenge_targets(st)), tb.pass_]
+        # every climber still to answer has the same choices: the cards on offer, or pass
+        return [*_positions(tb.scavenge, st.offer), tb.pass_]
     return []
 
 
@@ -243,11 +245,12 @@ def why_illegal(st: AnnapurnaState, act: Action, seat: int) -> tuple[str, str]:
     if stage == SCAVENGE:
         if kind == "scavenge":
             p = act.args[0]
-            m = st.mount[st.turn][p]
-            if m >= 0 and st.up[st.turn] >> p & 1 and st.game.zero[m]:
+            v = st.victim
+            m = st.mount[v][p]
+            if m >= 0 and st.up[v] >> p & 1 and st.game.zero[m]:
                 return ("AN-044", "a card without Yin or Yang is not scavenged before its effect")
-            return ("AN-041", "only a card of a balanced group can be scavenged")
-        return ("AN-R06", "Scavenge a card or pass")
+            return ("AN-041", "only a card of a balanced group left face up can be scavenged")
+        return ("AN-R06", "call Scavenge on a card, or pass")
     if stage == DECIDE:
         kind0 = st.pending[-1][0]
         if kind0 == D_RETALIATE:

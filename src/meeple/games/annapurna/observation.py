@@ -12,9 +12,13 @@ seen to come to identify each face-down card (ruling AN-R41).
 
 Observation layout (JSON data)::
 
-    {"seat", "players", "target", "auto_sweep", "stage", "turn", "starter", "ascent", "turns",
+    {"seat", "players", "target", "cooperative", "team_target" (the team's flags to reach,
+     null unless cooperative, ruling AN-R44), "auto_sweep", "stage", "turn", "starter", "ascent", "turns",
      "deal": [seat, position, cards left], "verb", "card" (the chosen card, its owner only),
-     "pending": [[kind, seat, a, b], ...], "window", "peaked_now", "skipping", "unfinished",
+     "pending": [[kind, seat, a, b], ...], "window" (climbers still to call Scavenge or pass),
+     "victim" (whose cards are on offer to Scavenge, -1: none), "offer" (their positions),
+     "claims" (per climber: the position called, -1 none, null a sealed call not shown yet,
+     ruling AN-R06), "peaked_now", "skipping", "unfinished",
      "lntb", "winner",
      "known_pack": [[ids] per climber], "known_cache": [[ids] per climber] (cards the seat
                    remembers in the others' Backpacks and Caches; [] for itself),
@@ -33,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.game import observer_seat
 from meeple.games.annapurna import board
-from meeple.games.annapurna.consts import DEAL, SPOT, STAGE_NAMES
+from meeple.games.annapurna.consts import DEAL, SCAVENGE, SPOT, STAGE_NAMES
 from meeple.games.annapurna.content import SUIT_SIZE
 
 if TYPE_CHECKING:
@@ -82,6 +86,8 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "seat": seat,
         "players": n,
         "target": st.game.config["flag_target"],
+        "cooperative": st.game.cooperative,
+        "team_target": st.game.team_target() if st.game.cooperative else None,
         "auto_sweep": bool(st.game.config["auto_sweep"]),
         "stage": STAGE_NAMES[st.stage],
         "turn": st.turn,
@@ -93,6 +99,9 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "card": st.sel if seat is not None and seat == st.turn else None,
         "pending": [x[:] for x in st.pending],
         "window": st.window[:],
+        "victim": st.victim,
+        "offer": board.bits(st.offer),
+        "claims": _claims(st, seat),
         "peaked_now": st.peaked_now,
         "skipping": st.skipping,
         "unfinished": board.bits(st.unfinished),
@@ -103,6 +112,19 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "identified": _identified(st),
         "climbers": climbers,
     }
+
+
+def _claims(st: AnnapurnaState, seat: int | None) -> list[int | None]:
+    """Each climber's Scavenge call as ``seat`` sees it: while the window is open a call
+    already made is sealed (``None``) but to its caller; once all have answered, every call
+    is known (ruling AN-R06)."""
+    claims: list[int | None] = list(st.claims)
+    if st.stage == SCAVENGE:
+        window = st.window
+        for t in range(len(claims)):
+            if t != seat and t != st.victim and t not in window:
+                claims[t] = None
+    return claims
 
 
 def _side(st: AnnapurnaState, t: int, known: int) -> list:
@@ -163,6 +185,10 @@ class PolicyView(dict):
             value = [x[:] for x in st.pending]
         elif key == "window":
             value = st.window[:]
+        elif key == "offer":
+            value = board.bits(st.offer)
+        elif key == "claims":
+            value = _claims(st, seat)
         elif key == "deal":
             value = [st.deal_seat, st.deal_pos, len(st.undealt)]
         elif key == "unfinished":
@@ -231,6 +257,9 @@ def snapshot(st: AnnapurnaState) -> dict:
         "peaked_now": st.peaked_now,
         "skipping": st.skipping,
         "window": st.window[:],
+        "victim": st.victim,
+        "offer": st.offer,
+        "claims": st.claims[:],
         "lntb": st.lntb,
         "winner": st.winner,
     }
@@ -252,6 +281,8 @@ def policy_view(st: AnnapurnaState, seat: int) -> PolicyView:
         seat=seat,
         players=n,
         target=st.game.config["flag_target"],
+        cooperative=st.game.cooperative,
+        team_target=st.game.team_target() if st.game.cooperative else None,
         auto_sweep=bool(st.game.config["auto_sweep"]),
         stage=STAGE_NAMES[st.stage],
         turn=st.turn,
@@ -260,6 +291,7 @@ def policy_view(st: AnnapurnaState, seat: int) -> PolicyView:
         turns=st.turns,
         verb=st.verb,
         card=st.sel if seat == st.turn else None,
+        victim=st.victim,
         peaked_now=st.peaked_now,
         skipping=st.skipping,
         lntb=st.lntb,
@@ -309,6 +341,15 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     st.verb = obs["verb"]
     st.pending = [x[:] for x in obs["pending"]]
     st.window = obs["window"][:]
+    st.victim = obs["victim"]
+    for p in obs["offer"]:
+        st.offer |= 1 << p
+    sealed = [t for t, p in enumerate(obs["claims"]) if p is None]
+    st.claims = [-1 if p is None else p for p in obs["claims"]]
+    if sealed:  # the others' sealed calls: any answer they could have given (ruling AN-R06)
+        answers = [-1, *board.bits(st.offer)]
+        for t in sealed:
+            st.claims[t] = answers[rng.randrange(len(answers))]
     st.peaked_now = obs["peaked_now"]
     st.skipping = obs["skipping"]
     unfinished = 0

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
+    COOP_ASCENTS,
     D_CLIMB,
     D_GIVE,
     D_PEEK,
     D_RECOVER,
     D_RETALIATE,
     D_STOW,
+    TEAM,
     V_DROP,
     V_HIDE,
     V_THROW,
@@ -43,6 +45,7 @@ STAGE_WORDS = {
     "sweep": "Sweeping balanced groups",
     "scavenge": "Scavenge window open",
     "over": "the Expedition is over",
+    "race": "drawing who called Scavenge first",
 }
 
 LEGEND = "\n".join(
@@ -230,12 +233,13 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     doing = STAGE_WORDS.get(stage, stage)
     if stage == "sweep" and protecting:
         doing = "Burying balanced groups"
-    out = [
-        f"Annapurna — Ascent {obs['ascent']}, first to {obs['target']} flags. "
-        f"Turn: {game.colour(turn)} ({doing})"
-    ]
+    goal = f"first to {obs['target']} flags"
+    if obs.get("cooperative"):  # rulings AN-R43, AN-R44
+        team = sum(c["flags"] for c in obs["climbers"])
+        goal = f"cooperative: the team has {team} of {obs['team_target']} flags, {COOP_ASCENTS} Ascents"
+    out = [f"Annapurna — Ascent {obs['ascent']}, {goal}. Turn: {game.colour(turn)} ({doing})"]
     # an Expedition may end in its first Ascent (Left No Trace Behind, a shorter Expedition)
-    over = obs["winner"] >= 0
+    over = obs["winner"] >= 0 or stage == "over"
     if (obs["ascent"] > 1 or over) and any(
         obs["climbers"][t]["placing"] for t in range(obs["players"])
     ):
@@ -297,13 +301,15 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         else:
             what = ""
         out.append(f"\n{game.colour(turn)} is doing a {verb}{what}")
-    if obs["window"]:
-        out.append(
-            f"\nScavenge window on {game.colour(turn)}'s mountainside: "
-            f"{game.colour(obs['window'][0])} may claim a card of a balanced group left face up"
-        )
+    out += scavenge_lines(game, obs)
     if obs["winner"] >= 0:
         out.append(f"\n{game.colour(obs['winner'])} wins the Expedition!")
+    elif stage == "over" and obs.get("cooperative"):
+        out.append(
+            "\nThe team reached its target together: the Expedition succeeds!"
+            if obs["winner"] == TEAM
+            else "\nThe team fell short of its target: the Expedition fails."
+        )
     if seen:
         out.append("\nCard key (cards you can identify on the mountainsides):")
         out += card_key(game, seen)
@@ -359,6 +365,39 @@ def describe_action(game: Annapurna, action: Action) -> str:
     if k == "first":
         return f"{game.colour(a[0])} goes first"
     return action.text
+
+
+def scavenge_lines(game: Annapurna, obs: dict) -> list[str]:
+    """The Scavenge window as ``obs``'s viewer sees it (ruling AN-R06): whose cards, who is
+    still to call (calls already made stay sealed, but to their caller), who called together,
+    or an offer held open through the turn."""
+    v = obs.get("victim", -1)
+    if v is None or v < 0:
+        return []
+    stage = obs["stage"]
+    me = obs.get("seat")
+    spots = "+".join(board.NAMES[p] for p in obs.get("offer") or ())
+    whose = "your" if v == me else f"{game.colour(v)}'s"
+    claims = obs.get("claims") or []
+    if stage == "race":
+        callers = [t for t, p in enumerate(claims) if p is not None and p >= 0]
+        names = " and ".join(game.colour(t) for t in callers)
+        return [f"\n{names} called Scavenge together on {whose} cards: who called first is drawn"]
+    if stage != "scavenge":
+        return [f"\nScavenge still open on {whose} balanced cards {spots} until this turn ends"]
+    lines = [
+        f"\nScavenge window on {whose} mountainside ({spots}): "
+        + ", ".join(game.colour(t) for t in obs["window"])
+        + " still to call Scavenge or pass (calls are sealed)"
+    ]
+    if me is not None and me != v and me not in obs["window"] and me < len(claims):
+        mine = claims[me]
+        lines.append(
+            f"\nYou called Scavenge on {board.NAMES[mine]}"
+            if mine is not None and mine >= 0
+            else "\nYou passed"
+        )
+    return lines
 
 
 def _face_up(game: Annapurna, side: list, p: int) -> str:
@@ -417,7 +456,7 @@ def describe_move(game: Annapurna, action: Action, obs: dict) -> str:
         names = ", ".join(_face_up(game, side, p) for p in board.bits(a[0]))
         return f"{text}: {names}"
     if k == "scavenge":
-        name = _face_up(game, climbers[obs["turn"]]["side"], a[0])
+        name = _face_up(game, climbers[obs["victim"]]["side"], a[0])
         return f"{text}: {name}" if name else text
     if k == "stow":
         name = _face_up(game, side, a[0])
@@ -434,6 +473,15 @@ def describe_move(game: Annapurna, action: Action, obs: dict) -> str:
     return text
 
 
+def _goal(game: Annapurna) -> str:
+    if game.cooperative:  # rulings AN-R43, AN-R44
+        return (
+            f"Cooperative: one team; each climber earns the team 3/2/1 flags for ending an Ascent "
+            f"at 0/±1/±2; the team needs {game.team_target()} flags within {COOP_ASCENTS} Ascents."
+        )
+    return f"First to {game.config['flag_target']} flags wins."
+
+
 def rules_summary(game: Annapurna) -> str:
     """A short reminder of the rules."""
     cards = "\n".join(card_key(game, set(range(SUIT_SIZE))))
@@ -441,11 +489,12 @@ def rules_summary(game: Annapurna) -> str:
 Each Ascent: Hike (flip a bottom card), then Climb until you flip your peak, then Protect.
 Climbing turn: explore <pos> | trade | hide ; then sweep balanced face-up groups ; end.
 Protecting turn: sunyata | drop | throw (the target may retaliate) ; then bury groups ; end.
-A balanced group left face up may be Scavenged by the others (scavenge <pos> or pass).
+A balanced group left face up may be Scavenged: the others call at once, sealed
+(scavenge <pos> or pass), a draw settles who called first, open until the next turn ends.
 Flags by closeness of the face-up total to zero ({game.num_players} climbers: \
 {"/".join(map(str, (3, 2, 1, 0)[: game.num_players]))}), ties to the earlier peak.
 First peaker at exactly zero: Left No Trace Behind, 4 flags, the Ascent ends.
-First to {game.config["flag_target"]} flags wins. Positions: a1..e1 (bottom) .. a5 (peak).
+{_goal(game)} Positions: a1..e1 (bottom) .. a5 (peak).
 A card's value is Yang minus Yin; a group balances when its values sum to zero.
 Cards ({SUIT_SIZE} per colour, the same in every colour; our reconstruction):
 {cards}"""

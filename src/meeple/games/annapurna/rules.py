@@ -9,9 +9,15 @@ class checks legality first). The flow of a turn (AN-024, AN-049):
    Retaliate (AN-054, AN-R07).
 3. ``_continue``: pending decisions that cannot be followed are dropped (AN-029); then
    ``_to_sweep`` offers Sweep/Bury of balanced groups (or sweeps them all with ``auto_sweep``).
-4. ``_end_turn``: the peak bookkeeping (AN-046, AN-047, AN-R08), Left No Trace Behind
+4. ``_end_turn``: a Scavenge offer held over from the previous turn is called on a last
+   time (AN-041, AN-R06); the peak bookkeeping (AN-046, AN-047, AN-R08), Left No Trace Behind
    (AN-063, AN-R11), the end of the Ascent (AN-059) or a Scavenge window (AN-R06); then the
    next turn: an extra turn of the same climber (AN-022, AN-035) or the next clockwise.
+
+A Scavenge window (ruling AN-R06) is a sealed node: every other climber calls ``scavenge`` on
+a card or passes at once; several callers go to a chance node (``first <colour>``, each
+equally likely) for who called first (AN-043). If all pass, the offer stays open through the
+next turn and is called on once more just before that turn ends.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
     CARD,
+    COOP_ASCENTS,
+    COOP_AWARDS,
     D_RETALIATE,
     D_STOW,
     DEAL,
@@ -31,11 +39,13 @@ from meeple.games.annapurna.consts import (
     LNTB_FLAGS,
     MAIN,
     OVER,
+    RACE,
     ROUND_LIMIT,
     SCAVENGE,
     SPOT,
     START,
     SWEEP,
+    TEAM,
     V_DROP,
     V_HIDE,
     V_NONE,
@@ -43,7 +53,7 @@ from meeple.games.annapurna.consts import (
     V_TRADE,
 )
 from meeple.games.annapurna.content import SUIT_SIZE
-from meeple.games.annapurna.moves import decision_actions
+from meeple.games.annapurna.moves import OTHERS, decision_actions, scavenge_targets
 
 if TYPE_CHECKING:
     from meeple.games.annapurna.state import AnnapurnaState
@@ -87,7 +97,11 @@ def _deal(st: AnnapurnaState, args: tuple, seat: int) -> None:
 
 
 def _first(st: AnnapurnaState, args: tuple, seat: int) -> None:
-    """The first climber of the Expedition (AN-020, ruling AN-R13)."""
+    """The first climber of the Expedition (AN-020, ruling AN-R13), or the first of several
+    climbers to call Scavenge together (AN-043, ruling AN-R06)."""
+    if st.stage == RACE:
+        _take(st, args[0])
+        return
     st.starter = args[0]
     _start_ascent(st)
 
@@ -183,6 +197,17 @@ def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
     s = st.turn
     st.verb = V_NONE
     st.sel = -1
+    v = st.victim
+    if v >= 0:
+        # AN-042: the previous climber's forgotten cards may be Scavenged "before the next
+        # climber ends their turn": one last sealed call now, on those still in a balanced
+        # group (ruling AN-R06). The climber's own extra turn supersedes it with its own window.
+        offer = st.offer & scavenge_targets(st, v) if v != s else 0
+        if offer:
+            _open_window(st, v, offer)
+            return
+        st.victim = -1
+        st.offer = 0
     if st.peaked_now:
         # ruling AN-R08: after the Sweep, the Cache joins the Backpack (AN-046), the peak token
         # takes the Cache's place and the meeple stands on it (AN-047, AN-R10).
@@ -203,11 +228,19 @@ def _end_turn(st: AnnapurnaState, groups_left: bool = True) -> None:
             _end_ascent(st, -1)  # AN-058, AN-059
             return
     if groups_left and st.groups(s):  # a group left face up: Scavenge window (AN-041, AN-R06)
-        n = st.game.num_players
-        st.window = [(s + k) % n for k in range(1, n)]
-        st.stage = SCAVENGE
+        _open_window(st, s, scavenge_targets(st, s))
         return
     _next_turn(st)
+
+
+def _open_window(st: AnnapurnaState, victim: int, offer: int) -> None:
+    """Every other climber calls Scavenge on a card of ``offer`` (a position mask of
+    ``victim``) or passes, sealed (AN-041, AN-042, ruling AN-R06)."""
+    st.victim = victim
+    st.offer = offer
+    st.window = list(OTHERS[st.game.num_players][victim])
+    st.claims = [-1] * st.game.num_players
+    st.stage = SCAVENGE
 
 
 def _next_turn(st: AnnapurnaState) -> None:
@@ -323,9 +356,7 @@ def _pass(st: AnnapurnaState, args: tuple, seat: int) -> None:
         st.pending.pop()
         _continue(st)
     elif stage == SCAVENGE:
-        st.window.pop(0)
-        if not st.window:
-            _next_turn(st)
+        _answered(st, seat)
     else:  # a turn with nothing to do (ruling AN-R15)
         _continue(st)
 
@@ -417,17 +448,55 @@ def _end(st: AnnapurnaState, args: tuple, seat: int) -> None:
 
 
 def _scavenge(st: AnnapurnaState, args: tuple, seat: int) -> None:
-    """The first claim wins the card; the window closes (AN-041..AN-044, ruling AN-R06)."""
-    victim = st.turn
-    p = args[0]
+    """``seat`` calls Scavenge on the card at ``args[0]``, sealed (AN-041, ruling AN-R06)."""
+    st.claims[seat] = args[0]
+    _answered(st, seat)
+
+
+def _answered(st: AnnapurnaState, seat: int) -> None:
+    """``seat`` has called or passed; once everyone has, the window is settled: nobody
+    called (the offer is held over, or closes), one caller takes the card, several go to
+    the chance node of who called first (AN-043, ruling AN-R06)."""
+    st.window.remove(seat)
+    if st.window:
+        return
+    callers = [t for t, p in enumerate(st.claims) if p >= 0]
+    if len(callers) == 1:
+        _take(st, callers[0])
+    elif callers:
+        st.stage = RACE
+    elif st.victim == st.turn:  # the window that opened as the turn ended: held over
+        st.claims = [-1] * st.game.num_players
+        _next_turn(st)
+    else:  # the last call, as the next turn ends: the offer closes
+        _close_window(st)
+        _end_turn(st)
+
+
+def _close_window(st: AnnapurnaState) -> None:
+    st.victim = -1
+    st.offer = 0
+    st.window = []
+    st.claims = [-1] * st.game.num_players
+
+
+def _take(st: AnnapurnaState, seat: int) -> None:
+    """``seat`` called Scavenge first: the card it called on goes to its Backpack and the
+    window closes (AN-041, AN-043); then the turn goes on where the window interrupted it."""
+    victim = st.victim
+    p = st.claims[seat]
     card = st.mount[victim][p]
     st.mount[victim][p] = -1
     st.mount_changed(victim)
     st.up[victim] &= ~(1 << p)
     insort(st.pack[seat], card)
     _seen_into(st, st.kpack, seat, 1 << card)  # a face-up card: everyone saw (AN-R39)
-    st.window = []
-    _next_turn(st)
+    held = victim != st.turn
+    _close_window(st)
+    if held:  # the next climber's turn was ending: it ends now
+        _end_turn(st)
+    else:
+        _next_turn(st)
 
 
 # -- what each climber remembers of the others' Backpacks and Caches (ruling AN-R39) -----------
@@ -499,19 +568,37 @@ def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
     placing = [0] * n
     for place, s in enumerate(order):
         placing[s] = place + 1
+    game = st.game
+    if game.cooperative and lntb < 0:
+        # ruling AN-R43: each climber earns the team flags by its own distance from zero
+        earned = [
+            COOP_AWARDS[abs(st.total(s))] if st.arrival[s] and abs(st.total(s)) < 3 else 0
+            for s in range(n)
+        ]
     st.earned = earned
     st.placing = placing
     st.lntb = lntb
     flags = st.flags
     for s in range(n):
         flags[s] += earned[s]
-    target = st.game.config["flag_target"]
+    if game.cooperative:  # ruling AN-R44: the team's target, within its Ascents
+        won = sum(flags) >= game.team_target()
+        if won or st.ascent >= COOP_ASCENTS:
+            st.winner = TEAM if won else -1
+            st.stage = OVER
+            st.pending = []
+            _close_window(st)
+            return
+        st.starter = lntb if lntb >= 0 else order[-1]
+        _reset(st)
+        return
+    target = game.config["flag_target"]
     if max(flags) >= target:  # AN-068..AN-070, ruling AN-R20
         best = max(flags)
         st.winner = min((s for s in range(n) if flags[s] == best), key=lambda s: placing[s])
         st.stage = OVER
         st.pending = []
-        st.window = []
+        _close_window(st)
         return
     # AN-067, ruling AN-R13: the LNTB climber, else the one who earned fewest, starts next
     st.starter = lntb if lntb >= 0 else order[-1]
@@ -541,7 +628,7 @@ def _reset(st: AnnapurnaState) -> None:
     st.extra = [0] * n
     st.unfinished = 0
     st.pending = []
-    st.window = []
+    _close_window(st)
     st.peaked_now = False
     st.skipping = False
     st.verb = V_NONE

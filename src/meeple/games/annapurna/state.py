@@ -24,13 +24,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.core.game import CHANCE, TERMINAL, GameResult, State
+from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameResult, State
 from meeple.games.annapurna import board, scoring
 from meeple.games.annapurna.consts import (
     CARD,
     DEAL,
     DECIDE,
     MAIN,
+    RACE,
     SCAVENGE,
     SPOT,
     STAGE_NAMES,
@@ -80,6 +81,7 @@ class AnnapurnaState(State):
         "arrival",
         "ascent",
         "cache",
+        "claims",
         "deal_pos",
         "deal_seat",
         "down",
@@ -92,6 +94,7 @@ class AnnapurnaState(State):
         "lntb",
         "loc",
         "mount",
+        "offer",
         "pack",
         "peaked_now",
         "peakfx",
@@ -111,6 +114,7 @@ class AnnapurnaState(State):
         "unfinished",
         "up",
         "verb",
+        "victim",
         "window",
         "winner",
     )
@@ -158,7 +162,14 @@ class AnnapurnaState(State):
         self.pending: list[list[int]] = []
         self.peaked_now = False
         self.skipping = False
+        #: The climbers still to call Scavenge or pass at an open window (ruling AN-R06).
         self.window: list[int] = []
+        #: Whose balanced cards are on offer to Scavenge (-1: none), the positions on offer
+        #: (kept through the next turn when everyone passed) and each climber's sealed call
+        #: (a position, or -1 for none) at the window now open.
+        self.victim = -1
+        self.offer = 0
+        self.claims: list[int] = [-1] * n
         self.lntb = -1
         self.winner = -1
         self._groups: list[tuple[int, int, list[int]] | None] = [None] * n
@@ -172,16 +183,26 @@ class AnnapurnaState(State):
             return self.turn
         if stage == DECIDE:
             return self.pending[-1][1]
-        if stage == SCAVENGE:
-            return self.window[0]
+        if stage == SCAVENGE:  # sealed: every climber in the window calls at once (AN-R06)
+            return SIMULTANEOUS
+        if stage == RACE:
+            return CHANCE
         return TERMINAL
 
     def acting_seats(self) -> tuple[int, ...]:
+        if self.stage == SCAVENGE:
+            return tuple(self.window)
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
     def _is_acting(self, seat: int) -> bool:
+        if self.stage == SCAVENGE:
+            return seat in self.window
         return seat == self.current_player()  # one seat acts at a time
+
+    def callers(self) -> list[int]:
+        """The climbers who called Scavenge at the window now settled, by seat."""
+        return [t for t, p in enumerate(self.claims) if p >= 0]
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         tables = self.game.tables
@@ -194,6 +215,9 @@ class AnnapurnaState(State):
         if self.stage == START:
             n = self.game.num_players
             return [(tables.first[s], 1.0 / n) for s in range(n)]
+        if self.stage == RACE:  # who called Scavenge first, each caller alike (AN-043, AN-R06)
+            callers = self.callers()
+            return [(tables.first[s], 1.0 / len(callers)) for s in callers]
         return []
 
     def _chance_actions(self) -> list[Action]:
@@ -203,12 +227,17 @@ class AnnapurnaState(State):
             return [deal[c] for c in self.undealt]
         if self.stage == START:
             return tables.first[: self.game.num_players]
+        if self.stage == RACE:
+            return [tables.first[s] for s in self.callers()]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
         kind = action.kind
         if self.stage == DEAL:
             return kind == "deal" and action.args[0] in self.undealt
+        if self.stage == RACE:
+            t = action.args[0]
+            return kind == "first" and t < self.game.num_players and self.claims[t] >= 0
         return self.stage == START and kind == "first" and action.args[0] < self.game.num_players
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
@@ -219,6 +248,9 @@ class AnnapurnaState(State):
         if self.stage == DEAL:
             left = self.undealt
             row = tables.deal
+        elif self.stage == RACE:
+            left = self.callers()
+            row = tables.first
         else:
             left = range(self.game.num_players)
             row = tables.first
@@ -383,6 +415,9 @@ class AnnapurnaState(State):
         new.peaked_now = self.peaked_now
         new.skipping = self.skipping
         new.window = self.window[:]
+        new.victim = self.victim
+        new.offer = self.offer
+        new.claims = self.claims[:]
         new.lntb = self.lntb
         new.winner = self.winner
         new._groups = self._groups[:]

@@ -81,6 +81,7 @@ _STAGE = {
     "sweep": "Sweeping balanced groups",
     "scavenge": "Scavenge window open",
     "over": "The Expedition is over",
+    "race": "Drawing who called Scavenge first",
 }
 
 #: Label of each action tile.
@@ -246,7 +247,7 @@ def _parse(ctx: _Ctx) -> None:
             add(("spot", obs["pending"][-1][2], board.POS_BY_NAME[arg]), i)
             placed = True
         elif kind == "scavenge" and arg in board.POS_BY_NAME:
-            add(("spot", obs["turn"], board.POS_BY_NAME[arg]), i)
+            add(("spot", obs["victim"], board.POS_BY_NAME[arg]), i)
             placed = True
         elif kind in ("card", "give", "recover"):
             c = card_of(arg)
@@ -834,15 +835,50 @@ def _other_panel(
 
 
 def _acting(obs: dict) -> int | None:
-    """The seat that acts now (the turn's climber, a deciding climber, a Scavenge claimant)."""
+    """The seat that acts now (the turn's climber, a deciding climber); at a sealed Scavenge
+    window the viewer if it is still to call, else the first climber still to call."""
     stage = obs["stage"]
-    if stage in ("deal", "start", "over"):
+    if stage in ("deal", "start", "over", "race"):
         return None
     if stage == "decide" and obs["pending"]:
         return obs["pending"][-1][1]
     if stage == "scavenge" and obs["window"]:
-        return obs["window"][0]
+        return obs["seat"] if obs["seat"] in obs["window"] else obs["window"][0]
     return obs["turn"]
+
+
+def _scavenge_status(ctx: _Ctx) -> str:
+    """Who may still call Scavenge, who has answered (sealed: not what), who called together
+    (ruling AN-R06), and a window held open through the turn."""
+    obs = ctx.obs
+    v = obs.get("victim", -1)
+    if v is None or v < 0:
+        return ""
+    claims = obs.get("claims") or []
+    spots = "+".join(board.NAMES[p] for p in obs.get("offer") or ())
+    if obs["stage"] == "race":
+        names = " and ".join(
+            ctx.colour(t) for t, p in enumerate(claims) if p is not None and p >= 0
+        )
+        return f"{names} called Scavenge together: who called first is drawn."
+    if obs["stage"] != "scavenge":
+        return f"Scavenge stays open on {ctx.colour(v)}'s cards {spots} until this turn ends."
+    waiting = [ctx.colour(t) for t in obs["window"]]
+    done = [
+        ctx.colour(t) for t in range(ctx.n) if t != v and t not in obs["window"] and t != ctx.me
+    ]
+    line = "Still to call Scavenge or pass: " + ", ".join(waiting) + "."
+    if done:
+        line += " Answered (sealed): " + ", ".join(done) + "."
+    me = ctx.me
+    if me is not None and me != v and me not in obs["window"] and me < len(claims):
+        mine = claims[me]
+        line += (
+            f" You called Scavenge on {board.NAMES[mine]}."
+            if mine is not None and mine >= 0
+            else " You passed."
+        )
+    return line
 
 
 # -- the top of the board ----------------------------------------------------------------------
@@ -851,6 +887,13 @@ def _prompt(ctx: _Ctx) -> list[str]:
     obs = ctx.obs
     stage = obs["stage"]
     turn = obs["turn"]
+    if stage == "over" and obs.get("cooperative"):  # rulings AN-R44, AN-R45
+        team = sum(c["flags"] for c in obs["climbers"])
+        return [
+            f"The team reached {team} of {obs['team_target']} flags together: the Expedition succeeds!"
+            if team >= obs["team_target"]
+            else f"The team reached {team} of {obs['team_target']} flags: the Expedition fails."
+        ]
     if stage == "over":
         w = obs["winner"]
         return (
@@ -860,6 +903,8 @@ def _prompt(ctx: _Ctx) -> list[str]:
         )
     if stage in ("deal", "start"):
         return [_STAGE[stage] + "."]
+    if stage == "race":
+        return [_STAGE[stage] + ".", _scavenge_status(ctx)]
     actor = _acting(obs)
     lines = []
     protecting = bool(obs["climbers"][turn]["arrival"]) and not obs["peaked_now"]
@@ -869,7 +914,10 @@ def _prompt(ctx: _Ctx) -> list[str]:
     if stage == "decide" and obs["pending"]:
         doing = _pending(ctx, obs["pending"][-1])
     elif stage == "scavenge":
-        doing = f"{ctx.colour(turn)} left a balanced group face up: Scavenge a card or pass"
+        doing = (
+            f"{ctx.colour(obs['victim'])} left a balanced group face up: "
+            "call Scavenge on a card, or pass"
+        )
     elif obs["verb"] and stage in ("card", "spot"):
         verb = ("", "Trade", "Hide", "Drop", "Throw")[obs["verb"]]
         card = obs.get("card")
@@ -885,6 +933,7 @@ def _prompt(ctx: _Ctx) -> list[str]:
             if stage not in ("decide", "scavenge")
             else f"Waiting for {who}: {doing}"
         )
+    lines.append(_scavenge_status(ctx))
     return [x for x in lines if x]
 
 
@@ -930,7 +979,12 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     out.add('<path d="M0,46L52,14L74,30L108,4L150,46Z" fill="#ffffff" opacity="0.16"/>')
     out.text(18, 30, "Annapurna", 21, "an-b", style="fill:#ffffff")
     out.text(WIDTH - 18, 20, f"Ascent {obs['ascent']}", 12.5, "an-e an-b", style="fill:#ffffff")
-    out.text(WIDTH - 18, 36, f"first to {obs['target']} flags", 11, "an-e", style="fill:#d6e2ec")
+    goal = (
+        f"team: {sum(c['flags'] for c in obs['climbers'])} of {obs['team_target']} flags"
+        if obs.get("cooperative")
+        else f"first to {obs['target']} flags"
+    )
+    out.text(WIDTH - 18, 36, goal, 11, "an-e", style="fill:#d6e2ec")
     taken = {c["arrival"] for c in obs["climbers"]}
     left = [k for k in (1, 2, 3) if k not in taken]
     tx = 268
