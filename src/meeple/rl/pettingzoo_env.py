@@ -235,7 +235,9 @@ class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
         """
         if not self._has_reset:
             raise AssertionError("reset() needs to be called before last().")
-        return super().last(observe)
+        # the environment's own last(): the same fields, without a trip through the
+        # wrapper's attribute forwarding for each of them
+        return self.env.last(observe)
 
     def __str__(self) -> str:
         return str(self.env)
