@@ -17,10 +17,11 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
 
 def test_the_research_page_has_an_example_per_library():
     text = "\n".join(BLOCKS)
-    assert len(BLOCKS) == 5
+    assert len(BLOCKS) == 6
     for needle in (
         "pyspiel",
         "parallel_env",
+        "FactoredActionWrapper",
         "MCTSBot",
         "ISMCTSBot",
         "pettingzoo_env",
