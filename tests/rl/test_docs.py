@@ -17,9 +17,11 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
 
 def test_the_research_page_has_an_example_per_library():
     text = "\n".join(BLOCKS)
-    assert len(BLOCKS) == 4
+    assert len(BLOCKS) == 6
     for needle in (
         "pyspiel",
+        "parallel_env",
+        "FactoredActionWrapper",
         "MCTSBot",
         "ISMCTSBot",
         "pettingzoo_env",
@@ -68,6 +70,7 @@ def test_only_the_suites_that_run_on_every_configuration_claim_it():
     assert every == {
         "`pyspiel.random_sim_test` (serialisation included)",
         "PettingZoo's `api_test` and `seed_test`",
+        "PettingZoo's `parallel_api_test` (`parallel_env`)",
         "Gymnasium's `check_env`",
     }
 

@@ -38,6 +38,14 @@ _GENERIC: dict[str, str] = {
 }
 
 
+#: Agents that play a trained policy from a file (``ppo:PATH``): usable in every game the file
+#: was trained for, so not listed by :func:`agent_names`; loaded by name, as the games' own
+#: agents are, since the research drivers sit above this layer.
+_TRAINED: dict[str, str] = {
+    "ppo": "meeple.rl.ppo_agent:PPOAgent",
+}
+
+
 #: Difficulty levels, resolved per game by :mod:`meeple.agents.levels`.
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
@@ -60,7 +68,8 @@ def make_agent(spec: str, game: Game) -> Agent:
     A spec is an agent name (``"random"``, ``"greedy"``...), a name with an argument
     (``"ismcts:iterations=400,rollout=heuristic"``), a difficulty level (``"easy"``,
     ``"medium"``, ``"hard"``), which names the game's agent and budget for that level (see
-    :mod:`meeple.agents.levels`; a level's agent is labelled with the level's name), or an agent
+    :mod:`meeple.agents.levels`; a level's agent is labelled with the level's name), a trained
+    policy (``"ppo:PATH"``, :mod:`meeple.rl.ppo_agent`; needs PyTorch), or an agent
     class of your own: ``"FILE.py:Class"`` or ``"module:Class"``, optionally followed by
     ``":argument"``, the one string its constructor is then given (see :func:`external_agent`).
 
@@ -73,6 +82,9 @@ def make_agent(spec: str, game: Game) -> Agent:
     own = own_agents(game)
     table = {**_GENERIC, **own}
     name, arg = _split_spec(spec)
+    if name in _TRAINED and name not in table:
+        module, _, cls = _TRAINED[name].partition(":")
+        return getattr(importlib.import_module(module), cls)(arg)
     if name not in table and name not in LEVELS and _is_own_source(name, arg):
         return external_agent(name, arg)
     if name in LEVELS and name not in table:

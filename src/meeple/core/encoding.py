@@ -129,6 +129,11 @@ class Writer:
                     hot[pos + i] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
         self.pos += len(index)
 
+    def indexed(self, keys: Iterable[Any] | None, index: dict[Any, int], n: int) -> None:
+        """``n`` slots with a 1 at ``index[key]`` for every key of ``keys`` that ``index``
+        has (card ids, page ids... mapped to their slots)."""
+        self.multihot([index.get(k, -1) for k in keys] if keys else None, n)
+
     def scalars(self, values: Sequence[Any] | None, n: int, scale: float) -> None:
         """``n`` slots: the first ``n`` of ``values`` as :meth:`scalar` (missing ones 0)."""
         start = self.pos
@@ -136,6 +141,11 @@ class Writer:
             for v in list(values)[:n]:
                 self.scalar(v, scale)
         self.pos = start + n
+
+
+def clip(v: float) -> float:
+    """``v`` clipped to ``[-1, 1]``, as a float (the bound of every feature)."""
+    return 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
 
 
 def is_int(x: Any) -> bool:
@@ -321,10 +331,15 @@ class Encoder:
             return (seat - me) % n
         return -1
 
+    def seat_onehot(self, w: Writer, seat: Any, me: int) -> None:
+        """``n`` slots: ``seat`` counted from ``me`` (:meth:`rel`), one-hot (none for a
+        non-seat)."""
+        w.onehot(self.rel(seat, me), self.num_players)
+
     def seats_from(self, me: int) -> list[int]:
         """Seats in order starting with ``me``."""
         n = self.num_players
         return [(me + k) % n for k in range(n)]
 
 
-__all__ = ["Encoder", "Writer"]
+__all__ = ["Encoder", "Writer", "clip"]

@@ -32,10 +32,10 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from meeple.core.game import TERMINAL, plain_number
+from meeple.core.game import SIMULTANEOUS, TERMINAL, plain_number
 from meeple.rl.common import (
     acting_seat,
     build_game,
@@ -236,10 +236,185 @@ class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
         """
         if not self._has_reset:
             raise AssertionError("reset() needs to be called before last().")
-        return super().last(observe)
+        # the environment's own last(): the same fields, without a trip through the
+        # wrapper's attribute forwarding for each of them
+        return self.env.last(observe)
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class MeepleParallelEnv(ParallelEnv):
+    """A meeple game as a PettingZoo Parallel environment: every seat that must act now acts
+    in one ``step``.
+
+    At a sealed simultaneous node (The Peach Festival's actions and its setup keep, PF-030,
+    PF-R10; Almanac's bids, AL-G22) every seat still to choose acts in the same step; at any
+    other node the one seat to act does. ``step`` takes an action for every live agent, as
+    PettingZoo's parallel API requires; the action of an agent that does not act now (its
+    mask is all zeros) is ignored, whatever it is. The acting seats' choices are checked
+    first and then applied in seat order, so one illegal choice changes nothing, and the
+    engine hides each sealed choice from the others until all are in. Chance is sampled by
+    the environment (seeded by ``reset(seed=...)``), rewards come at the end
+    (``State.returns()``), and every agent then leaves ``agents`` at once.
+
+    Observations, spaces and agent names are those of :class:`MeepleAECEnv`.
+
+    Args:
+        game: meeple registry name.
+        players: Number of seats (default: the game's smallest).
+        render_mode: ``None``, ``"human"`` or ``"ansi"``.
+        **options: Game options.
+
+    Raises:
+        ConfigError: for an unknown game, player count or option.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "meeple_v0"}
+
+    def __init__(
+        self, game: str, players: int | None = None, render_mode: str | None = None, **options
+    ):
+        self._aec = MeepleAECEnv(game, players, render_mode=render_mode, **options)
+        self.game = self._aec.game
+        self.encoder = self._aec.encoder
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": self._aec.metadata["name"]}
+        self.possible_agents = self._aec.possible_agents
+        self.agent_name_mapping = self._aec.agent_name_mapping
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+        self._np_random: np.random.Generator | None = None
+        self.state_ = None
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def acting(self) -> tuple[int, ...]:
+        """The seats that act in the next ``step`` (none once the game is over).
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        if self.state_ is None:
+            raise RuntimeError("reset() needs to be called before acting()")
+        cp = self.state_.current_player()
+        if cp == SIMULTANEOUS:
+            return tuple(sorted(self.state_.acting_seats()))
+        return (cp,) if cp >= 0 else ()
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        state = self.state_
+        acting = self.acting()
+        num_actions = self.game.action_space.num_actions
+        out = {}
+        for agent in self.agents:
+            seat = self.agent_name_mapping[agent]
+            if seat in acting:
+                mask = legal_mask(self.game, state.legal_actions(seat))
+            else:
+                mask = np.zeros(num_actions, np.int8)
+            out[agent] = {
+                "observation": self.encoder.encode_state(state, seat),
+                "action_mask": mask,
+            }
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+        """Start a new game; ``seed`` seeds the chance generator.
+
+        Returns:
+            Every agent's observation and an empty info dict per agent.
+        """
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(plain_number(seed))
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random()
+        self._rng = rng_from(self._np_random)
+        self.state_ = self.game.new_initial_state()
+        play_chance(self.state_, self._rng)
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """Apply the acting agents' actions (others' entries are ignored).
+
+        Args:
+            actions: Agent name -> action id; an acting agent's entry is required.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``, each keyed by the
+            agents live before the step.
+
+        Raises:
+            RuntimeError: before ``reset()``, or after the game is over.
+            IllegalActionError: for a missing, illegal or out-of-space action of an acting
+                agent (``CORE-04`` for a missing one or an id outside the space, else the
+                rule it breaks); nothing changes.
+        """
+        if self.state_ is None:
+            raise RuntimeError("reset() needs to be called before step()")
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        state = self.state_
+        chosen = []
+        for seat in self.acting():
+            agent = self.possible_agents[seat]
+            action = player_action(self.game, actions.get(agent), seat)
+            if action not in state.legal_actions(seat):
+                state.clone().apply_action(action, seat)  # raises the rule it breaks
+                raise AssertionError(f"{action} was refused but applies")  # pragma: no cover
+            chosen.append((seat, action))
+        for seat, action in chosen:  # seat order; sealed choices stay hidden until all are in
+            state.apply_action(action, seat)
+        play_chance(state, self._rng)
+        live = self.agents
+        over = state.current_player() == TERMINAL
+        returns = state.returns() if over else None
+        rewards = {a: float(returns[self.agent_name_mapping[a]]) if over else 0.0 for a in live}
+        terminations = dict.fromkeys(live, over)
+        truncations = dict.fromkeys(live, False)
+        infos = {a: {} for a in live}
+        observations = self._observations()
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The spectator's view as the game draws it in the terminal (``None`` without a
+        render mode)."""
+        if self.render_mode is None:
+            return None
+        if self.state_ is None:
+            raise RuntimeError("reset() needs to be called before render()")
+        text = render_text(self.game, self.state_.observe(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+
+def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> MeepleParallelEnv:
+    """A PettingZoo Parallel environment of ``game`` (see :class:`MeepleParallelEnv`).
+
+    Raises:
+        ConfigError: for an unknown game, player count or option.
+    """
+    return MeepleParallelEnv(game, players, **kwargs)
 
 
 def raw_env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAECEnv:
@@ -257,4 +432,11 @@ def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv:
     return MeepleOrderEnforcingWrapper(raw_env(game, players, **kwargs))
 
 
-__all__ = ["MeepleAECEnv", "MeepleOrderEnforcingWrapper", "env", "raw_env"]
+__all__ = [
+    "MeepleAECEnv",
+    "MeepleOrderEnforcingWrapper",
+    "MeepleParallelEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+]

@@ -21,7 +21,7 @@ Blocks:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.core.encoding import Encoder, Writer, is_int
 from meeple.core.game import Game
@@ -97,50 +97,16 @@ class AlmanacEncoder(Encoder):
         w.section("supply")
         w.scalar(obs.get("guard_supply"), self.guards)
         w.scalar_map(obs.get("token_supply"), self.token_index, 10)
-        w.section("board")
-        occ = list(obs.get("occupied") or [])
-        # per space: on the page, occupied, by whom (n, from the observer); written straight
-        # into the writer's non-zero features (the longest loop of every encoding)
-        hot = w.hot
-        pos = w.pos
-        for o in occ[: self.max_spaces]:
-            hot[pos] = 1.0
-            if isinstance(o, int) and o != -1:
-                hot[pos + 1] = 1.0
-                if (type(o) is int or is_int(o)) and 0 <= o < n:
-                    hot[pos + 2 + (o - me) % n] = 1.0
-            pos += 2 + n
-        w.pos += self.max_spaces * (2 + n)
-        pg = list(obs.get("page_state") or [])
-        for i in range(PAGE_STATE):
-            v = pg[i] if i < len(pg) else None
-            w.flag(v is not None)
-            w.scalar(v, 20)
-            w.onehot(self.rel(v, me), n)
-        w.section("bids")
-        bids = list(obs.get("bids") or [])
-        for s in self.seats_from(me):
-            b = bids[s] if s < len(bids) else None
-            w.flag(b == -1)
-            w.flag(b == -2)
-            w.flag(isinstance(b, int) and b >= 0)
-            w.logscalar(b, GOLD_BOUND)
-        ctx = obs.get("bid_context")
-        w.onehot(BID_CONTEXTS.index(ctx) if ctx in BID_CONTEXTS else -1, len(BID_CONTEXTS))
-        # the last bidding: each seat's bid, the winner and what it paid ([*bids, winner, pay])
-        last = list(obs.get("last_bids") or [])
-        have = len(last) == n + 2
-        w.flag(have)
-        for s in self.seats_from(me):
-            w.logscalar(last[s] if have else None, GOLD_BOUND)
-        w.onehot(self.rel(last[n], me) if have else -1, n)
-        w.logscalar(last[n + 1] if have else None, GOLD_BOUND)
-        w.section("encounter")
-        w.onehot(obs.get("encounter"), self.encounters)
-        w.scalar(obs.get("encounter_won"), 1)
-        w.scalar(obs.get("encounter_flee"), 1)
-        w.onehot(obs.get("encounter_option"), 4)
-        w.scalar(obs.get("encounter_roll"), 12)
+        self._board(w, obs.get("occupied") or [], obs.get("page_state") or [], me)
+        self._bids(w, list(obs.get("bids") or []), obs.get("bid_context"), obs.get("last_bids"), me)
+        self._encounter(
+            w,
+            obs.get("encounter"),
+            obs.get("encounter_won"),
+            obs.get("encounter_flee"),
+            obs.get("encounter_option"),
+            obs.get("encounter_roll"),
+        )
         self._tasks(w, obs.get("tasks") or [], me)
         players = obs.get("players")
         if not isinstance(players, list):
@@ -180,9 +146,25 @@ class AlmanacEncoder(Encoder):
         w.multihot(st.start_pool, self.starting)
         w.scalar(st.guard_supply, self.guards)
         w.scalar_map(st.tok_supply, self.token_index, 10)
+        self._board(w, st.occ, st.pg, me)
+        # another seat's committed bid shows as committed, its amount hidden (AL-G22)
+        bids = [b if s == me or b == -1 else -2 for s, b in enumerate(st.bids)]
+        self._bids(w, bids, st.bid_ctx, st.last_bids, me)
+        self._encounter(w, st.enc, st.enc_won, st.enc_flee, st.enc_opt, st.enc_roll)
+        self._tasks(w, st.tasks, me)
+        over = not st.tasks  # the final scoring shows everything (ruling AL-R32)
+        for s in self.seats_from(me):
+            self._player_state(w, st, s, over or s == me)
+
+    def _board(self, w: Writer, occ: Any, pg: Any, me: int) -> None:
+        """The ``board`` block: per space on the page, occupied, by whom (from ``me``),
+        written straight into the writer's non-zero features (the longest loop of every
+        encoding); then the page's extra state."""
+        n = self.num_players
+        w.section("board")
         hot = w.hot
         pos = w.pos
-        for o in st.occ[: self.max_spaces]:
+        for o in list(occ)[: self.max_spaces]:
             hot[pos] = 1.0
             if isinstance(o, int) and o != -1:
                 hot[pos + 1] = 1.0
@@ -190,70 +172,114 @@ class AlmanacEncoder(Encoder):
                     hot[pos + 2 + (o - me) % n] = 1.0
             pos += 2 + n
         w.pos += self.max_spaces * (2 + n)
-        pg = st.pg
+        pg = list(pg)
         for i in range(PAGE_STATE):
             v = pg[i] if i < len(pg) else None
             w.flag(v is not None)
             w.scalar(v, 20)
-            w.onehot(self.rel(v, me), n)
-        bids = st.bids
+            self.seat_onehot(w, v, me)
+
+    def _bids(self, w: Writer, bids: list, ctx: Any, last: Any, me: int) -> None:
+        """The ``bids`` block: each seat's bid as the observation shows it (-1 none, -2
+        sealed, else the amount), the context, and the last bidding (``[*bids, winner,
+        pay]``)."""
+        n = self.num_players
+        w.section("bids")
         for s in self.seats_from(me):
             b = bids[s] if s < len(bids) else None
-            if s < len(bids) and s != me and b != -1:
-                b = -2  # committed, amount hidden (AL-G22)
             w.flag(b == -1)
             w.flag(b == -2)
             w.flag(isinstance(b, int) and b >= 0)
             w.logscalar(b, GOLD_BOUND)
-        ctx = st.bid_ctx
         w.onehot(BID_CONTEXTS.index(ctx) if ctx in BID_CONTEXTS else -1, len(BID_CONTEXTS))
-        last = st.last_bids
+        last = list(last or [])
         have = len(last) == n + 2
         w.flag(have)
         for s in self.seats_from(me):
             w.logscalar(last[s] if have else None, GOLD_BOUND)
-        w.onehot(self.rel(last[n], me) if have else -1, n)
+        self.seat_onehot(w, last[n] if have else None, me)
         w.logscalar(last[n + 1] if have else None, GOLD_BOUND)
-        w.onehot(st.enc, self.encounters)
-        w.scalar(st.enc_won, 1)
-        w.scalar(st.enc_flee, 1)
-        w.onehot(st.enc_opt, 4)
-        w.scalar(st.enc_roll, 12)
-        self._tasks(w, st.tasks, me)
-        over = not st.tasks  # the final scoring shows everything (ruling AL-R32)
-        for s in self.seats_from(me):
-            self._player_state(w, st, s, over or s == me)
+
+    def _encounter(self, w: Writer, card: Any, won: Any, flee: Any, option: Any, roll: Any) -> None:
+        """The ``encounter`` block."""
+        w.section("encounter")
+        w.onehot(card, self.encounters)
+        w.scalar(won, 1)
+        w.scalar(flee, 1)
+        w.onehot(option, 4)
+        w.scalar(roll, 12)
 
     def _player_state(self, w: Writer, st: State, s: int, mine: bool) -> None:
         """:meth:`_player` of seat ``s``'s observation data, read from the state."""
-        gold = st.gold[s] if mine else None
+        incomplete = st.incomplete[s]
+        self._player_fields(
+            w,
+            st.gold[s] if mine else None,
+            st.goods[s],
+            st.crates[s],
+            st.shields[s],
+            st.strength(s),
+            st.start[s],
+            st.caravan[s],
+            (st.workers[s], st.placed[s], st.extra[s], st.reserve(s) if mine else None),
+            [c for c in incomplete if c is not None] if mine else None,
+            len(incomplete),
+            st.completed[s],
+            st.guards[s],
+            st.tokens[s],
+            st.trophies[s],
+            (st.farmer[s], st.ladders[s], st.grey[s]),
+            st.visited[s],
+        )
+
+    def _player_fields(
+        self,
+        w: Writer,
+        gold: Any,
+        goods: Any,
+        crates: Any,
+        shields: Any,
+        strength: Any,
+        start: Any,
+        caravan: Any,
+        workers: tuple,
+        incomplete: Any,
+        contracts: int,
+        completed: Any,
+        guards: Any,
+        tokens: Any,
+        trophies: Any,
+        climbing: tuple,
+        visited: Any,
+    ) -> None:
+        """A player's block from its observation's fields (``workers``: workers, placed,
+        extra, reserve; ``incomplete``: the incomplete contracts shown, ``None`` when hidden,
+        ``contracts`` their count; ``climbing``: farmer, ladders, grey ladders)."""
         w.flag(gold is not None)
         w.logscalar(gold, GOLD_BOUND)
         w.scalar(gold, 50)
-        w.scalars(st.goods[s], 4, self.goods_cap)
-        w.scalar(st.crates[s], 30)
-        w.scalar(st.shields[s], 10)
-        w.scalar(st.strength(s), 30)
-        w.onehot(st.start[s], self.starting)
-        w.multihot(st.caravan[s], self.caravans)
-        w.scalar(st.workers[s], self.workers)
-        w.scalar(st.placed[s], self.workers)
-        w.scalar(st.extra[s], self.workers)
-        w.scalar(st.reserve(s) if mine else None, self.workers)
-        incomplete = st.incomplete[s]
-        if mine:
-            w.multihot([c for c in incomplete if c is not None], self.contracts)
-        else:
+        w.scalars(goods, 4, self.goods_cap)
+        w.scalar(crates, 30)  # crates grow with every caravan card
+        w.scalar(shields, 10)
+        w.scalar(strength, 30)
+        w.onehot(start, self.starting)
+        w.multihot(caravan, self.caravans)
+        for count in workers:
+            w.scalar(count, self.workers)
+        if incomplete is None:
             w.pos += self.contracts
-        w.scalar(len(incomplete), 8)
-        w.multihot(st.completed[s], self.contracts)
-        w.scalar(st.guards[s], self.guards)
-        w.scalar_map(st.tokens[s], self.token_index, 5)
-        w.multihot(st.trophies[s], self.encounters)
-        w.scalar(st.farmer[s], 3)
-        w.scalar(st.ladders[s], 12)
-        w.scalar(st.grey[s], 12)
-        w.bits(st.visited[s], CLUSTERS)
+        else:
+            w.multihot(incomplete, self.contracts)
+        w.scalar(contracts, 8)
+        w.multihot(completed, self.contracts)
+        w.scalar(guards, self.guards)
+        w.scalar_map(tokens, self.token_index, 5)
+        w.multihot(trophies, self.encounters)
+        farmer, ladders, grey = climbing
+        w.scalar(farmer, 3)
+        w.scalar(ladders, 12)
+        w.scalar(grey, 12)
+        w.bits(visited, CLUSTERS)
 
     def _tasks(self, w: Writer, tasks: list, me: int) -> None:
         n = self.num_players
@@ -273,30 +299,26 @@ class AlmanacEncoder(Encoder):
 
     def _player(self, w: Writer, p: dict, k: int) -> None:
         w.section(f"player{k}")
-        w.flag(p.get("gold") is not None)
-        w.logscalar(p.get("gold"), GOLD_BOUND)
-        w.scalar(p.get("gold"), 50)
-        w.scalars(p.get("goods"), 4, self.goods_cap)
-        w.scalar(p.get("crates"), 30)  # crates grow with every caravan card
-        w.scalar(p.get("shields"), 10)
-        w.scalar(p.get("strength"), 30)
-        w.onehot(p.get("start"), self.starting)
-        w.multihot(p.get("caravan"), self.caravans)
-        w.scalar(p.get("workers"), self.workers)
-        w.scalar(p.get("placed"), self.workers)
-        w.scalar(p.get("extra"), self.workers)
-        w.scalar(p.get("reserve"), self.workers)
         incomplete = p.get("incomplete") or []
-        w.multihot([c for c in incomplete if c is not None], self.contracts)
-        w.scalar(len(incomplete), 8)
-        w.multihot(p.get("completed"), self.contracts)
-        w.scalar(p.get("guards"), self.guards)
-        w.scalar_map(p.get("tokens"), self.token_index, 5)
-        w.multihot(p.get("trophies"), self.encounters)
-        w.scalar(p.get("farmer"), 3)
-        w.scalar(p.get("ladders"), 12)
-        w.scalar(p.get("grey"), 12)
-        w.bits(p.get("visited"), CLUSTERS)
+        self._player_fields(
+            w,
+            p.get("gold"),
+            p.get("goods"),
+            p.get("crates"),
+            p.get("shields"),
+            p.get("strength"),
+            p.get("start"),
+            p.get("caravan"),
+            tuple(p.get(key) for key in ("workers", "placed", "extra", "reserve")),
+            [c for c in incomplete if c is not None],
+            len(incomplete),
+            p.get("completed"),
+            p.get("guards"),
+            p.get("tokens"),
+            p.get("trophies"),
+            (p.get("farmer"), p.get("ladders"), p.get("grey")),
+            p.get("visited"),
+        )
 
     def seat_of(self, observation: dict) -> int | None:
         viewer = observation.get("viewer")

@@ -19,9 +19,9 @@ seat. A card is encoded by its relative colour (4) and its index in the suit (18
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.core.encoding import Encoder, Writer, is_int
+from meeple.core.encoding import Encoder, Writer, clip, is_int
 from meeple.core.game import Game
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import STAGE_NAMES
@@ -67,63 +67,35 @@ class AnnapurnaEncoder(Encoder):
         return (colour - me) % self.num_players if colour < self.num_players else colour
 
     def write(self, w: Writer, obs: dict) -> None:
-        n = self.num_players
         me = obs.get("seat") or 0
-        w.section("seat")
-        w.onehot(me, n)
-        w.section("stage")
-        stage = obs.get("stage")
-        w.onehot(_STAGE_INDEX.get(stage, -1) if isinstance(stage, str) else -1, len(STAGES))
-        w.section("turn")
-        w.onehot(self.rel(obs.get("turn"), me), n)
-        w.section("starter")
-        w.onehot(self.rel(obs.get("starter"), me), n)
-        w.section("lntb")
-        w.onehot(self.rel(obs.get("lntb"), me), n)
-        w.section("winner")
-        w.onehot(self.rel(obs.get("winner"), me), n)
-        w.section("ascent")
-        w.scalar(obs.get("ascent"), self.ascents)
-        w.scalar(obs.get("turns"), 100 * n)
-        w.section("deal")
         deal = [*list(obs.get("deal") or []), None, None, None]
-        w.onehot(self.rel(deal[0], me), n)
-        w.scalar(deal[1], SPOTS + 3)
-        w.scalar(deal[2], SPOTS + 3)
-        w.section("verb")
-        w.onehot(obs.get("verb"), 5)
-        w.section("card")
-        card = self._card(obs.get("card"), me)
-        w.onehot(card // SUIT if card >= 0 else -1, COLOURS)
-        w.onehot(card % SUIT if card >= 0 else -1, SUIT)
-        w.section("pending")
-        pending = obs.get("pending") or []
-        w.scalar(len(pending), 4)
-        for i in range(PENDING_SHOWN):
-            p = list(pending[-1 - i]) + [None] * 4 if i < len(pending) else [None] * 4
-            w.onehot(p[0], 6)
-            w.onehot(self.rel(p[1], me), n)
-            w.scalar(p[2], 4)
-            w.scalar(p[3], 4)
-        w.section("window")
-        window = obs.get("window") or []
-        w.multihot([self.rel(s, me) for s in window], n)
-        w.onehot(self.rel(obs.get("victim"), me), n)
-        w.section("flags")
-        w.flag(obs.get("peaked_now"))
-        w.flag(obs.get("skipping"))
-        w.flag(obs.get("auto_sweep"))
-        w.scalar(obs.get("target"), 20)
-        w.section("unfinished")
-        w.multihot([self._card(c, me) for c in obs.get("unfinished") or []], COLOURS * SUIT)
         climbers = obs.get("climbers") or []
         mine = climbers[me] if me < len(climbers) else {}
-        for key in ("pack", "cache"):
-            w.section(key)
-            held = mine.get(key)
-            w.multihot(
-                [self._card(c, me) for c in held] if isinstance(held, list) else [], COLOURS * SUIT
-            )
+        pack, cache = (
+            held if isinstance(held := mine.get(key), list) else [] for key in ("pack", "cache")
+        )
+        self._head(
+            w,
+            me,
+            obs.get("stage"),
+            obs.get("turn"),
+            obs.get("starter"),
+            obs.get("lntb"),
+            obs.get("winner"),
+            obs.get("ascent"),
+            obs.get("turns"),
+            deal[:3],
+            obs.get("verb"),
+            self._card(obs.get("card"), me),
+            obs.get("pending") or [],
+            obs.get("window") or [],
+            obs.get("victim"),
+            (obs.get("peaked_now"), obs.get("skipping"), obs.get("auto_sweep")),
+            obs.get("target"),
+            obs.get("unfinished") or [],
+            pack,
+            cache,
+        )
         seen: dict[int, dict[int, list]] = {}  # climber -> position -> seats (AN-R41)
         for entry in obs.get("identified") or ():
             if isinstance(entry, list | tuple) and len(entry) == 3:
@@ -132,13 +104,13 @@ class AnnapurnaEncoder(Encoder):
                     seen.setdefault(int(t), {})[int(p)] = who
         for k, s in enumerate(self.seats_from(me)):
             self._climber(w, climbers[s] if s < len(climbers) else {}, me, k, seen.get(s, {}))
-        w.section("remembered")
-        # the cards this seat remembers in the other climbers' Backpacks and Caches (AN-R39)
-        for key in ("known_pack", "known_cache"):
-            held = obs.get(key) or []
-            for s in self.seats_from(me)[1:]:
-                cards = held[s] if s < len(held) and isinstance(held[s], list) else []
-                w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
+        others = self.seats_from(me)[1:]
+        held = [obs.get(key) or [] for key in ("known_pack", "known_cache")]
+        self._remembered(
+            w,
+            me,
+            [[h[s] if s < len(h) and isinstance(h[s], list) else [] for s in others] for h in held],
+        )
 
     def write_state(self, w: Writer, state: State, seat: int) -> None:
         """:meth:`write` of ``state.observe(seat)``, read from the state (same features; what
@@ -149,38 +121,28 @@ class AnnapurnaEncoder(Encoder):
         n = self.num_players
         me = seat
         config = st.game.config
-        w.onehot(me, n)
-        w.onehot(_STAGE_INDEX[STAGE_NAMES[st.stage]], len(STAGES))
-        w.onehot(self.rel(st.turn, me), n)
-        w.onehot(self.rel(st.starter, me), n)
-        w.onehot(self.rel(st.lntb, me), n)
-        w.onehot(self.rel(st.winner, me), n)
-        w.scalar(st.ascent, self.ascents)
-        w.scalar(st.turns, 100 * n)
-        w.onehot(self.rel(st.deal_seat, me), n)
-        w.scalar(st.deal_pos, SPOTS + 3)
-        w.scalar(len(st.undealt), SPOTS + 3)
-        w.onehot(st.verb, 5)
-        card = self._card(st.sel, me) if me == st.turn else -1
-        w.onehot(card // SUIT if card >= 0 else -1, COLOURS)
-        w.onehot(card % SUIT if card >= 0 else -1, SUIT)
-        pending = st.pending
-        w.scalar(len(pending), 4)
-        for i in range(PENDING_SHOWN):
-            p = list(pending[-1 - i]) + [None] * 4 if i < len(pending) else [None] * 4
-            w.onehot(p[0], 6)
-            w.onehot(self.rel(p[1], me), n)
-            w.scalar(p[2], 4)
-            w.scalar(p[3], 4)
-        w.multihot([self.rel(s, me) for s in st.window], n)
-        w.onehot(self.rel(st.victim, me), n)
-        w.flag(st.peaked_now)
-        w.flag(st.skipping)
-        w.flag(bool(config["auto_sweep"]))
-        w.scalar(config["flag_target"], 20)
-        w.multihot([self._card(c, me) for c in board.bits(st.unfinished)], COLOURS * SUIT)
-        w.multihot([self._card(c, me) for c in st.pack[me]], COLOURS * SUIT)
-        w.multihot([self._card(c, me) for c in st.cache[me]], COLOURS * SUIT)
+        self._head(
+            w,
+            me,
+            STAGE_NAMES[st.stage],
+            st.turn,
+            st.starter,
+            st.lntb,
+            st.winner,
+            st.ascent,
+            st.turns,
+            (st.deal_seat, st.deal_pos, len(st.undealt)),
+            st.verb,
+            self._card(st.sel, me) if me == st.turn else -1,
+            st.pending,
+            st.window,
+            st.victim,
+            (st.peaked_now, st.skipping, bool(config["auto_sweep"])),
+            config["flag_target"],
+            board.bits(st.unfinished),
+            st.pack[me],
+            st.cache[me],
+        )
         seen: dict[int, dict[int, list]] = {}  # climber -> position -> seats (AN-R41)
         for t, p, who in st.seen.values():
             seen.setdefault(t, {})[p] = board.bits(who)
@@ -188,10 +150,118 @@ class AnnapurnaEncoder(Encoder):
         for s in self.seats_from(me):
             self._climber_state(w, st, s, me, known, seen.get(s, {}))
         row = me * n
-        for remembered in (st.kpack, st.kcache):  # AN-R39
-            for s in self.seats_from(me)[1:]:
-                cards = board.bits(remembered[row + s])
+        others = self.seats_from(me)[1:]
+        self._remembered(
+            w,
+            me,
+            [[board.bits(masks[row + s]) for s in others] for masks in (st.kpack, st.kcache)],
+        )
+
+    def _head(
+        self,
+        w: Writer,
+        me: int,
+        stage: Any,
+        turn: Any,
+        starter: Any,
+        lntb: Any,
+        winner: Any,
+        ascent: Any,
+        turns: Any,
+        deal: Any,
+        verb: Any,
+        card: int,
+        pending: Any,
+        window: Any,
+        victim: Any,
+        flags: tuple,
+        target: Any,
+        unfinished: Any,
+        pack: Any,
+        cache: Any,
+    ) -> None:
+        """The blocks before the climbers, from the observation's fields (``deal``: the
+        dealing seat, position and cards left; ``card``: the chosen card's relative index or
+        -1; ``flags``: peaked now, skipping, auto sweep; card lists as card ids)."""
+        n = self.num_players
+        w.section("seat")
+        w.onehot(me, n)
+        w.section("stage")
+        w.onehot(_STAGE_INDEX.get(stage, -1) if isinstance(stage, str) else -1, len(STAGES))
+        for name, seat in (
+            ("turn", turn),
+            ("starter", starter),
+            ("lntb", lntb),
+            ("winner", winner),
+        ):
+            w.section(name)
+            self.seat_onehot(w, seat, me)
+        w.section("ascent")
+        w.scalar(ascent, self.ascents)
+        w.scalar(turns, 100 * n)
+        w.section("deal")
+        self.seat_onehot(w, deal[0], me)
+        w.scalar(deal[1], SPOTS + 3)
+        w.scalar(deal[2], SPOTS + 3)
+        w.section("verb")
+        w.onehot(verb, 5)
+        w.section("card")
+        w.onehot(card // SUIT if card >= 0 else -1, COLOURS)
+        w.onehot(card % SUIT if card >= 0 else -1, SUIT)
+        w.section("pending")
+        w.scalar(len(pending), 4)
+        for i in range(PENDING_SHOWN):
+            p = list(pending[-1 - i]) + [None] * 4 if i < len(pending) else [None] * 4
+            w.onehot(p[0], 6)
+            self.seat_onehot(w, p[1], me)
+            w.scalar(p[2], 4)
+            w.scalar(p[3], 4)
+        w.section("window")
+        w.multihot([self.rel(s, me) for s in window], n)
+        self.seat_onehot(w, victim, me)
+        w.section("flags")
+        for flag in flags:
+            w.flag(flag)
+        w.scalar(target, 20)
+        for name, cards in (("unfinished", unfinished), ("pack", pack), ("cache", cache)):
+            w.section(name)
+            w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
+
+    def _remembered(self, w: Writer, me: int, held: list[list[list]]) -> None:
+        """The cards ``me`` remembers in the other climbers' Backpacks, then Caches
+        (``held[zone][k]``: the card ids of the ``k``-th other climber from ``me``;
+        ruling AN-R39)."""
+        w.section("remembered")
+        for zone in held:
+            for cards in zone:
                 w.multihot([self._card(c, me) for c in cards], COLOURS * SUIT)
+
+    def _climber_rest(
+        self,
+        w: Writer,
+        pack: Any,
+        cache: Any,
+        loc: Any,
+        arrival: Any,
+        held: tuple,
+        extra: Any,
+        flags: Any,
+        earned: Any,
+        placing: Any,
+    ) -> None:
+        """A climber's blocks after its spots, from its observation's fields (``pack`` and
+        ``cache`` as sizes; ``held``: its skip cards, shields and peak effects)."""
+        n = self.num_players
+        w.scalar(pack, 24)  # Caches grow long
+        w.scalar(cache, 24)
+        w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
+        w.scalar(arrival, n)
+        for cards in held:
+            w.counts([c % SUIT for c in cards if isinstance(c, int) and c >= 0], SUIT, 2)
+        w.scalar(extra, 3)
+        w.scalar(flags, self.target + 4)
+        w.scalar(earned, 4)
+        w.onehot(placing, n + 1)
 
     def _climber_state(
         self, w: Writer, st: State, t: int, me: int, known: int, seen: dict[int, list]
@@ -232,20 +302,21 @@ class AnnapurnaEncoder(Encoder):
                 hot[pos + 4 + COLOURS + card % SUIT] = 1.0
                 v = net[card % SUIT] / max_net
                 if v:
-                    hot[pos + 4 + COLOURS + SUIT] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+                    hot[pos + 4 + COLOURS + SUIT] = clip(v)
             pos += width
         w.pos = pos
-        w.scalar(len(st.pack[t]), 24)
-        w.scalar(len(st.cache[t]), 24)
-        loc = st.loc[t]
-        w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
-        w.scalar(st.arrival[t], n)
-        for held in (st.skips[t], st.shields[t], st.peakfx[t]):
-            w.counts([c % SUIT for c in held if isinstance(c, int) and c >= 0], SUIT, 2)
-        w.scalar(st.extra[t], 3)
-        w.scalar(st.flags[t], self.target + 4)
-        w.scalar(st.earned[t], 4)
-        w.onehot(st.placing[t], n + 1)
+        self._climber_rest(
+            w,
+            len(st.pack[t]),
+            len(st.cache[t]),
+            st.loc[t],
+            st.arrival[t],
+            (st.skips[t], st.shields[t], st.peakfx[t]),
+            st.extra[t],
+            st.flags[t],
+            st.earned[t],
+            st.placing[t],
+        )
 
     def _climber(self, w: Writer, cl: dict, me: int, k: int, seen: dict[int, list]) -> None:
         n = self.num_players
@@ -285,22 +356,25 @@ class AnnapurnaEncoder(Encoder):
                 hot[pos + 4 + COLOURS + card % SUIT] = 1.0
                 v = net[card % SUIT] / max_net
                 if v:
-                    hot[pos + 4 + COLOURS + SUIT] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else v
+                    hot[pos + 4 + COLOURS + SUIT] = clip(v)
             pos += width
         w.pos = pos
-        for key in ("pack", "cache"):
-            held = cl.get(key)
-            w.scalar(len(held) if isinstance(held, list) else held, 24)  # Caches grow long
-        loc = cl.get("loc")
-        w.onehot(loc + 1 if isinstance(loc, int) else -1, SPOTS + 1)
-        w.scalar(cl.get("arrival"), n)
-        for key in ("skips", "shields", "peakfx"):
-            held = cl.get(key) or []
-            w.counts([c % SUIT for c in held if isinstance(c, int) and c >= 0], SUIT, 2)
-        w.scalar(cl.get("extra"), 3)
-        w.scalar(cl.get("flags"), self.target + 4)
-        w.scalar(cl.get("earned"), 4)
-        w.onehot(cl.get("placing"), n + 1)
+        pack, cache = (
+            len(held) if isinstance(held := cl.get(key), list) else held
+            for key in ("pack", "cache")
+        )
+        self._climber_rest(
+            w,
+            pack,
+            cache,
+            cl.get("loc"),
+            cl.get("arrival"),
+            tuple(cl.get(key) or [] for key in ("skips", "shields", "peakfx")),
+            cl.get("extra"),
+            cl.get("flags"),
+            cl.get("earned"),
+            cl.get("placing"),
+        )
 
 
 __all__ = ["AnnapurnaEncoder"]

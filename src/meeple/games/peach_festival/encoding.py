@@ -17,9 +17,9 @@ to the observer's left):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.core.encoding import Encoder, Writer, is_number
+from meeple.core.encoding import Encoder, Writer, clip, is_number
 from meeple.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game
 from meeple.games.peach_festival.consts import ACTION, SETUP_KEEP
 
@@ -54,152 +54,220 @@ class PeachFestivalEncoder(Encoder):
         self.space = game.action_space
         #: slots of a sheet's squares and column heights, and their cached features
         self._squares_span = 2 * sum(self.lengths) + len(self.lengths)
-        self._squares: dict[tuple, tuple] = {}
-
-    def _cards(self, ids) -> list[int]:
-        return [self.card_index.get(c, -1) for c in ids or [] if c is not None]
+        self._squares_cache: dict[tuple, tuple] = {}
 
     def write(self, w: Writer, obs: dict) -> None:
-        n = self.num_players
         me = obs.get("seat") or 0
-        C = self.num_cards
-        w.section("seat")
-        w.onehot(me, n)
-        w.section("difficulty")
-        w.onehot(DIFFICULTY.index(d) if (d := obs.get("difficulty")) in DIFFICULTY else -1, 3)
-        w.section("round")
-        w.scalar(obs.get("round"), self.rounds)
-        w.section("phase")
-        phase = obs.get("phase")
-        w.onehot(PHASES.index(phase) if phase in PHASES else -1, len(PHASES))
-        w.section("dice")
-        dice = obs.get("dice")
-        w.flag(dice is not None)
-        w.scalars(dice, 6, 5)
-        w.section("commons")
-        w.multihot(self._cards(obs.get("commons")), C)
-        w.section("removed")
-        w.multihot(self._cards(obs.get("removed")), C)
-        w.section("hand")
-        w.multihot(self._cards(obs.get("hand")), C)
-        w.section("deck")
         deck = obs.get("deck") or {}
         bottom = deck.get("bottom") or []
-        w.scalar(deck.get("unseen"), C)
-        w.scalar(len(bottom), C)
-        w.multihot(self._cards(bottom), C)
-        w.section("draw_queue")
-        w.counts([self.rel(s, me) if s != -1 else n for s in obs.get("draw_queue") or []], n + 1, 3)
-        w.section("order")
-        order = list(obs.get("order") or [])
-        for s in self.seats_from(me):
-            w.onehot(order.index(s) if s in order else -1, n)
-        w.section("cursor")
-        w.scalar(obs.get("cursor"), n)
-        w.section("rolling")
-        w.onehot(self.rel(obs.get("rolling"), me), n)
-        w.section("node")
-        node = obs.get("current_player")
-        special = {CHANCE: n, SIMULTANEOUS: n + 1, TERMINAL: n + 2}
-        w.onehot(special.get(node, self.rel(node, me)), n + 3)
-        w.section("acting")
-        w.multihot([self.rel(s, me) for s in obs.get("acting") or []], n)
+        self._head(
+            w,
+            me,
+            obs.get("difficulty"),
+            obs.get("round"),
+            obs.get("phase"),
+            obs.get("dice"),
+            obs.get("commons"),
+            obs.get("removed"),
+            obs.get("hand"),
+            deck.get("unseen"),
+            bottom,
+            obs.get("draw_queue") or [],
+            obs.get("order") or [],
+            obs.get("cursor"),
+            obs.get("rolling"),
+            obs.get("current_player"),
+            obs.get("acting") or [],
+        )
         sheets = obs.get("sheets") or []
         for k, s in enumerate(self.seats_from(me)):
-            self._sheet(w, sheets[s] if s < len(sheets) else {}, k)
-
-    def _sheet(self, w: Writer, sh: dict, k: int) -> None:
-        w.section(f"sheet{k}")
-        cols = sh.get("cols") or []
-        # each box of each column: written (1) and its number / the largest number, written
-        # straight into the writer's non-zero features (the hot loop of every encoding)
-        hot = w.hot
-        top = self.max_value
-        pos = w.pos
-        for c, length in enumerate(self.lengths):
-            col = cols[c] if c < len(cols) else []
-            for r in range(min(length, len(col))):
-                hot[pos + 2 * r] = 1.0
-                v = col[r]
-                if v and (type(v) is int or is_number(v)):
-                    v = v / top
-                    hot[pos + 2 * r + 1] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
-            pos += 2 * length
-        w.pos = pos
-        for c, length in enumerate(self.lengths):
-            w.scalar(len(cols[c]) if c < len(cols) else 0, length)
-        w.bits(sh.get("boxes"), len(self.lengths))
-        w.scalar(sh.get("peaches"), self.peach_total)
-        w.scalar(sh.get("eaten"), self.peach_total)
-        w.onehot(sh.get("merchants"), self.num_merchants + 1)
-        w.multihot(self._cards(sh.get("requests")), self.num_cards)
-        w.bits(sh.get("two_paid"), self.num_two)
-        w.flag(sh.get("reward_gained"))
-        w.scalar(sh.get("dice_left"), 3)
-        w.scalar(sh.get("hand_size"), 3)
-        w.flag(sh.get("committed"))
-        track = sh.get("track")
-        w.flag(isinstance(track, int) and track >= 0)
-        w.scalar(track, self.track_len)
-        pending = sh.get("pending") or []
-        kinds = [PENDING.index(p[0]) for p in pending if p and p[0] in PENDING]
-        w.counts(kinds, len(PENDING), 3)
-        first = pending[0] if pending else None
-        w.onehot(PENDING.index(first[0]) if first and first[0] in PENDING else -1, len(PENDING))
-        w.scalar(first[1] if first and len(first) > 1 else None, self.max_value)
-        w.flag(first[2] if first and len(first) > 2 else False)
-        w.onehot(self._action_id(sh.get("last")), self.space.num_actions)
-        w.onehot(self._action_id(sh.get("commit")), self.space.num_actions)
+            sh = sheets[s] if s < len(sheets) else {}
+            w.section(f"sheet{k}")
+            self._squares(w, sh.get("cols") or [])
+            pending = sh.get("pending") or []
+            self._sheet_rest(
+                w,
+                sh.get("boxes"),
+                sh.get("peaches"),
+                sh.get("eaten"),
+                sh.get("merchants"),
+                sh.get("requests"),
+                sh.get("two_paid"),
+                sh.get("reward_gained"),
+                sh.get("dice_left"),
+                sh.get("hand_size"),
+                sh.get("committed"),
+                sh.get("track"),
+                pending,
+                self._action_id(sh.get("last")),
+                self._action_id(sh.get("commit")),
+            )
 
     def write_state(self, w: Writer, state: State, seat: int) -> None:
         """:meth:`write` of ``observe(state, seat)``, read from the state (same features:
         the observation's fields are the state's, hidden ones left out as ``observe`` leaves
         them out: other seats' hands, others' cards under the deck, sealed actions)."""
         game = state.game
-        n = self.num_players
         me = seat
-        C = self.num_cards
-        index = self.card_index
-        w.onehot(me, n)
-        d = game.config["difficulty"] if game.solo else None
-        w.onehot(DIFFICULTY.index(d) if d in DIFFICULTY else -1, 3)
-        w.scalar(state.round, self.rounds)
         phase = state.phase
-        w.onehot(PHASES.index(phase) if phase in PHASES else -1, len(PHASES))
-        dice = state.dice
-        w.flag(dice is not None)
-        w.scalars(dice, 6, 5)
-        w.multihot([index.get(c, -1) for c in state.commons], C)
-        w.multihot([index.get(c, -1) for c in state.removed], C)
-        w.multihot([index.get(c, -1) for c in state.sheets[me].hand], C)
-        bottom = state.deck_bottom
-        w.scalar(len(state.deck_unseen), C)
-        w.scalar(len(bottom), C)
-        w.multihot([index.get(c, -1) for c, k in bottom if k == me], C)
-        w.counts([self.rel(s, me) if s != -1 else n for s in state.draw_queue], n + 1, 3)
-        order = list(state.order)
-        for s in self.seats_from(me):
-            w.onehot(order.index(s) if s in order else -1, n)
-        w.scalar(state.cursor, n)
-        w.onehot(self.rel(state.rolling, me), n)
-        node = state.node
-        special = {CHANCE: n, SIMULTANEOUS: n + 1, TERMINAL: n + 2}
-        w.onehot(special.get(node, self.rel(node, me)), n + 3)
-        w.multihot([self.rel(s, me) for s in state.acting_seats()], n)
+        self._head(
+            w,
+            me,
+            game.config["difficulty"] if game.solo else None,
+            state.round,
+            phase,
+            state.dice,
+            state.commons,
+            state.removed,
+            state.sheets[me].hand,
+            len(state.deck_unseen),
+            [c for c, k in state.deck_bottom if k == me],
+            state.draw_queue,
+            state.order,
+            state.cursor,
+            state.rolling,
+            state.node,
+            state.acting_seats(),
+            under=len(state.deck_bottom),
+        )
         sealed = phase in (ACTION, SETUP_KEEP)  # what observe hides (PF-030, PF-R10)
         sheets = state.sheets
         for s in self.seats_from(me):
             self._sheet_state(w, sheets[s], s == me or not sealed)
 
+    def _head(
+        self,
+        w: Writer,
+        me: int,
+        difficulty: Any,
+        round_: Any,
+        phase: Any,
+        dice: Any,
+        commons: Any,
+        removed: Any,
+        hand: Any,
+        unseen: Any,
+        bottom: list,
+        draw_queue: Any,
+        order: Any,
+        cursor: Any,
+        rolling: Any,
+        node: Any,
+        acting: Any,
+        under: int | None = None,
+    ) -> None:
+        """The blocks before the sheets, from the observation's fields (``bottom``: the
+        observer's cards under the deck; ``under``: how many cards lie there, by default
+        ``len(bottom)``, which is all an observation lists)."""
+        n = self.num_players
+        C = self.num_cards
+        index = self.card_index
+        w.section("seat")
+        w.onehot(me, n)
+        w.section("difficulty")
+        w.onehot(DIFFICULTY.index(difficulty) if difficulty in DIFFICULTY else -1, 3)
+        w.section("round")
+        w.scalar(round_, self.rounds)
+        w.section("phase")
+        w.onehot(PHASES.index(phase) if phase in PHASES else -1, len(PHASES))
+        w.section("dice")
+        w.flag(dice is not None)
+        w.scalars(dice, 6, 5)
+        w.section("commons")
+        w.indexed(commons, index, C)
+        w.section("removed")
+        w.indexed(removed, index, C)
+        w.section("hand")
+        w.indexed(hand, index, C)
+        w.section("deck")
+        w.scalar(unseen, C)
+        w.scalar(len(bottom) if under is None else under, C)
+        w.indexed(bottom, index, C)
+        w.section("draw_queue")
+        w.counts([self.rel(s, me) if s != -1 else n for s in draw_queue], n + 1, 3)
+        w.section("order")
+        order = list(order)
+        for s in self.seats_from(me):
+            w.onehot(order.index(s) if s in order else -1, n)
+        w.section("cursor")
+        w.scalar(cursor, n)
+        w.section("rolling")
+        self.seat_onehot(w, rolling, me)
+        w.section("node")
+        special = {CHANCE: n, SIMULTANEOUS: n + 1, TERMINAL: n + 2}
+        w.onehot(special.get(node, self.rel(node, me)), n + 3)
+        w.section("acting")
+        w.multihot([self.rel(s, me) for s in acting], n)
+
+    def _squares(self, w: Writer, cols: Any) -> None:
+        """Each box of each column (written, and its number / the largest number), then the
+        column heights: the hot loop of every encoding, written straight into the writer's
+        non-zero features."""
+        hot = w.hot
+        top = self.max_value
+        pos = w.pos
+        for c, length in enumerate(self.lengths):
+            col = cols[c] if c < len(cols) else ()
+            for r in range(min(length, len(col))):
+                hot[pos + 2 * r] = 1.0
+                v = col[r]
+                if v and (type(v) is int or is_number(v)):
+                    hot[pos + 2 * r + 1] = clip(v / top)
+            pos += 2 * length
+        w.pos = pos
+        for c, length in enumerate(self.lengths):
+            w.scalar(len(cols[c]) if c < len(cols) else 0, length)
+
+    def _sheet_rest(
+        self,
+        w: Writer,
+        boxes: Any,
+        peaches: Any,
+        eaten: Any,
+        merchants: Any,
+        requests: Any,
+        two_paid: Any,
+        reward_gained: Any,
+        dice_left: Any,
+        hand_size: Any,
+        committed: Any,
+        track: Any,
+        pending: Any,
+        last: int,
+        commit: int,
+    ) -> None:
+        """A sheet's blocks after its squares, from its observation's fields (``last`` and
+        ``commit`` as action ids, -1 for none)."""
+        w.bits(boxes, len(self.lengths))
+        w.scalar(peaches, self.peach_total)
+        w.scalar(eaten, self.peach_total)
+        w.onehot(merchants, self.num_merchants + 1)
+        w.indexed(requests, self.card_index, self.num_cards)
+        w.bits(two_paid, self.num_two)
+        w.flag(reward_gained)
+        w.scalar(dice_left, 3)
+        w.scalar(hand_size, 3)
+        w.flag(committed)
+        w.flag(isinstance(track, int) and track >= 0)
+        w.scalar(track, self.track_len)
+        kinds = [PENDING.index(p[0]) for p in pending if p and p[0] in PENDING]
+        w.counts(kinds, len(PENDING), 3)
+        first = pending[0] if pending else None
+        w.onehot(PENDING.index(first[0]) if first and first[0] in PENDING else -1, len(PENDING))
+        w.scalar(first[1] if first and len(first) > 1 else None, self.max_value)
+        w.flag(first[2] if first and len(first) > 2 else False)
+        w.onehot(last, self.space.num_actions)
+        w.onehot(commit, self.space.num_actions)
+
     def _sheet_state(self, w: Writer, sh: PlayerSheet, commit_shown: bool) -> None:
-        """:meth:`_sheet` of ``sh``'s observation data, read from the sheet.
+        """The sheet block of ``sh``'s observation data, read from the sheet.
 
         The squares and column heights (most of a sheet's features) depend on its columns
         only, so their non-zero slots are computed once per distinct set of columns and
         written into the buffer with one NumPy assignment.
         """
         key = tuple(map(tuple, sh.cols))
-        entry = self._squares.get(key)
+        entry = self._squares_cache.get(key)
         if entry is None:
             entry = self._square_features(key)
         offsets, values = entry
@@ -207,60 +275,41 @@ class PeachFestivalEncoder(Encoder):
         if w.buf is not None and len(offsets):
             w.buf[pos : pos + self._squares_span][offsets] = values
         w.pos = pos + self._squares_span
-        w.bits(sh.boxes, len(self.lengths))
-        w.scalar(sh.peaches, self.peach_total)
-        w.scalar(sh.eaten, self.peach_total)
-        w.onehot(sh.merchants, self.num_merchants + 1)
-        index = self.card_index
-        w.multihot([index.get(c, -1) for c in sh.requests], self.num_cards)
-        w.bits(sh.two_paid, self.num_two)
-        w.flag(sh.reward_gained)
-        w.scalar(sh.dice_left, 3)
-        w.scalar(len(sh.hand), 3)
-        w.flag(sh.commit is not None)
-        track = sh.track
-        w.flag(isinstance(track, int) and track >= 0)
-        w.scalar(track, self.track_len)
-        pending = sh.pending
-        kinds = [PENDING.index(p[0]) for p in pending if p and p[0] in PENDING]
-        w.counts(kinds, len(PENDING), 3)
-        first = pending[0] if pending else None
-        w.onehot(PENDING.index(first[0]) if first and first[0] in PENDING else -1, len(PENDING))
-        w.scalar(first[1] if first and len(first) > 1 else None, self.max_value)
-        w.flag(first[2] if first and len(first) > 2 else False)
         last = sh.last
-        w.onehot(self._action_id(last.text) if last is not None else -1, self.space.num_actions)
         commit = sh.commit if commit_shown else None
-        w.onehot(self._action_id(commit.text) if commit is not None else -1, self.space.num_actions)
+        self._sheet_rest(
+            w,
+            sh.boxes,
+            sh.peaches,
+            sh.eaten,
+            sh.merchants,
+            sh.requests,
+            sh.two_paid,
+            sh.reward_gained,
+            sh.dice_left,
+            len(sh.hand),
+            sh.commit is not None,
+            sh.track,
+            sh.pending,
+            self._action_id(last.text) if last is not None else -1,
+            self._action_id(commit.text) if commit is not None else -1,
+        )
 
     def _square_features(self, cols: tuple[tuple[int, ...], ...]) -> tuple:
         """``(offsets, values)`` of the non-zero square and height slots of ``cols``, as
-        :meth:`_sheet` writes them, cached (the cache is emptied when it grows large)."""
+        :meth:`_squares` writes them, cached (the cache is emptied when it grows large)."""
         import numpy as np
 
         w = Writer(np.zeros(self._squares_span, np.float32))
+        self._squares(w, cols)
         hot = w.hot
-        top = self.max_value
-        pos = 0
-        for c, length in enumerate(self.lengths):
-            col = cols[c] if c < len(cols) else ()
-            for r in range(min(length, len(col))):
-                hot[pos + 2 * r] = 1.0
-                v = col[r]
-                if v and (type(v) is int or is_number(v)):
-                    v = v / top
-                    hot[pos + 2 * r + 1] = 1.0 if v > 1.0 else -1.0 if v < -1.0 else float(v)
-            pos += 2 * length
-        w.pos = pos
-        for c, length in enumerate(self.lengths):
-            w.scalar(len(cols[c]) if c < len(cols) else 0, length)
         entry = (
             np.fromiter(hot, np.intp, len(hot)),
             np.fromiter(hot.values(), np.float32, len(hot)),
         )
-        if len(self._squares) >= SQUARES_CACHE:
-            self._squares.clear()
-        self._squares[cols] = entry
+        if len(self._squares_cache) >= SQUARES_CACHE:
+            self._squares_cache.clear()
+        self._squares_cache[cols] = entry
         return entry
 
     def _action_id(self, text) -> int:
