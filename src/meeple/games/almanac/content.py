@@ -755,7 +755,13 @@ def _geometry(v: _V, p: dict, f: str, rule: str) -> dict[str, Any]:
         return {"islands": v.nat(p, "islands", f, 0), "ice_start": v.ints(p, "ice_start", f, [])}
     if rule == "cliff":
         return {"levels": v.ints(p, "levels", f, []), "ladder_spots": v.pairs(p, "ladder_spots", f)}
-    return {}
+    out: dict[str, Any] = {}
+    fields = RULE_PLUGINS[rule].geometry_fields
+    if "clusters" in fields:
+        out["clusters"] = v.nat(p, "clusters", f, 0)
+    if "paths" in fields:
+        out["paths"] = v.pairs(p, "paths", f)
+    return out
 
 
 def _check_geometry(v: _V, p: Page, f: str) -> None:
@@ -812,6 +818,19 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
             v.fail(f"{f}.spaces[{s.index}]", "farmer spaces belong to Cliffside")
     if n > 40:
         v.fail(f"{f}.spaces", "at most 40 spaces per page")
+    plugin = RULE_PLUGINS[p.rule]
+    if "clusters" in plugin.geometry_fields:
+        if p.clusters < 2:
+            v.fail(f"{f}.clusters", f"the {p.rule!r} rule needs at least 2 clusters")
+        for s in p.spaces:
+            if not 0 <= s.cluster < p.clusters:
+                v.fail(f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{p.clusters - 1}")
+        for a, b in p.paths:
+            if not (0 <= a < p.clusters and 0 <= b < p.clusters) or a == b:
+                v.fail(f"{f}.paths", f"bad path {a}-{b}")
+    problem = plugin.check(p)
+    if problem is not None:  # the rule's own conditions on its page (ruling AL-R46)
+        v.fail(f"{f}.{problem[0]}", problem[1])
 
 
 def _check_route(v: _V, pages: dict[int, Page]) -> None:

@@ -29,6 +29,32 @@ class PageRule:
     key: ClassVar[str] = "free"
     #: The rule's numbers and their defaults; a page's ``params`` table may set each (AL-R46).
     params: ClassVar[dict[str, int]] = {}
+    #: The geometry fields of ``pages.toml`` the rule reads (``clusters``, ``paths``), for the
+    #: rules of :mod:`meeple.games.almanac.pagerules`; other fields are refused as unread.
+    geometry_fields: ClassVar[tuple[str, ...]] = ()
+    #: The placement rule in players' words (the rules summary and the terminal view).
+    words: ClassVar[str] = ""
+    #: The rule id a refused placement names (AL-031: free placement).
+    ruling: ClassVar[str] = "AL-031"
+
+    def check(self, page: Page) -> tuple[str, str] | None:
+        """A problem of ``page``'s data for this rule as ``(field, message)``, or ``None``;
+        the loader raises it as one content error (ruling AL-R46)."""
+        return None
+
+    def space_mask(self, page: Page, key: int, in_clusters: Callable[[int], int]) -> int:
+        """The spaces open for :meth:`cluster_key` ``key``: by default those of the clusters
+        :meth:`clusters_for` opens (``in_clusters`` maps a cluster bitmask to spaces); a rule
+        that opens single spaces returns them here."""
+        return in_clusters(self.clusters_for(page, key))
+
+    def route_chooser(self, st: AlmanacState, page: Page) -> int:
+        """The seat that chooses the next location (AL-060: the Guide)."""
+        return st.guide
+
+    def view_lines(self, page: Page, obs: dict[str, Any]) -> list[str]:
+        """Lines of the terminal view telling the page's own state (none by default)."""
+        return []
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         """Arrival step 3 (AL-030): lay out the page's components."""
@@ -55,6 +81,14 @@ class PageRule:
         """Empty spaces the page's geometry lets ``seat`` use now (legality of the action
         itself is checked by the engine)."""
         occ = st.occ
+        if type(self).space_mask is not PageRule.space_mask:
+            cl = clusters_of(page)
+            mask = self.space_mask(
+                page,
+                self.cluster_key(st, seat),
+                lambda m: sum(1 << i for i, c in enumerate(cl) if m >> c & 1),
+            )
+            return [i for i in range(len(occ)) if occ[i] < 0 and mask >> i & 1]
         allowed = self.open_clusters(st, seat, page)
         if allowed == -1:
             return [i for i in range(len(occ)) if occ[i] < 0]
@@ -318,8 +352,51 @@ def clusters_of(page: Page) -> tuple[int, ...]:
     return page_table(page, "clusters", lambda p: tuple(s.cluster for s in p.spaces))
 
 
+class ObsView:
+    """The parts of a state a page rule reads, taken from an observation (every one of them
+    public), so that a view asks the rule itself what is open to the viewer."""
+
+    def __init__(self, obs: dict[str, Any]):
+        ps = obs["players"]
+        self.n = len(ps)
+        self.occ = obs["occupied"]
+        self.pg = obs["page_state"]
+        self.visited = [p["visited"] for p in ps]
+        self.goods = [p["goods"] for p in ps]
+        self.tokens = [p["tokens"] for p in ps]
+        self._strength = [p["strength"] for p in ps]
+        self.guide = obs["guide"]
+
+    def strength(self, seat: int) -> int:
+        return self._strength[seat]
+
+
+def view_open(page: Page, obs: dict[str, Any]) -> int | None:
+    """Bitmask of the empty spaces open to the viewer of ``obs`` by the page's rule, or
+    ``None`` for a spectator or a page without geometry."""
+    rule = rule_of(page)
+    me = obs["viewer"]
+    if me is None or not rule.geometry:
+        return None
+    st: Any = ObsView(obs)
+    return sum(1 << i for i in rule.open_spaces(st, me, page))
+
+
+# the rules of the later pages, one module each; they subclass PageRule above
+from meeple.games.almanac.pagerules.p12_aurora import AuroraRule  # noqa: E402
+from meeple.games.almanac.pagerules.p13_fair import FairRule  # noqa: E402
+
 PAGE_RULES: dict[str, PageRule] = {
-    r.key: r for r in (PageRule(), VillageRule(), UphillRule(), FloeRule(), CliffRule())
+    r.key: r
+    for r in (
+        PageRule(),
+        VillageRule(),
+        UphillRule(),
+        FloeRule(),
+        CliffRule(),
+        AuroraRule(),
+        FairRule(),
+    )
 }
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
-from meeple.games.almanac.pages import PAGE_RULES
+from meeple.games.almanac.pages import PAGE_RULES, view_open
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Contract, Encounter
@@ -37,6 +37,13 @@ _RULE_WORDS = {
     "cliff": "bottom ledge open; a higher ledge needs a chain of ladders from the bottom; "
     "climbing another player's ladder gives its owner a good of their choice",
 }
+
+
+def rule_words(rule: str) -> str:
+    """The placement rule ``rule`` in players' words (a plug-in's own words for the later
+    pages)."""
+    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].words
+
 
 _ABILITY_WORDS = {
     "extra_contract_draw": "draw {amount} more contract(s) when you Gain a Contract",
@@ -289,7 +296,7 @@ def describe_move(game: Almanac, action: Action, obs: dict) -> str:
         return f"{verb} {contract_text(game, a[0])}."
     if k == "go":
         p = c.pages[a[0]]
-        return f"Travel next to {p.id} - {p.name} ({_RULE_WORDS[p.rule].split(';')[0]})."
+        return f"Travel next to {p.id} - {p.name} ({rule_words(p.rule).split(';')[0]})."
     if k == "fight" and obs["encounter"] >= 0 and me is not None:
         e = c.encounters[obs["encounter"]]
         if a[0]:
@@ -363,7 +370,7 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
     c = game.content
     page = c.pages[obs["page"]]
     me = obs["viewer"]
-    lines = [f"Placement: {_RULE_WORDS[page.rule]}."]
+    lines = [f"Placement: {rule_words(page.rule)}."]
     if page.rule == "village":
         paths = ", ".join(f"c{a}-c{b}" for a, b in page.paths)
         lines.append(f"Paths between clusters: {paths}")
@@ -395,6 +402,8 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
             for s, p in enumerate(obs["players"])
         )
         lines.append(f"  Ladders left: {left}")
+    else:
+        lines += PAGE_RULES[page.rule].view_lines(page, obs)
     return lines
 
 
@@ -469,13 +478,21 @@ def render_observation(game: Almanac, obs: dict) -> str:
         lines.append("This is the last page of the journey.")
     lines += _geometry(game, obs)
     open_ = _open_clusters(game, obs)
-    lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
+    spaces_open = None
+    if open_ is None and page.rule not in _RULE_WORDS:  # a later page: its rule says
+        spaces_open = view_open(page, obs)
+    if spaces_open is not None:
+        lines.append("Spaces:  (* = open to you now)")
+    else:
+        lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
     for i, occ in enumerate(obs["occupied"]):
         who = ("[you]   " if occ == me else f"[seat {occ}]") if occ >= 0 else "[ free ]"
         clus = ""
         if page.rule != "free":
             x = page.spaces[i].cluster
             clus = f" c{x}" + ("*" if open_ is not None and open_ >> x & 1 else " ")
+            if spaces_open is not None:
+                clus = f" c{x}" + ("*" if spaces_open >> i & 1 else " ")
         lines.append(f"  {i:2d}{clus} {who} {space_text(game, page.id, i)}")
     if obs["caravan_faceup"]:
         lines.append("Caravan cards for sale:")
@@ -571,5 +588,15 @@ def rules_summary(game: Almanac) -> str:
             "End: complete contracts for goods + 5 gold each; fame = gold + caravan cards +",
             "  tokens + guards + encounter trophies + contracts - incomplete contracts.",
             f"Goods: {goods}.",
+            *_plugin_pages(game),
         ]
     )
+
+
+def _plugin_pages(game: Almanac) -> list[str]:
+    """A line for each page whose rule is a plug-in of its own, in page order."""
+    return [
+        f"Page {p.id} {p.name}: {rule_words(p.rule)}."
+        for p in sorted(game.content.pages.values(), key=lambda p: p.id)
+        if p.rule not in _RULE_WORDS
+    ]

@@ -186,7 +186,8 @@ def _bid_start(st: AlmanacState, t: tuple) -> bool:
 
 def _route_start(st: AlmanacState, t: tuple) -> bool:
     st.tasks.pop()
-    st.tasks.append(("route", st.guide))
+    page = st.content.pages[st.page]  # AL-060: the Guide, unless the page says who
+    st.tasks.append(("route", rule_of(page).route_chooser(st, page)))
     return True
 
 

@@ -1462,6 +1462,8 @@ _RULE_SHORT = {
     "uphill": "lanes climbed uphill",
     "floe": "islands reached by ice",
     "cliff": "ledges reached by ladders",
+    "aurora": "bands of the goods you carry",
+    "fair": "tents that fill up",
 }
 
 
@@ -1701,6 +1703,89 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     return "".join(out), total + 4
 
 
+def rows_of_clusters(
+    b: _Board,
+    x: float,
+    y: float,
+    w: float,
+    label: Callable[[int], str],
+    fill: Callable[[int], str],
+    ground: str,
+    order: Sequence[int] | None = None,
+) -> tuple[str, float]:
+    """The page's clusters as full-width rows, one under the other (``order``: top row
+    first), each titled ``label(k)`` on ``fill(k)``: the shape of the later pages' rules."""
+    page = b.page
+    n = page.clusters
+    rows = list(order) if order is not None else list(range(n))
+    by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
+    per = max(1, int((w - 20 + 5) // 55))
+    tw = min(62.0, (w - 20 - (per - 1) * 5) / per)
+    heights = [24 + max(1, math.ceil(len(by[k]) / per)) * 67 for k in range(n)]
+    total = sum(heights[k] for k in rows) + 8 * (len(rows) - 1) + 16
+    out = [rect(x, y, w, total, ground, "#a88b5c", 1.5, 14)]
+    yy = y + 8
+    for k in rows:
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(x + 6, yy, w - 12, heights[k], fill(k), edge, width, 10))
+        out.append(text(x + 14, yy + 17, clip(label(k), w - 40, 14), "sm b"))
+        frag, _, _ = b.spaces_block(by[k], x + 12, yy + 22, per, tw, 62, 5)
+        out.append(frag)
+        yy += heights[k] + 8
+    return "".join(out), total + 4
+
+
+def layout_aurora(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Aurora (ruling AL-R80): the sky's bands from the pale one at the top, each coloured band
+    in the colour of its good of the page's bar; who holds the light marker is named."""
+    page = b.page
+    holder = [s for s, p in enumerate(b.obs["players"]) if p["tokens"].get("light")]
+
+    def label(k: int) -> str:
+        if k >= len(page.bar):
+            return f"c{k} · pale band, open to all"
+        return f"c{k} · {GOOD_NAMES[page.bar[k]]} band: carry {GOOD_NAMES[page.bar[k]]} to enter"
+
+    def fill(k: int) -> str:
+        return "#f4f1fa" if k >= len(page.bar) else GOOD_COLOR[page.bar[k]] + "55"
+
+    frag, h = rows_of_clusters(
+        b, x, y, w, label, fill, "#2c3552", order=range(page.clusters - 1, -1, -1)
+    )
+    if holder:
+        frag += text(x + w - 12, y + h + 12, f"Light marker: {b.who(holder[0])}", "sm r i")
+        h += 18
+    return frag, h
+
+
+def _workers_in(b: _Board) -> list[int]:
+    """Workers on each cluster of the page now."""
+    counts = [0] * b.page.clusters
+    for i, o in enumerate(b.obs["occupied"]):
+        if o >= 0:
+            counts[b.page.spaces[i].cluster] += 1
+    return counts
+
+
+def layout_fair(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Grassland Fair (rulings AL-R83, AL-R84): a row per tent with its workers against its
+    capacity; the card tents hold the monte tables."""
+    page = b.page
+    cap = page.param("two_player_capacity" if b.n == 2 else "tent_capacity")
+    counts = _workers_in(b)
+
+    def label(k: int) -> str:
+        monte = any(s.cluster == k and s.token == "monte" for s in page.spaces)
+        kind = "card tent (monte)" if monte else "tent"
+        full = " · full" if counts[k] >= cap else ""
+        return f"c{k} · {kind} · {counts[k]}/{cap} workers{full}"
+
+    def fill(k: int) -> str:
+        return "#e9dcc0" if counts[k] >= cap else ("#f7e3d4", "#f4efd0")[k % 2]
+
+    return rows_of_clusters(b, x, y, w, label, fill, "#a9c98a")
+
+
 #: Placement rule (``Page.rule``) -> its layout; a rule without one is drawn by ``layout_free``.
 LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
     "free": layout_free,
@@ -1708,6 +1793,8 @@ LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] =
     "uphill": layout_village,  # lanes are clusters without paths, drawn bottom lane first
     "floe": layout_floe,
     "cliff": layout_cliff,
+    "aurora": layout_aurora,
+    "fair": layout_fair,
 }
 
 __all__ = ["LAYOUTS", "render_board"]
