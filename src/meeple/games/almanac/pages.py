@@ -352,13 +352,22 @@ def clusters_of(page: Page) -> tuple[int, ...]:
     return page_table(page, "clusters", lambda p: tuple(s.cluster for s in p.spaces))
 
 
+class _OnePage:
+    """The content of :class:`ObsView`: the page in view."""
+
+    def __init__(self, pages: dict[int, Page]):
+        self.pages = pages
+
+
 class ObsView:
     """The parts of a state a page rule reads, taken from an observation (every one of them
     public), so that a view asks the rule itself what is open to the viewer."""
 
-    def __init__(self, obs: dict[str, Any]):
+    def __init__(self, obs: dict[str, Any], page: Page):
         ps = obs["players"]
         self.n = len(ps)
+        self.page = obs["page"]
+        self.content = _OnePage({page.id: page})
         self.occ = obs["occupied"]
         self.pg = obs["page_state"]
         self.visited = [p["visited"] for p in ps]
@@ -378,13 +387,15 @@ def view_open(page: Page, obs: dict[str, Any]) -> int | None:
     me = obs["viewer"]
     if me is None or not rule.geometry:
         return None
-    st: Any = ObsView(obs)
+    st: Any = ObsView(obs, page)
     return sum(1 << i for i in rule.open_spaces(st, me, page))
 
 
 # the rules of the later pages, one module each; they subclass PageRule above
 from meeple.games.almanac.pagerules.p12_aurora import AuroraRule  # noqa: E402
 from meeple.games.almanac.pagerules.p13_fair import FairRule  # noqa: E402
+from meeple.games.almanac.pagerules.p14_skell import PlagueRule  # noqa: E402
+from meeple.games.almanac.pagerules.p15_lanterns import LanternRule  # noqa: E402
 
 PAGE_RULES: dict[str, PageRule] = {
     r.key: r
@@ -396,6 +407,8 @@ PAGE_RULES: dict[str, PageRule] = {
         CliffRule(),
         AuroraRule(),
         FairRule(),
+        PlagueRule(),
+        LanternRule(),
     )
 }
 

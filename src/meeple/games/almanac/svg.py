@@ -1464,6 +1464,8 @@ _RULE_SHORT = {
     "cliff": "ledges reached by ladders",
     "aurora": "bands of the goods you carry",
     "fair": "tents that fill up",
+    "plague": "districts that spread plague",
+    "lanterns": "follow the last lantern",
 }
 
 
@@ -1786,6 +1788,41 @@ def layout_fair(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     return rows_of_clusters(b, x, y, w, label, fill, "#a9c98a")
 
 
+def layout_skell(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Skell (rulings AL-R86, AL-R88): a row per district naming who stands in it, so the
+    plague a placement brings is seen; each player's plague tokens under it."""
+    page = b.page
+    occ = b.obs["occupied"]
+    counts = _workers_in(b)
+    limit = page.param("two_player_quarantine")
+
+    def label(k: int) -> str:
+        who = sorted({o for i, o in enumerate(occ) if o >= 0 and page.spaces[i].cluster == k})
+        names = ", ".join(b.who(s) for s in who) or "nobody"
+        shut = " · quarantined" if b.n == 2 and counts[k] >= limit else ""
+        return f"c{k} · district · here: {names}{shut}"
+
+    def fill(k: int) -> str:
+        return ("#e7e2cf", "#dcd8c0")[k % 2]
+
+    frag, h = rows_of_clusters(b, x, y, w, label, fill, "#8d8a6e")
+    held = ", ".join(
+        f"{b.who(s)} {p['tokens'].get('plague', 0)}" for s, p in enumerate(b.obs["players"])
+    )
+    frag += text(x + 8, y + h + 12, clip(f"Plague tokens (−1 fame each): {held}", w - 16), "sm")
+    return frag, h + 18
+
+
+def layout_lanterns(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Lanternmoor (ruling AL-R89): the lantern posts joined by their paths, as the village's
+    clusters are drawn, and the post of the last worker placed."""
+    frag, h = layout_village(b, x, y, w)
+    pg = b.obs["page_state"]
+    last = pg[0] if pg else -1
+    note = f"The last lantern lit: post c{last}" if last >= 0 else "No lantern lit yet: any post"
+    return frag + text(x + 8, y + h + 12, note, "sm i"), h + 18
+
+
 #: Placement rule (``Page.rule``) -> its layout; a rule without one is drawn by ``layout_free``.
 LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
     "free": layout_free,
@@ -1795,6 +1832,8 @@ LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] =
     "cliff": layout_cliff,
     "aurora": layout_aurora,
     "fair": layout_fair,
+    "plague": layout_skell,
+    "lanterns": layout_lanterns,
 }
 
 __all__ = ["LAYOUTS", "render_board"]
