@@ -396,6 +396,10 @@ from meeple.games.almanac.pagerules.p12_aurora import AuroraRule  # noqa: E402
 from meeple.games.almanac.pagerules.p13_fair import FairRule  # noqa: E402
 from meeple.games.almanac.pagerules.p14_skell import PlagueRule  # noqa: E402
 from meeple.games.almanac.pagerules.p15_lanterns import LanternRule  # noqa: E402
+from meeple.games.almanac.pagerules.p16_palace import CourtRule  # noqa: E402
+from meeple.games.almanac.pagerules.p17_fortress import FortressRule  # noqa: E402
+from meeple.games.almanac.pagerules.p18_colosseum import ArenaRule  # noqa: E402
+from meeple.games.almanac.pagerules.p19_port import PortRule  # noqa: E402
 
 PAGE_RULES: dict[str, PageRule] = {
     r.key: r
@@ -409,6 +413,10 @@ PAGE_RULES: dict[str, PageRule] = {
         FairRule(),
         PlagueRule(),
         LanternRule(),
+        CourtRule(),
+        FortressRule(),
+        ArenaRule(),
+        PortRule(),
     )
 }
 

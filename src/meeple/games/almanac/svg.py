@@ -35,6 +35,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
+from meeple.games.almanac.pagerules.p18_colosseum import winners
+from meeple.games.almanac.pagerules.p19_port import ships_open
 from meeple.games.almanac.pages import GREY
 from meeple.games.almanac.render import ability_text, effects_text, space_text
 
@@ -1466,6 +1468,10 @@ _RULE_SHORT = {
     "fair": "tents that fill up",
     "plague": "districts that spread plague",
     "lanterns": "follow the last lantern",
+    "court": "halls opened by favour",
+    "fortress": "sentries on the walls",
+    "arena": "arenas won by strength",
+    "port": "ships boarded in turn",
 }
 
 
@@ -1823,6 +1829,65 @@ def layout_lanterns(b: _Board, x: float, y: float, w: float) -> tuple[str, float
     return frag + text(x + 8, y + h + 12, note, "sm i"), h + 18
 
 
+def layout_palace(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """High Frost Palace (ruling AL-R92): the Throne room at the top, the Hall, the Gate at
+    the foot, each named with what opens it; the favors and royalty left under them."""
+    names = ("Gate · open to all · earns a favor", "Hall · needs a favor · earns royalty")
+    fills = ("#e6eef4", "#d9e4f0", "#e9dcf2")
+
+    def label(k: int) -> str:
+        return f"c{k} · " + (names[k] if k < 2 else "Throne room · needs royalty · City Key")
+
+    frag, h = rows_of_clusters(
+        b, x, y, w, label, lambda k: fills[k % 3], "#9fb4c8", range(b.page.clusters - 1, -1, -1)
+    )
+    sup = b.obs["token_supply"]
+    note = f"Left: {sup.get('favor', 0)} favors, {sup.get('royalty', 0)} royalty tokens"
+    note += ", the City Key" if sup.get("city_key") else ""
+    return frag + text(x + 8, y + h + 12, note, "sm i"), h + 18
+
+
+def layout_fortress(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """High Frost Fortress (ruling AL-R96): a row per wall, its spaces in their order, so a
+    sentry's neighbours are the tiles beside it."""
+    need = b.page.param("medal_strength")
+
+    def label(k: int) -> str:
+        return f"c{k} · wall · sentries close the spaces beside them · medals need strength {need}"
+
+    return rows_of_clusters(b, x, y, w, label, lambda k: ("#dfe3e6", "#d4d9dd")[k % 2], "#7f8b94")
+
+
+def layout_colosseum(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Brother's Colosseum (ruling AL-R100): a row per arena naming its strongest caravan."""
+    o = b.obs
+    strength = [p["strength"] for p in o["players"]]
+    won = winners(b.page, b.n, o["guide"], o["occupied"], strength)
+    purse = b.page.param("purse")
+
+    def label(k: int) -> str:
+        lead = "nobody yet" if won[k] < 0 else b.who(won[k])
+        return f"c{k} · arena · {purse} gold to the strongest: {lead}"
+
+    return rows_of_clusters(b, x, y, w, label, lambda k: ("#f2dcc0", "#ead0ae")[k % 2], "#c29a62")
+
+
+def layout_port(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Sister's Port (ruling AL-R103): a row per ship in boarding order, open or waiting."""
+    page = b.page
+    need = page.param("two_player_to_sail" if b.n == 2 else "to_sail")
+    k_open = ships_open(page, b.obs["occupied"], need)
+
+    def label(k: int) -> str:
+        state = "boarding" if k < k_open else f"waits for {need} aboard ship c{k - 1}"
+        return f"c{k} · ship · {state} (a theatre ticket boards any ship)"
+
+    def fill(k: int) -> str:
+        return "#d6e9f2" if k < k_open else "#c3cfd6"
+
+    return rows_of_clusters(b, x, y, w, label, fill, "#5f8fab")
+
+
 #: Placement rule (``Page.rule``) -> its layout; a rule without one is drawn by ``layout_free``.
 LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
     "free": layout_free,
@@ -1834,6 +1899,10 @@ LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] =
     "fair": layout_fair,
     "plague": layout_skell,
     "lanterns": layout_lanterns,
+    "court": layout_palace,
+    "fortress": layout_fortress,
+    "arena": layout_colosseum,
+    "port": layout_port,
 }
 
 __all__ = ["LAYOUTS", "render_board"]
