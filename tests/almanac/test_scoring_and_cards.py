@@ -48,7 +48,8 @@ def test_fame_counts_gold_cards_tokens_guards_trophies_contracts_minus_incomplet
     assert f == {
         "gold": 55,
         "caravan": 9,
-        "tokens": 7,
+        # 2 royalty and 1 plague token at their fame in the content (AL-066)
+        "tokens": 2 * st.content.token_fame["royalty"] + st.content.token_fame["plague"],
         "guards": 2,
         "encounters": 2,
         "contracts": 3,

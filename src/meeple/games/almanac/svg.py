@@ -1743,6 +1743,12 @@ def rows_of_clusters(
     return "".join(out), total + 4
 
 
+def tint(colour: str, white: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with ``white`` parts of white, for a light fill."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
+
+
 def layout_aurora(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     """Aurora (ruling AL-R80): the sky's bands from the pale one at the top, each coloured band
     in the colour of its good of the page's bar; who holds the light marker is named."""
@@ -1755,7 +1761,7 @@ def layout_aurora(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
         return f"c{k} · {GOOD_NAMES[page.bar[k]]} band: carry {GOOD_NAMES[page.bar[k]]} to enter"
 
     def fill(k: int) -> str:
-        return "#f4f1fa" if k >= len(page.bar) else GOOD_COLOR[page.bar[k]] + "55"
+        return "#f4f1fa" if k >= len(page.bar) else tint(GOOD_COLOR[page.bar[k]], 0.7)
 
     frag, h = rows_of_clusters(
         b, x, y, w, label, fill, "#2c3552", order=range(page.clusters - 1, -1, -1)
