@@ -1,6 +1,11 @@
 """Page 18, Brother's Colosseum: arenas won by the strongest caravan (AL-R99..AL-R102)."""
 
-from meeple.games.almanac.content import load_content
+import shutil
+
+import pytest
+
+from meeple.core.errors import ContentError
+from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
@@ -40,21 +45,25 @@ def test_colosseum_a_player_has_at_most_two_workers_in_an_arena():
 
 
 def test_colosseum_the_strongest_caravan_in_an_arena_wins_its_purse():
-    """Ruling AL-R100: once all are placed each arena's purse (3 gold) goes to the strongest
+    """Ruling AL-R100: once all are placed each arena's `purse` goes to the strongest
     caravan among the players with a worker there."""
     st = colosseum(guards=[0, 1, 2])
+    st.shields = [0, 0, 0]
+    purse = ARENA.param("purse")
     st.occ[0], st.occ[1], st.occ[4] = 0, 1, 0
     stage(st, ("after_placed",))
-    assert st.gold == [12, 12, 9]  # arena 0 to seat 1 (strength 2), arena 1 to seat 0 alone
+    # arena 0 to seat 1 (strength 2 against 0), arena 1 to seat 0 alone; seat 2 is nowhere
+    assert st.gold == [9 + purse, 9 + purse, 9]
 
 
 def test_colosseum_a_tie_goes_to_the_first_from_the_guide():
     """Ruling AL-R100 (as AL-058): equal strength, the first tied player from the Guide."""
     st = colosseum()
+    st.shields = [0, 0, 0]
     st.guide = 1
     st.occ[0], st.occ[1] = 0, 2
     stage(st, ("after_placed",))
-    assert st.gold == [9, 9, 12]
+    assert st.gold == [9, 9, 9 + ARENA.param("purse")]
 
 
 def test_enchanted_shields_add_strength_and_a_fame_each():
@@ -79,3 +88,21 @@ def test_colosseum_two_players_may_have_three_workers_in_an_arena():
     assert 0 in arenas(st)
     play(st, "place 2", "place 6")
     assert 0 not in arenas(st)
+
+
+def _bad_content(tmp_path, old: str, new: str):
+    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    text = (d / "pages.toml").read_text()
+    assert old in text
+    (d / "pages.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    return e.value
+
+
+def test_colosseum_a_number_the_rule_lacks_is_one_content_error(tmp_path):
+    """Rulings AL-R46, AL-R100: a purse misspelt is refused, naming the field."""
+    err = _bad_content(tmp_path, "purse = 1 }", "prize = 1 }")
+    assert err.field.endswith("params.prize")

@@ -1,6 +1,11 @@
 """Page 13, Grassland Fair: tents that fill up and three-card monte (rulings AL-R83..AL-R85)."""
 
-from meeple.games.almanac.content import load_content
+import shutil
+
+import pytest
+
+from meeple.core.errors import ContentError
+from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
@@ -83,3 +88,16 @@ def test_the_view_shows_each_tent_against_its_capacity():
     st = fair()
     play(st, "place 0")
     assert "c0 1/3" in render_observation(game(3), st.observe(1))
+
+
+def test_fair_without_a_monte_space_is_one_content_error(tmp_path):
+    """Ruling AL-R84: a fair page with no monte space is refused, naming its spaces."""
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    text = (d / "pages.toml").read_text()
+    text = text.replace('tokens = ["monte"]', "tokens = []", 1)
+    text = text.replace('action = "token", token = "monte", cost = 2', 'action = "shop"')
+    (d / "pages.toml").write_text(text)
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert e.value.field.endswith(".spaces") and "AL-R84" in str(e.value)

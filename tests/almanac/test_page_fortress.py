@@ -1,10 +1,15 @@
 """Page 17, High Frost Fortress: sentries on the walls, medals for the strong (AL-R96..AL-R98)."""
 
-from meeple.games.almanac.content import load_content
+import shutil
+
+import pytest
+
+from meeple.core.errors import ContentError
+from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from .conftest import legal, play, position, refresh, refused
 
 C = load_content()
 FORT = C.pages[17]
@@ -49,23 +54,27 @@ def test_fortress_the_walls_end_a_sentrys_watch():
     assert 6 in places(st)
 
 
-def test_fortress_a_medal_needs_caravan_strength_three():
-    """Ruling AL-R97: strength 0 cannot take a medal; 2 guards (strength 4) can, for 3 gold."""
+def test_fortress_a_medal_needs_the_caravan_strength_the_page_sets():
+    """Ruling AL-R97: below `medal_strength` (2) no medal; 2 guards (strength 4 or more) open
+    it, for its gold."""
     st = fortress()
-    assert 2 not in places(st)
+    need = FORT.param("medal_strength")
+    assert need == 2
+    st.shields = [0, 0, 0]
+    assert st.strength(0) < need and 2 not in places(refresh(st))
     st = fortress(guards=[2, 0, 0])
-    assert 2 in places(st)
+    assert st.strength(0) >= need and 2 in places(st)
     play(st, "place 2")
-    assert st.tokens[0] == {"medal": 1} and st.gold[0] == 6
+    assert st.tokens[0] == {"medal": 1} and st.gold[0] == 9 - FORT.spaces[2].cost
 
 
-def test_medals_are_four_public_tokens_worth_three_fame():
-    """Ruling AL-R97 (AL-011, AL-066): 4 medals, on 4 medal spaces, seen by all, 3 fame each."""
+def test_medals_are_four_public_tokens_worth_four_fame():
+    """Ruling AL-R97 (AL-011, AL-066): 4 medals, on 4 medal spaces, seen by all, 4 fame each."""
     st = fortress(guards=[2, 0, 0])
     assert st.tok_supply == {"medal": 4}
     assert sum(1 for s in FORT.spaces if s.token == "medal") == 4
     play(st, "place 2")
-    assert fame(st, 0)["tokens"] == 3
+    assert fame(st, 0)["tokens"] == C.token_fame["medal"] == 4
     assert state_data(st, 2)["players"][0]["tokens"] == {"medal": 1}
 
 
@@ -74,3 +83,21 @@ def test_fortress_two_players_a_sentry_closes_its_neighbours_to_its_owner_too():
     st = position(2, page=17, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
     play(st, "place 0", "place 5")
     assert 1 not in places(st)
+
+
+def _bad_content(tmp_path, old: str, new: str):
+    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    text = (d / "pages.toml").read_text()
+    assert old in text
+    (d / "pages.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    return e.value
+
+
+def test_fortress_a_rule_number_out_of_range_is_one_content_error(tmp_path):
+    """Rulings AL-R46, AL-R97: a medal strength above 10 is refused, naming the number."""
+    err = _bad_content(tmp_path, "medal_strength = 2", "medal_strength = 11")
+    assert err.field.endswith("params.medal_strength")

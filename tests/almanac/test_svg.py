@@ -109,7 +109,7 @@ CASES: dict[str, tuple[int, int, Callable[[AlmanacState], bool]]] = {
     ),
     "bid": (3, 4, lambda st: top(st) == "bid" and st.round >= 2),
     "encounter": (3, 1, lambda st: top(st) == "fightalt"),
-    "keep": (2, 1, lambda st: top(st) == "keep"),
+    "keep": (2, 2, lambda st: top(st) == "keep"),
     "free-page": (
         4,
         7,

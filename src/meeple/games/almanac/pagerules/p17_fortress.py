@@ -39,13 +39,13 @@ class FortressRule(PageRule):
     """Page 17, High Frost Fortress (rulings AL-R96..AL-R98)."""
 
     key = "fortress"
-    params: ClassVar[dict[str, int]] = {"medal_strength": 3, "two_player_own_sentries": 1}
+    params: ClassVar[dict[str, int]] = {"medal_strength": 2, "two_player_own_sentries": 1}
     geometry = True
     geometry_fields = ("clusters",)
     ruling = "AL-R96"
     words = (
         "a worker is a sentry: the spaces beside it on its wall are closed to the others (with "
-        "2 players to all); a medal needs caravan strength 3"
+        "2 players to all); a medal needs a strong caravan"
     )
 
     def check(self, page: Page) -> tuple[str, str] | None:

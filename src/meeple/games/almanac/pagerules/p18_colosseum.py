@@ -36,13 +36,13 @@ class ArenaRule(PageRule):
     """Page 18, Brother's Colosseum (rulings AL-R99..AL-R102)."""
 
     key = "arena"
-    params: ClassVar[dict[str, int]] = {"per_arena": 2, "two_player_per_arena": 3, "purse": 3}
+    params: ClassVar[dict[str, int]] = {"per_arena": 2, "two_player_per_arena": 3, "purse": 1}
     geometry = True
     geometry_fields = ("clusters",)
     ruling = "AL-R99"
     words = (
         "at most 2 of your workers in each arena (3 with 2 players); once all are placed the "
-        "strongest caravan in each arena wins 3 gold; enchanted shields add 1 strength"
+        "strongest caravan in each arena wins its purse; enchanted shields add 1 strength"
     )
 
     def cluster_key(self, st: AlmanacState, seat: int) -> int:

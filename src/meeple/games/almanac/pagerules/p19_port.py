@@ -32,13 +32,13 @@ class PortRule(PageRule):
     """Page 19, Sister's Port (rulings AL-R103..AL-R105)."""
 
     key = "port"
-    params: ClassVar[dict[str, int]] = {"to_sail": 3, "two_player_to_sail": 2}
+    params: ClassVar[dict[str, int]] = {"to_sail": 2, "two_player_to_sail": 2}
     geometry = True
     geometry_fields = ("clusters",)
     ruling = "AL-R103"
     words = (
-        "ships board in turn: the next opens once the one before holds 3 workers (2 with 2 "
-        "players); a theatre ticket lets its holder board any ship"
+        "ships board in turn: the next opens once the one before holds 2 workers; a theatre "
+        "ticket lets its holder board any ship"
     )
 
     def to_sail(self, page: Page, n: int) -> int:
