@@ -391,7 +391,8 @@ def view_open(page: Page, obs: dict[str, Any]) -> int | None:
     return sum(1 << i for i in rule.open_spaces(st, me, page))
 
 
-# the rules of the later pages, one module each; they subclass PageRule above
+# the rules of the later pages, one module each; they subclass PageRule above, so this module
+# is loaded before them (import them through this module or the content, never first)
 from meeple.games.almanac.pagerules.p12_aurora import AuroraRule  # noqa: E402
 from meeple.games.almanac.pagerules.p13_fair import FairRule  # noqa: E402
 from meeple.games.almanac.pagerules.p14_skell import PlagueRule  # noqa: E402
