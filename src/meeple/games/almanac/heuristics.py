@@ -102,11 +102,28 @@ class HeuristicAgent(Agent):
         if a == "shop":
             return v + 6
         if a == "token":
-            return v + 3 * c.token_fame[sp.token] + sp.gold * 0.8
+            return v + self._token_value(obs, me, sp) + sp.gold * 0.8
         if a == "ice":
             return v + 10
         if a == "farmer":
             return v + 7
+        return v
+
+    def _token_value(self, obs: dict, me: dict, sp) -> float:
+        """A location token's worth: its fame, its strength while encounters remain, and what
+        the page's rule adds to taking it (rulings AL-R52, AL-R69, AL-R73)."""
+        c = self.game.content
+        page = c.pages[obs["page"]]
+        kind = sp.token
+        count = 1
+        if page.rule == "brink":  # AL-R73: more bottles higher up the falls
+            count += sp.cluster * page.param("mist_per_pool")
+        left = 6 - obs["round"]  # encounters still ahead
+        v = count * (3 * c.token_fame[kind] + 1.5 * c.token_strength[kind] * (left > 0))
+        if page.rule == "mirror" and kind == "potion":  # AL-R52: a worker for the journey
+            v += 4 * left if me["reserve"] else 2
+        if page.rule == "coves" and kind == "turtle":  # AL-R69: a crate for the journey
+            v += 1.5 * left
         return v
 
     def _reserved(self, me: dict, g: int) -> int:
@@ -171,7 +188,11 @@ class HeuristicAgent(Agent):
             missing = sum(max(0, ct.goods[g] - me["goods"][g]) for g in range(4))
             return ct.fame - 1.5 * missing
         if k == "bid":
-            target = min(3, gold) if obs["bid_context"] == "reward" else 1 if gold >= 12 else 0
+            ctx = obs["bid_context"]
+            if ctx == "page":  # ruling AL-R56: a page's prize, worth a few gold
+                target = min(4, gold // 2)
+            else:
+                target = min(3, gold) if ctx == "reward" else 1 if gold >= 12 else 0
             return -abs(args[0] - target)
         if k == "go":
             page = c.pages[args[0]]
