@@ -11,6 +11,7 @@ problem.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +24,16 @@ from meeple.core.content import (
     type_words,
 )
 from meeple.core.errors import ContentError
+from meeple.games.almanac.pagerules import (
+    p05_ice_point,  # noqa: F401  (registers its rule)
+    p06_balloon_town,  # noqa: F401
+    p07_glimmerhollow_mines,  # noqa: F401
+    p08_frostbarrow_ferry,  # noqa: F401
+    p09_whistling_steppe,  # noqa: F401
+    p10_tortuga,  # noqa: F401
+    p11_silver_falls,  # noqa: F401
+)
 from meeple.games.almanac.pages import PAGE_RULES as RULE_PLUGINS
-from meeple.games.almanac.pagerules import p05_ice_point  # noqa: F401  (registers its rule)
-from meeple.games.almanac.pagerules import p06_balloon_town  # noqa: F401
-from meeple.games.almanac.pagerules import p07_glimmerhollow_mines  # noqa: F401
-from meeple.games.almanac.pagerules import p08_frostbarrow_ferry  # noqa: F401
-from meeple.games.almanac.pagerules import p09_whistling_steppe  # noqa: F401
-from meeple.games.almanac.pagerules import p10_tortuga  # noqa: F401
-from meeple.games.almanac.pagerules import p11_silver_falls  # noqa: F401
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
 GOODS: tuple[str, ...] = ("dew", "emb", "eve", "sky")
@@ -795,9 +798,7 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
             )
         for s in p.spaces:
             if not 0 <= s.cluster < p.clusters:
-                v.fail(
-                    f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{p.clusters - 1}"
-                )
+                v.fail(f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{p.clusters - 1}")
         problem = plugin.check(p)
         if problem is not None:
             v.fail(f"{f}.{problem[0]}", problem[1])
@@ -850,7 +851,7 @@ def _check_bar(v: _V, p: Page, f: str) -> None:
     for s in p.spaces:
         if s.action == "sell":
             listed = sorted((g for g in range(4) if s.prices[g]), key=rank.__getitem__)
-            for a, b in zip(listed, listed[1:], strict=False):
+            for a, b in pairwise(listed):
                 if s.prices[a] < s.prices[b]:
                     v.fail(
                         f"{f}.spaces[{s.index}].prices",
@@ -862,7 +863,7 @@ def _check_bar(v: _V, p: Page, f: str) -> None:
             if len(kinds) == 1:
                 most[kinds[0]] = max(most.get(kinds[0], 0), s.goods[kinds[0]])
     held = sorted(most, key=rank.__getitem__)
-    for a, b in zip(held, held[1:], strict=False):
+    for a, b in pairwise(held):
         if most[a] > most[b]:
             v.fail(
                 f"{f}.bar",

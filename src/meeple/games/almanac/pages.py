@@ -115,7 +115,9 @@ class ClusterRule(PageRule):
     clustered = True
     min_clusters = 2
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         """The cluster key of a seat with ``visited`` on a page in state ``pg``/``occ``."""
         return 0
 

@@ -39,7 +39,6 @@ _RULE_WORDS = {
 }
 
 
-
 def rule_words(rule: str) -> str:
     """A placement rule in players' words: the views' own for pages 1-4, else the rule's
     :attr:`~meeple.games.almanac.pages.PageRule.summary`."""
@@ -406,9 +405,7 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
     else:
         rule = PAGE_RULES[page.rule]
         if rule.clustered:
-            names = ", ".join(
-                f"c{k} {rule.cluster_name(page, k)}" for k in range(page.clusters)
-            )
+            names = ", ".join(f"c{k} {rule.cluster_name(page, k)}" for k in range(page.clusters))
             lines.append(f"Clusters: {names}")
         lines += rule.view_lines(page, obs)
     return lines

@@ -697,9 +697,7 @@ class _Board:
                 body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
                 body += text(x + 22, y + 28, u, "c b sm")
                 body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
-                body += text(
-                    x + 44, y + 38, clip(_rule_short(up.rule), tw - 50, 14), "sm dim"
-                )
+                body += text(x + 44, y + 38, clip(_rule_short(up.rule), tw - 50, 14), "sm dim")
                 out.append(
                     self.picks.wrap(
                         ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
@@ -1588,7 +1586,7 @@ def layout_ferry(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 def layout_wind(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     """Whistling Steppe (ruling AL-R65): the pipes clockwise, the wind's pipe marked."""
     pg = b.obs["page_state"]
-    notes = {pg[0]: "the wind blows here"} if pg else {}
+    notes = {pg[0]: "wind here"} if pg else {}
     order = list(range(b.page.clusters))
     return _clusters(b, x, y, w, order, True, "#e6dfb3", notes)
 

@@ -35,7 +35,9 @@ class MirrorRule(ClusterRule):
         "your screen onto your caravan for the rest of the journey"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         return visited + (_TWO if n == 2 else 0)
 
     def clusters_for(self, page: Page, key: int) -> int:

@@ -33,7 +33,9 @@ class BallastRule(ClusterRule):
         "the bug tile (+2 strength, 3 fame)"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         k = 0
         for c, cnt in enumerate(self.counts(page, occ)):
             k |= cnt << 4 * c

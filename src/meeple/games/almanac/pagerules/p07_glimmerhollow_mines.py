@@ -34,7 +34,9 @@ class MineRule(ClusterRule):
         "the deepest shaft reached earns 2 gold"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         mask = 0
         for c, cnt in enumerate(self.counts(page, occ)):
             if cnt:

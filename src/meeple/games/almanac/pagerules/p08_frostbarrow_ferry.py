@@ -32,7 +32,9 @@ class FerryRule(ClusterRule):
         "worker landing on the far bank earns each other player's worker on the deck 1 gold"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         return min(self.counts(page, occ)[DECK], 63) + (_TWO if n == 2 else 0)
 
     def clusters_for(self, page: Page, key: int) -> int:

@@ -42,7 +42,9 @@ class WindRule(ClusterRule):
     def setup(self, st: AlmanacState, page: Page) -> None:
         st.pg = [page.param("wind_start") % page.clusters]
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         return pg[0] + (_TWO if n == 2 else 0)
 
     def clusters_for(self, page: Page, key: int) -> int:

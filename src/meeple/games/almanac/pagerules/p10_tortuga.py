@@ -35,7 +35,9 @@ class CoveRule(ClusterRule):
         "for the rest of the journey"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         k = page.clusters
         full = 0
         sizes = self.sizes(page)

@@ -34,7 +34,9 @@ class BrinkRule(ClusterRule):
         "a time by pool (+1 strength each); each worker on the brink earns 2 gold at the end"
     )
 
-    def key_of(self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int) -> int:
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
         return min(visited, 63) + (_TWO if n == 2 else 0)
 
     def clusters_for(self, page: Page, key: int) -> int:
