@@ -59,7 +59,7 @@ class HeuristicAgent(Agent):
         a = sp.action
         free = me["crates"] - sum(me["goods"])
         rnd = obs["round"]
-        v = -sp.cost
+        v = -sp.cost + self._page_bonus(obs, sp)
         if a == "complete_contract":
             held = me["goods"]
             best = max(
@@ -108,6 +108,19 @@ class HeuristicAgent(Agent):
         if a == "farmer":
             return v + 7
         return v
+
+    def _page_bonus(self, obs: dict, sp) -> float:
+        """What the page's own rule adds to a space once all workers are placed: the brink's
+        gold (ruling AL-R74), the vein of the deepest shaft (AL-R60)."""
+        page = self.game.content.pages[obs["page"]]
+        if page.rule == "brink" and sp.cluster == page.clusters - 1:
+            return page.param("brink_gold")
+        if page.rule == "mine":
+            occ = obs["occupied"]
+            deep = max((s.cluster for s in page.spaces if occ[s.index] >= 0), default=-1)
+            if sp.cluster >= deep:
+                return 0.7 * page.param("vein_gold")
+        return 0.0
 
     def _token_value(self, obs: dict, me: dict, sp) -> float:
         """A location token's worth: its fame, its strength while encounters remain, and what
@@ -196,7 +209,9 @@ class HeuristicAgent(Agent):
             return -abs(args[0] - target)
         if k == "go":
             page = c.pages[args[0]]
-            return sum(1 for s in page.spaces if s.action in ("complete_contract", "token"))
+            # spaces that score, and the page's tokens (a bid's prize has no space, AL-R56)
+            spots = sum(1 for s in page.spaces if s.action in ("complete_contract", "token"))
+            return spots + 0.5 * len(page.tokens)
         if k == "fight":
             e = c.encounters[obs["encounter"]]
             if args[0]:
