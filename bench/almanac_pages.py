@@ -109,6 +109,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=1e9)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--only", type=int, default=0, help="steer every journey to this page")
     ap.add_argument(
         "--own-routes", action="store_true", help="the heuristic Guide chooses the route itself"
     )
@@ -127,6 +128,10 @@ def main() -> None:
             break
         # steer each journey to the page visited least so far
         target = 0 if args.own_routes else min(every, key=lambda p: (len(gains[p]), p))
+        if args.only:
+            target = args.only
+            if len(gains[args.only]) >= args.per_page:
+                break
         rounds, winners, final = journey(args.players, args.seed + j, target)
         done += 1
         for page, g in rounds:
@@ -149,7 +154,7 @@ def main() -> None:
         "| page | round | visits | fame gained per player [95%] | leader won [95%] (rounds led) |"
     )
     print("|---|---|---|---|---|")
-    for page in sorted(gains):
+    for page in sorted(p for p in gains if gains[p]):
         m, lo, hi = mean_ci(gains[page])
         p, plo, phi = wilson(*led[page])
         name = c.pages[page].name

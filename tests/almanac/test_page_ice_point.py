@@ -43,7 +43,7 @@ def test_a_doppelganger_potion_brings_a_worker_from_behind_the_screen():
     st = on(PAGE, gold=[5, 0, 0])
     assert st.workers[0] == 3 and st.reserve(0) == 3
     play(st, "place 7")
-    assert st.gold[0] == 2 and st.tokens[0] == {"potion": 1}
+    assert st.gold[0] == 3 and st.tokens[0] == {"potion": 1}
     assert st.workers[0] == 4 and st.reserve(0) == 2
 
 

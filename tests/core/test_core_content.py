@@ -200,12 +200,12 @@ def test_a_value_the_game_cannot_use_names_its_field(tmp_path, game, file, old, 
 
 
 def test_geometry_of_another_placement_rule_is_refused_as_unread(tmp_path):
-    """A village's paths on a free page would be ignored."""
+    """A village's paths on a page of another rule (Ice Point's shores) would be ignored."""
     d = copy_content(tmp_path, "almanac")
     edit(
         d / "pages.toml",
-        'rule = "free"\nupcoming = [8, 9]',
-        'rule = "free"\npaths = [[0, 1]]\nupcoming = [8, 9]',
+        'rule = "mirror"\nparams',
+        'rule = "mirror"\npaths = [[0, 1]]\nparams',
     )
     err = content_error("almanac", d)
     assert err.field.endswith(".paths") and "unknown key" in str(err)
