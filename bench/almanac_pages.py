@@ -16,8 +16,14 @@ Two parts, both over the pages the content has (``pages.toml``):
   A page whose mean gain lies further than ``--band`` fame from the mean of its round's pages
   is flagged as an outlier.
 
+``--own-routes`` lets the heuristic Guide choose the routes instead (the pages it prefers are
+then visited more), ``--only P`` steers every journey through page ``P``, and ``--seconds S``
+stops the balance part of each count after ``S`` seconds, saying how many journeys it measured.
+Per route family it also gives how often the last round's leader won.
+
 Usage: ``python bench/almanac_pages.py [--players 2 3 4] [--random N] [--journeys N]
-[--per-page N] [--band F] [--seed S]``. These are figures to read, not tests.
+[--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]``. These are
+figures to read, not tests.
 """
 
 from __future__ import annotations
@@ -112,9 +118,9 @@ def random_journey(players: int, seed: int, route: tuple[int, ...]) -> tuple[obj
 
 
 def heuristic_journey(
-    players: int, seed: int, route: tuple[int, ...]
+    players: int, seed: int, route: tuple[int, ...] | None
 ) -> tuple[list[int], list[list[int]], list[float]]:
-    """A journey of heuristic agents along ``route``.
+    """A journey of heuristic agents along ``route`` (``None``: the Guide chooses).
 
     Returns:
         ``(route, fame, returns)``: the pages visited, ``fame[r][s]`` the fame of seat ``s``
@@ -126,7 +132,7 @@ def heuristic_journey(
     agents = [HeuristicAgent() for _ in range(players)]
     for s, a in enumerate(agents):
         a.setup(game, s)
-    choose = go_along(route)
+    choose = go_along(route) if route is not None else None
     state = game.new_initial_state()
     fame: list[list[int]] = []
     seen_round = 0
@@ -139,7 +145,7 @@ def heuristic_journey(
             continue
         seat = state.acting_seats()[0]
         legal = state.legal_actions(seat)
-        if legal[0].kind == "go":
+        if choose is not None and legal[0].kind == "go":
             state.apply_action(choose(state, legal), seat)
         else:
             state.apply_action(agents[seat].act(state.observe(seat), legal, rng), seat)
@@ -190,15 +196,39 @@ def conformance(players: int, journeys: int, seed: int) -> tuple[int, dict[int, 
     return actions, planner.visits, failures
 
 
-def balance(players: int, journeys: int, seed: int) -> dict:
-    """The balance figures of ``journeys`` heuristic journeys (see the module docstring)."""
+def balance(
+    players: int,
+    journeys: int,
+    seed: int,
+    own_routes: bool = False,
+    only: int = 0,
+    seconds: float = math.inf,
+) -> dict:
+    """The balance figures of up to ``journeys`` heuristic journeys (see the module
+    docstring): routes planned (or the Guide's with ``own_routes``, or through page ``only``),
+    stopping after ``seconds`` of CPU."""
     game = make("almanac", players=players)
-    planner = RoutePlanner(game.content, random.Random(seed))
+    rng = random.Random(seed)
+    planner = RoutePlanner(game.content, rng)
+    through = [r for r in planner.routes if only in r]
     gains: dict[int, list[float]] = defaultdict(list)
     leader_won: dict[int, list[float]] = defaultdict(list)
-    fam: dict[str, dict] = {f: {"n": 0, "wins": [0.0] * players, "fame": []} for f in FAMILIES}
+    fam: dict[str, dict] = {
+        f: {"n": 0, "wins": [0.0] * players, "fame": [], "last_led": []} for f in FAMILIES
+    }
+    start = time.process_time()
+    done = 0
     for i in range(journeys):
-        route, fame, ret = heuristic_journey(players, seed + i, planner.next_route())
+        if time.process_time() - start > seconds:
+            break
+        if own_routes:
+            plan = None
+        elif only:
+            plan = through[rng.randrange(len(through))]
+        else:
+            plan = planner.next_route()
+        route, fame, ret = heuristic_journey(players, seed + i, plan)
+        done += 1
         for r, page in enumerate(route):
             got = [fame[r + 1][s] - fame[r][s] for s in range(players)]
             gains[page].extend(got)
@@ -211,7 +241,8 @@ def balance(players: int, journeys: int, seed: int) -> dict:
         for s in range(players):
             fam[family]["wins"][s] += ret[s]
         fam[family]["fame"].extend(fame[-1])
-    return {"gains": gains, "leader": leader_won, "families": fam, "visits": planner.visits}
+        fam[family]["last_led"].append(leader_won[route[-1]][-1])
+    return {"gains": gains, "leader": leader_won, "families": fam, "journeys": done}
 
 
 def page_table(game, figures: dict, band: float) -> tuple[list[str], list[int]]:
@@ -254,9 +285,11 @@ def family_table(figures: dict, players: int) -> list[str]:
         seats = ", ".join(f"seat {s} {d['wins'][s] / n:.1%}" for s in range(players))
         p, lo, hi = wilson(d["wins"][0], n)
         m, flo, fhi = mean_ci(d["fame"])
+        w, wlo, whi = wilson(sum(d["last_led"]), n)
         lines.append(
             f"{f:<14} {n:>5} journeys: first player {p:.1%} [{lo:.1%}, {hi:.1%}]; {seats}; "
-            f"final fame {m:.1f} [{flo:.1f}, {fhi:.1f}]"
+            f"final fame {m:.1f} [{flo:.1f}, {fhi:.1f}]; last round's leader won {w:.1%} "
+            f"[{wlo:.1%}, {whi:.1%}]"
         )
     return lines
 
@@ -278,6 +311,9 @@ def main() -> int:
     ap.add_argument("--journeys", type=int, default=0, help="heuristic journeys (0: by page)")
     ap.add_argument("--band", type=float, default=2.5, help="outlier band, fame")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--own-routes", action="store_true", help="the heuristic Guide chooses")
+    ap.add_argument("--only", type=int, default=0, help="every journey through this page")
+    ap.add_argument("--seconds", type=float, default=math.inf, help="CPU cap of the balance")
     args = ap.parse_args()
     failed = 0
     for n in args.players:
@@ -295,9 +331,12 @@ def main() -> int:
         failed += len(failures)
         journeys = args.journeys or journeys_for(game, args.per_page)
         t = time.process_time()
-        figures = balance(n, journeys, args.seed + 1000 * n + 500)
+        figures = balance(
+            n, journeys, args.seed + 1000 * n + 500, args.own_routes, args.only, args.seconds
+        )
         el = time.process_time() - t
-        print(f"== {n} players: {journeys} heuristic journeys, {el:.1f} s CPU")
+        how = "the Guide's routes" if args.own_routes else "planned routes"
+        print(f"== {n} players: {figures['journeys']} heuristic journeys ({how}), {el:.1f} s CPU")
         lines, outliers = page_table(game, figures, args.band)
         print("\n".join("   " + ln for ln in lines))
         print("\n".join("   " + ln for ln in family_table(figures, n)))

@@ -559,7 +559,7 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
                     "uphill": "AL-R47",
                     "floe": "AL-099",
                     "cliff": "AL-089",
-                }.get(page.rule, rule_of(page).ruling)
+                }.get(page.rule, rule_of(page).rule_id)
                 if page.rule == "village" and st.visited[seat] >> page.spaces[s].cluster & 1:
                     rid = "AL-088"  # each cluster is visited once
                 return (rid, f"the placement rules of {page.name} forbid space {s} now")
@@ -593,6 +593,8 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
     if k == "bid":
         if kind == "bid":
             return ("AL-R22", "a bid cannot exceed the bidder's gold")
+        if st.bid_ctx == "page":
+            return ("AL-R56", f"bid for the prize of {st.content.pages[st.page].name} now")
         return ("AL-054", "bid for the Guide now")
     if k == "route":
         return ("AL-060", "choose one of the 2 upcoming locations of this page")

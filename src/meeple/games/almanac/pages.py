@@ -11,7 +11,7 @@ its numbers in the data alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
@@ -29,18 +29,9 @@ class PageRule:
     key: ClassVar[str] = "free"
     #: The rule's numbers and their defaults; a page's ``params`` table may set each (AL-R46).
     params: ClassVar[dict[str, int]] = {}
-    #: The geometry fields of ``pages.toml`` the rule reads (``clusters``, ``paths``), for the
-    #: rules of :mod:`meeple.games.almanac.pagerules`; other fields are refused as unread.
+    #: Geometry fields of ``pages.toml`` a clustered rule reads besides ``clusters``
+    #: (``paths``); other fields are refused as unread.
     geometry_fields: ClassVar[tuple[str, ...]] = ()
-    #: The placement rule in players' words (the rules summary and the terminal view).
-    words: ClassVar[str] = ""
-    #: The rule id a refused placement names (AL-031: free placement).
-    ruling: ClassVar[str] = "AL-031"
-
-    def check(self, page: Page) -> tuple[str, str] | None:
-        """A problem of ``page``'s data for this rule as ``(field, message)``, or ``None``;
-        the loader raises it as one content error (ruling AL-R46)."""
-        return None
 
     def space_mask(self, page: Page, key: int, in_clusters: Callable[[int], int]) -> int:
         """The spaces open for :meth:`cluster_key` ``key``: by default those of the clusters
@@ -51,10 +42,6 @@ class PageRule:
     def route_chooser(self, st: AlmanacState, page: Page) -> int:
         """The seat that chooses the next location (AL-060: the Guide)."""
         return st.guide
-
-    def view_lines(self, page: Page, obs: dict[str, Any]) -> list[str]:
-        """Lines of the terminal view telling the page's own state (none by default)."""
-        return []
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         """Arrival step 3 (AL-030): lay out the page's components."""
@@ -108,6 +95,113 @@ class PageRule:
 
     def after_all_placed(self, st: AlmanacState, page: Page) -> None:
         """Called once when no player can place a further worker (AL-036, AL-G35)."""
+
+    #: The page's rule in players' words (rules summary, terminal, board); "" for the rules
+    #: whose words the views keep themselves (pages 1-4).
+    summary: ClassVar[str] = ""
+    #: The rule id a placement the page's rule forbids is refused with.
+    rule_id: ClassVar[str] = "AL-031"
+    #: Whether the page reads ``clusters`` and each space names one of them.
+    clustered: ClassVar[bool] = False
+    #: The fewest clusters the rule's geometry needs (checked on load).
+    min_clusters: ClassVar[int] = 0
+
+    def check(self, page: Page) -> tuple[str, str] | None:
+        """A problem of ``page``'s data for this rule as (field, message), or ``None``."""
+        return None
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        """What the players call cluster ``cluster`` of ``page``."""
+        return f"c{cluster}"
+
+    def view_lines(self, page: Page, obs: dict[str, Any]) -> list[str]:
+        """Lines of the terminal view telling the page's state from an observation."""
+        return []
+
+    def view_open(self, page: Page, obs: dict[str, Any]) -> int | None:
+        """Bitmask of the clusters open to the observation's viewer (``None``: not known)."""
+        return None
+
+    def bid_won(self, st: AlmanacState, page: Page, winner: int) -> None:
+        """The reward of the page's own sealed bid (AL-074, ruling AL-R20) for ``winner``."""
+        raise NotImplementedError
+
+
+class ClusterRule(PageRule):
+    """A rule whose open clusters follow from what every player sees: the seat's ``visited``
+    number, the page state ``pg`` and the occupied spaces, so the observation gives the same
+    answer as the state (:meth:`key_of`)."""
+
+    geometry = True
+    clustered = True
+    min_clusters = 2
+
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
+        """The cluster key of a seat with ``visited`` on a page in state ``pg``/``occ``."""
+        return 0
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        return self.key_of(st.content.pages[st.page], st.visited[seat], st.pg, st.occ, st.n)
+
+    def view_open(self, page: Page, obs: dict[str, Any]) -> int | None:
+        me = obs["viewer"]
+        if not isinstance(me, int):
+            return None
+        players = obs["players"]
+        occ = obs["occupied"]
+        if len(occ) != len(page.spaces):
+            return None  # the page is not laid out yet (AL-030)
+        k = self.key_of(page, players[me]["visited"], obs["page_state"], occ, len(players))
+        return self.clusters_for(page, k)
+
+    @staticmethod
+    def counts(page: Page, occ: Sequence[int]) -> list[int]:
+        """Workers in each cluster of ``page``."""
+        out = [0] * page.clusters
+        for i, c in enumerate(clusters_of(page)):
+            if occ[i] >= 0:
+                out[c] += 1
+        return out
+
+    @staticmethod
+    def sizes(page: Page) -> tuple[int, ...]:
+        """Spaces in each cluster of ``page``."""
+
+        def build(p: Page) -> tuple[int, ...]:
+            out = [0] * p.clusters
+            for s in p.spaces:
+                out[s.cluster] += 1
+            return tuple(out)
+
+        return page_table(page, "sizes", build)
+
+    def check(self, page: Page) -> tuple[str, str] | None:
+        for c, size in enumerate(self.sizes(page)):
+            if not size:
+                return ("spaces", f"{self.cluster_name(page, c)} (cluster {c}) has no space")
+        return None
+
+    def grant_goods(self, st: AlmanacState, seats: Sequence[int], n: int) -> None:
+        """``n`` goods of choice for each of ``seats``, in that order, each with its crate
+        check (AL-043)."""
+        if n <= 0:
+            return
+        for seat in reversed(seats):
+            st.tasks.append(("trim", seat))
+            st.tasks.append(("good", seat, n))
+
+    def from_guide(self, st: AlmanacState, page: Page, cluster: int) -> list[int]:
+        """The owner of each worker in ``cluster``, from the Guide clockwise (AL-G35)."""
+        n = st.n
+        out = []
+        for k in range(n):
+            seat = (st.guide + k) % n
+            for s in page.spaces:
+                if s.cluster == cluster and st.occ[s.index] == seat:
+                    out.append(seat)
+        return out
 
 
 class VillageRule(PageRule):
@@ -380,7 +474,7 @@ class ObsView:
         return self._strength[seat]
 
 
-def view_open(page: Page, obs: dict[str, Any]) -> int | None:
+def open_spaces_seen(page: Page, obs: dict[str, Any]) -> int | None:
     """Bitmask of the empty spaces open to the viewer of ``obs`` by the page's rule, or
     ``None`` for a spectator or a page without geometry."""
     rule = rule_of(page)
@@ -391,17 +485,6 @@ def view_open(page: Page, obs: dict[str, Any]) -> int | None:
     return sum(1 << i for i in rule.open_spaces(st, me, page))
 
 
-# the rules of the later pages, one module each; they subclass PageRule above, so this module
-# is loaded before them (import them through this module or the content, never first)
-from meeple.games.almanac.pagerules.p12_aurora import AuroraRule  # noqa: E402
-from meeple.games.almanac.pagerules.p13_fair import FairRule  # noqa: E402
-from meeple.games.almanac.pagerules.p14_skell import PlagueRule  # noqa: E402
-from meeple.games.almanac.pagerules.p15_lanterns import LanternRule  # noqa: E402
-from meeple.games.almanac.pagerules.p16_palace import CourtRule  # noqa: E402
-from meeple.games.almanac.pagerules.p17_fortress import FortressRule  # noqa: E402
-from meeple.games.almanac.pagerules.p18_colosseum import ArenaRule  # noqa: E402
-from meeple.games.almanac.pagerules.p19_port import PortRule  # noqa: E402
-
 PAGE_RULES: dict[str, PageRule] = {
     r.key: r
     for r in (
@@ -410,16 +493,21 @@ PAGE_RULES: dict[str, PageRule] = {
         UphillRule(),
         FloeRule(),
         CliffRule(),
-        AuroraRule(),
-        FairRule(),
-        PlagueRule(),
-        LanternRule(),
-        CourtRule(),
-        FortressRule(),
-        ArenaRule(),
-        PortRule(),
     )
 }
+
+
+def register(cls: type[PageRule]) -> type[PageRule]:
+    """Add the rule class ``cls`` to :data:`PAGE_RULES` under its ``key`` (a class decorator
+    of the modules of ``pagerules``, which the content loader imports, ruling AL-R46).
+
+    Raises:
+        ValueError: when another rule has the key already.
+    """
+    if cls.key in PAGE_RULES and type(PAGE_RULES[cls.key]) is not cls:
+        raise ValueError(f"two page rules have the key {cls.key!r}")
+    PAGE_RULES[cls.key] = cls()
+    return cls
 
 
 def rule_of(page: Page) -> PageRule:

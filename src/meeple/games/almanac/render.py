@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
-from meeple.games.almanac.pages import PAGE_RULES, view_open
+from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Contract, Encounter
@@ -40,9 +40,9 @@ _RULE_WORDS = {
 
 
 def rule_words(rule: str) -> str:
-    """The placement rule ``rule`` in players' words (a plug-in's own words for the later
-    pages)."""
-    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].words
+    """A placement rule in players' words: the views' own for pages 1-4, else the rule's
+    :attr:`~meeple.games.almanac.pages.PageRule.summary`."""
+    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].summary or "any free space"
 
 
 _ABILITY_WORDS = {
@@ -403,7 +403,11 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
         )
         lines.append(f"  Ladders left: {left}")
     else:
-        lines += PAGE_RULES[page.rule].view_lines(page, obs)
+        rule = PAGE_RULES[page.rule]
+        if rule.clustered:
+            names = ", ".join(f"c{k} {rule.cluster_name(page, k)}" for k in range(page.clusters))
+            lines.append(f"Clusters: {names}")
+        lines += rule.view_lines(page, obs)
     return lines
 
 
@@ -442,7 +446,11 @@ def _open_clusters(game: Almanac, obs: dict) -> int | None:
                     reach |= 1 << hi
                     changed = True
         return reach
-    return None
+    return PAGE_RULES[page.rule].view_open(page, obs)
+
+
+#: What a sealed bid is for, by its context (ruling AL-R56 for a page's own bid).
+_BID_WORDS = {"guide": "the Guide", "reward": "the encounter's reward", "page": "the page's prize"}
 
 
 def _task_line(game: Almanac, obs: dict) -> str:
@@ -452,7 +460,7 @@ def _task_line(game: Almanac, obs: dict) -> str:
     if kind in ("good", "lose") and len(t) > 2:
         words = words.format(n=t[2])
     if kind == "bid":
-        what = "the Guide" if obs["bid_context"] == "guide" else "the encounter's reward"
+        what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"
     who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
     return f"Now: {words}" + (f" (seat {who})" if who is not None else "")
@@ -480,7 +488,7 @@ def render_observation(game: Almanac, obs: dict) -> str:
     open_ = _open_clusters(game, obs)
     spaces_open = None
     if open_ is None and page.rule not in _RULE_WORDS:  # a later page: its rule says
-        spaces_open = view_open(page, obs)
+        spaces_open = open_spaces_seen(page, obs)
     if spaces_open is not None:
         lines.append("Spaces:  (* = open to you now)")
     else:
@@ -581,22 +589,16 @@ def rules_summary(game: Almanac) -> str:
             "Standard actions: Complete a Contract, Extend Your Caravan, Gain a Contract (fewer",
             "  than 2 incomplete: draw 3 keep 1), Gain Goods (crates limit), Sell Goods,",
             "  Visit the Shop (1 good | a type for 3 gold each | 1 guard).",
-            "Page 1: clusters joined by paths. Page 2: ice blocks move clockwise. Page 3: ladders.",
+            "Pages (each with its own placement rule):",
+            *(
+                f"  {p.id} {p.name}: {rule_words(p.rule)}."
+                for p in sorted(game.content.pages.values(), key=lambda p: p.id)
+            ),
             "End phase: retrieve workers, sealed bid for the Guide (winner pays the lowest bid,",
             "  1 if it is 0), the Guide picks the next page, then the encounter.",
             "Fight: strength (shields + 2 per guard) + fight die >= encounter strength; X loses.",
             "End: complete contracts for goods + 5 gold each; fame = gold + caravan cards +",
             "  tokens + guards + encounter trophies + contracts - incomplete contracts.",
             f"Goods: {goods}.",
-            *_plugin_pages(game),
         ]
     )
-
-
-def _plugin_pages(game: Almanac) -> list[str]:
-    """A line for each page whose rule is a plug-in of its own, in page order."""
-    return [
-        f"Page {p.id} {p.name}: {rule_words(p.rule)}."
-        for p in sorted(game.content.pages.values(), key=lambda p: p.id)
-        if p.rule not in _RULE_WORDS
-    ]

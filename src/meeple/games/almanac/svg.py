@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
 from meeple.games.almanac.pagerules.p18_colosseum import winners
 from meeple.games.almanac.pagerules.p19_port import ships_open
-from meeple.games.almanac.pages import GREY
+from meeple.games.almanac.pages import GREY, PAGE_RULES
 from meeple.games.almanac.render import ability_text, effects_text, space_text
 
 if TYPE_CHECKING:
@@ -610,7 +610,9 @@ class _Board:
             return f"The journey is over: {who} {verb} with {self.fame[won[0]][0]} fame"
         kind = t[0]
         if kind == "bid":
-            what = "the Guide token" if o["bid_context"] == "guide" else "the encounter's reward"
+            what = {"guide": "the Guide token", "page": "the page's prize"}.get(
+                o["bid_context"], "the encounter's reward"
+            )
             waiting = [self.who(s) for s, b in enumerate(o["bids"]) if b == -1]
             return f"Sealed bid for {what}: waiting for {', '.join(waiting) or 'nobody'}"
         seat = t[1] if len(t) > 1 and isinstance(t[1], int) else -1
@@ -697,9 +699,7 @@ class _Board:
                 body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
                 body += text(x + 22, y + 28, u, "c b sm")
                 body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
-                body += text(
-                    x + 44, y + 38, clip(_RULE_SHORT.get(up.rule, up.rule), tw - 50, 14), "sm dim"
-                )
+                body += text(x + 44, y + 38, clip(_rule_short(up.rule), tw - 50, 14), "sm dim")
                 out.append(
                     self.picks.wrap(
                         ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
@@ -1475,6 +1475,150 @@ _RULE_SHORT = {
 }
 
 
+def _rule_short(rule: str) -> str:
+    """A placement rule in a few words (the road ahead): the first clause of its summary."""
+    words = _RULE_SHORT.get(rule)
+    if words is None:
+        words = PAGE_RULES[rule].summary.split(":")[0].split(";")[0] or rule
+    return words
+
+
+def _clusters(
+    b: _Board,
+    x: float,
+    y: float,
+    w: float,
+    order: Sequence[int],
+    across: bool,
+    ground: str,
+    notes: dict[int, str],
+    joins: str = "",
+) -> tuple[str, float]:
+    """The clusters of a page in ``order``: side by side as columns (``across``) or stacked as
+    rows, each named by the page rule (``cluster_name``) with its note, the viewer's open ones
+    edged in gold; ``joins`` is drawn under them (a river, a rope)."""
+    page = b.page
+    rule = PAGE_RULES[page.rule]
+    by = {k: [sp for sp in page.spaces if sp.cluster == k] for k in order}
+    tw, th, gap = 48, 62, 4
+    out = []
+    if across:
+        cols = max(1, len(order))
+        cw = (w - 20 - (cols - 1) * 16) / cols
+        per = max(1, int((cw - 10 + gap) // (tw + gap)))
+        rows = max(math.ceil(len(by[k]) / per) for k in order) if order else 1
+        bh = 40 + rows * (th + gap)
+        total = bh + 24
+        out.append(rect(x, y, w, total, ground, "#a88b5c", 1.5, 14))
+        out.append(joins)
+        for j, k in enumerate(order):
+            bx = x + 10 + j * (cw + 16)
+            edge, width = b.cluster_edge(by[k])
+            out.append(rect(bx, y + 10, cw, bh, "#f4ead0", edge, width, 10))
+            out.append(text(bx + 8, y + 26, clip(rule.cluster_name(page, k), cw - 12, 13), "sm b"))
+            if k in notes:
+                out.append(text(bx + 8, y + 42, clip(notes[k], cw - 12, 12), "sm dim"))
+            frag, _, _ = b.spaces_block(by[k], bx + 5, y + 48, per, tw, th, gap)
+            out.append(frag)
+        return "".join(out), total + 4
+    per = max(1, int((w - 150 + gap) // (tw + gap)))
+    heights = [max(1, math.ceil(len(by[k]) / per)) * (th + gap) + 12 for k in order]
+    total = sum(heights) + 12 * len(order) + 12
+    out.append(rect(x, y, w, total, ground, "#a88b5c", 1.5, 14))
+    out.append(joins)
+    ry = y + 10
+    for k, hgt in zip(order, heights, strict=True):
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(x + 10, ry, w - 20, hgt, "#f4ead0", edge, width, 10))
+        out.append(text(x + 20, ry + 20, clip(rule.cluster_name(page, k), 120, 13), "sm b"))
+        if k in notes:
+            out.append(text(x + 20, ry + 38, clip(notes[k], 120, 12), "sm dim"))
+        frag, _, _ = b.spaces_block(by[k], x + 140, ry + 6, per, tw, th, gap)
+        out.append(frag)
+        ry += hgt + 12
+    return "".join(out), total + 4
+
+
+def _occupied_counts(b: _Board) -> list[int]:
+    """Workers in each cluster of the page, from the observation (0 before it is laid out)."""
+    occ = b.obs["occupied"]
+    out = [0] * b.page.clusters
+    if len(occ) == len(b.page.spaces):
+        for sp in b.page.spaces:
+            if occ[sp.index] >= 0:
+                out[sp.cluster] += 1
+    return out
+
+
+def layout_mirror(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Ice Point (ruling AL-R51): the shores face each other across the cape; each seat's
+    marker stands on the shore of its last worker."""
+    here: dict[int, list[str]] = {}
+    for s, p in enumerate(b.obs["players"]):
+        last = (p["visited"] & 15) - 1
+        if last >= 0:
+            here.setdefault(last, []).append(b.who(s))
+    notes = {k: "last here: " + ", ".join(v) for k, v in here.items()}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#cfe4ef", notes)
+
+
+def layout_ballast(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Balloon Town (ruling AL-R55): a balloon per cluster, each with its load."""
+    counts = _occupied_counts(b)
+    sizes = [sum(1 for sp in b.page.spaces if sp.cluster == k) for k in range(b.page.clusters)]
+    notes = {k: f"load {counts[k]}/{sizes[k]}" for k in range(b.page.clusters)}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#dbe9f5", notes)
+
+
+def layout_mine(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Glimmerhollow Mines (ruling AL-R59): shafts from the top down; the deepest reached is
+    marked (the vein, AL-R60)."""
+    counts = _occupied_counts(b)
+    deep = max((k for k in range(b.page.clusters) if counts[k]), default=-1)
+    notes = {deep: "deepest: the vein"} if deep >= 0 else {}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, False, "#b3a58f", notes)
+
+
+def layout_ferry(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Frostbarrow Ferry (ruling AL-R62): near bank, the ferry's deck on the river, far bank."""
+    counts = _occupied_counts(b)
+    need = b.page.param("two_player_crossing" if b.n == 2 else "crossing")
+    deck = counts[1] if len(counts) > 1 else 0
+    notes = {1: f"{deck}/{need} aboard" + (": crossed" if deck >= need else "")}
+    river = rect(x + w / 3, y, w / 3, 24, "#9cc7de", "none", 0, 0)
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#e0d6bd", notes, river)
+
+
+def layout_wind(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Whistling Steppe (ruling AL-R65): the pipes clockwise, the wind's pipe marked."""
+    pg = b.obs["page_state"]
+    notes = {pg[0]: "wind here"} if pg else {}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#e6dfb3", notes)
+
+
+def layout_coves(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Tortuga (ruling AL-R68): the coves of the harbour, each with the viewer's crew there."""
+    me = b.me
+    notes: dict[int, str] = {}
+    if isinstance(me, int):
+        v = b.obs["players"][me]["visited"]
+        notes = {k: f"your crew {v >> 3 * k & 7}" for k in range(b.page.clusters)}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#bfe0e3", notes)
+
+
+def layout_brink(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Silver Falls (ruling AL-R72): the pools stacked, the brink on top."""
+    order = list(range(b.page.clusters - 1, -1, -1))
+    notes = {b.page.clusters - 1: "2 gold a worker"}
+    return _clusters(b, x, y, w, order, False, "#c9dfe9", notes)
+
+
 # -- layouts: one per placement rule, each from the page's data ---------------------------------
 def layout_free(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     """Free placement: the page's spaces as a market square, in rows."""
@@ -1901,6 +2045,13 @@ LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] =
     "uphill": layout_village,  # lanes are clusters without paths, drawn bottom lane first
     "floe": layout_floe,
     "cliff": layout_cliff,
+    "mirror": layout_mirror,
+    "ballast": layout_ballast,
+    "mine": layout_mine,
+    "ferry": layout_ferry,
+    "wind": layout_wind,
+    "coves": layout_coves,
+    "brink": layout_brink,
     "aurora": layout_aurora,
     "fair": layout_fair,
     "plague": layout_skell,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -22,19 +22,26 @@ BANDS = 5
 PALE = 4
 
 
+@register
 class AuroraRule(PageRule):
     """Page 12, Aurora (rulings AL-R80..AL-R82)."""
 
     key = "aurora"
     params: ClassVar[dict[str, int]] = {"two_player_open_bands": 1}
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R80"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R80"
+    summary = (
         "a coloured band is open to you while you carry a good of its colour; the pale band "
         "is open to all (with 2 players, the plentiful band too); the light marker's holder "
         "chooses the next page"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        if cluster >= len(page.bar):
+            return "pale band"
+        return ("Dewleaf", "Emberspice", "Everice", "Skyfish")[page.bar[cluster]] + " band"
 
     def check(self, page: Page) -> tuple[str, str] | None:
         if page.clusters != BANDS:

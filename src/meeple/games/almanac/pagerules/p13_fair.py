@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -22,6 +22,7 @@ def monte_roll(purse: int) -> tuple:
     return ("roll", ((1, 3, ()), (4, 5, (("gold", purse),)), (6, 6, (("gold", 2 * purse),))))
 
 
+@register
 class FairRule(PageRule):
     """Page 13, Grassland Fair (rulings AL-R83..AL-R85)."""
 
@@ -32,12 +33,17 @@ class FairRule(PageRule):
         "monte_purse": 3,
     }
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R83"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R83"
+    summary = (
         "a tent holding 3 workers (2 with 2 players) is full; a monte card costs its gold and "
         "rolls the die: 4-5 win 3 gold, 6 wins 6"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        monte = any(s.cluster == cluster and s.token == "monte" for s in page.spaces)
+        return "card tent" if monte else "tent"
 
     def capacity(self, page: Page, n: int) -> int:
         return page.param("two_player_capacity" if n == 2 else "tent_capacity")

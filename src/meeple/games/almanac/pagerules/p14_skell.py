@@ -11,25 +11,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
     from meeple.games.almanac.state import AlmanacState
 
 
+@register
 class PlagueRule(PageRule):
     """Page 14, Skell (rulings AL-R86..AL-R88)."""
 
     key = "plague"
     params: ClassVar[dict[str, int]] = {"plague_per_worker": 1, "two_player_quarantine": 3}
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R88"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R88"
+    summary = (
         "any free space, but each other player's worker already in the district gives you a "
         "plague token (-1 fame); with 2 players a district of 3 workers is quarantined"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return "district"
 
     def cluster_key(self, st: AlmanacState, seat: int) -> int:
         """The quarantined districts (AL-R88, 2 players only)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -32,18 +32,24 @@ def within(page: Page, start: int, steps: int) -> int:
     return reach
 
 
+@register
 class LanternRule(PageRule):
     """Page 15, Lanternmoor (rulings AL-R89..AL-R91)."""
 
     key = "lanterns"
     params: ClassVar[dict[str, int]] = {"reach": 1, "two_player_reach": 2}
     geometry = True
-    geometry_fields = ("clusters", "paths")
-    ruling = "AL-R89"
-    words = (
+    clustered = True
+    min_clusters = 2
+    geometry_fields = ("paths",)
+    rule_id = "AL-R89"
+    summary = (
         "follow the lanterns: each worker goes in the post of the last worker placed, by "
         "anyone, or one a path away (2 with 2 players); when those are full, anywhere"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return "post"
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         st.pg = [-1]

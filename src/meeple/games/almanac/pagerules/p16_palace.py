@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 GATE, HALL, THRONE = 0, 1, 2
 
 
+@register
 class CourtRule(PageRule):
     """Page 16, High Frost Palace (rulings AL-R92..AL-R95)."""
 
@@ -30,13 +31,17 @@ class CourtRule(PageRule):
         "two_player_open_hall": 1,
     }
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R92"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R92"
+    summary = (
         "the Gate is open to all and each worker there earns a favor; the Hall needs a favor "
         "and each worker there earns a royalty token; the Throne room, with the City Key, "
         "needs a royalty token (with 2 players the Hall needs no favor)"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return ("Gate", "Hall", "Throne room")[cluster] if cluster < 3 else "hall"
 
     def check(self, page: Page) -> tuple[str, str] | None:
         if page.clusters != 3:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule, page_table
+from meeple.games.almanac.pages import PageRule, page_table, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -35,18 +35,23 @@ def neighbours(page: Page) -> tuple[tuple[int, ...], ...]:
     return page_table(page, "wall_neighbours", build)
 
 
+@register
 class FortressRule(PageRule):
     """Page 17, High Frost Fortress (rulings AL-R96..AL-R98)."""
 
     key = "fortress"
     params: ClassVar[dict[str, int]] = {"medal_strength": 2, "two_player_own_sentries": 1}
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R96"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R96"
+    summary = (
         "a worker is a sentry: the spaces beside it on its wall are closed to the others (with "
         "2 players to all); a medal needs a strong caravan"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return "wall"
 
     def check(self, page: Page) -> tuple[str, str] | None:
         if not any(s.token == "medal" for s in page.spaces):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -32,18 +32,23 @@ def winners(page: Page, n: int, guide: int, occ: list[int], strength: list[int])
     return out
 
 
+@register
 class ArenaRule(PageRule):
     """Page 18, Brother's Colosseum (rulings AL-R99..AL-R102)."""
 
     key = "arena"
     params: ClassVar[dict[str, int]] = {"per_arena": 2, "two_player_per_arena": 3, "purse": 1}
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R99"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R99"
+    summary = (
         "at most 2 of your workers in each arena (3 with 2 players); once all are placed the "
         "strongest caravan in each arena wins its purse; enchanted shields add 1 strength"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return "arena"
 
     def cluster_key(self, st: AlmanacState, seat: int) -> int:
         """The arenas where ``seat`` has its limit of workers (AL-R99, AL-R102)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from meeple.games.almanac.pages import PageRule
+from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Page
@@ -28,18 +28,23 @@ def ships_open(page: Page, occ: list[int], to_sail: int) -> int:
     return k
 
 
+@register
 class PortRule(PageRule):
     """Page 19, Sister's Port (rulings AL-R103..AL-R105)."""
 
     key = "port"
     params: ClassVar[dict[str, int]] = {"to_sail": 2, "two_player_to_sail": 2}
     geometry = True
-    geometry_fields = ("clusters",)
-    ruling = "AL-R103"
-    words = (
+    clustered = True
+    min_clusters = 2
+    rule_id = "AL-R103"
+    summary = (
         "ships board in turn: the next opens once the one before holds 2 workers; a theatre "
         "ticket lets its holder board any ship"
     )
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        return "ship"
 
     def to_sail(self, page: Page, n: int) -> int:
         return page.param("two_player_to_sail" if n == 2 else "to_sail")
