@@ -13,8 +13,9 @@ Two parts, both over the pages the content has (``pages.toml``):
   interval, and how often the round's leader (most fame gained that round) won the journey.
   Per route family (High Frost: pages 16, 17; Two Twin City: 18, 19): each seat's win rate,
   the first player's (seat 0, the first Guide) with its interval, and the mean final fame.
-  A page whose mean gain lies further than ``--band`` fame from the mean of its round's pages
-  is flagged as an outlier.
+  A page whose mean gain lies further than ``--band`` (20%) from the mean of its round's
+  pages, or whose leader's share of wins lies further than ``--leader-band`` (10 points) from
+  its round's, is flagged.
 
 ``--own-routes`` lets the heuristic Guide choose the routes instead (the pages it prefers are
 then visited more), ``--only P`` steers every journey through page ``P``, and ``--seconds S``
@@ -245,33 +246,39 @@ def balance(
     return {"gains": gains, "leader": leader_won, "families": fam, "journeys": done}
 
 
-def page_table(game, figures: dict, band: float) -> tuple[list[str], list[int]]:
-    """Lines of the per-page table and the pages beyond ``band`` of their round's mean."""
+def page_table(
+    game, figures: dict, band: float, leader_band: float = 0.10
+) -> tuple[list[str], list[int]]:
+    """Lines of the per-page table and the pages outside the band: fame gained more than
+    ``band`` (a fraction) from the mean of its round's pages, or the leader's share of wins
+    more than ``leader_band`` from its round's mean."""
     pages = game.content.pages
     lines = [
         f"{'page':<26} {'round':>5} {'visits':>6}  {'fame gained [95%]':>22}  "
         f"{'leader won [95%]':>20}"
     ]
-    by_round: dict[int, list[float]] = defaultdict(list)
-    means = {}
+    by_round: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for pid in sorted(figures["gains"]):
-        m, lo, hi = mean_ci(figures["gains"][pid])
-        means[pid] = m
-        by_round[pages[pid].round].append(m)
+        lw = figures["leader"][pid]
+        by_round[pages[pid].round].append(
+            (mean_ci(figures["gains"][pid])[0], sum(lw) / len(lw) if lw else math.nan)
+        )
     outliers = []
     for pid in sorted(figures["gains"]):
         p = pages[pid]
         m, lo, hi = mean_ci(figures["gains"][pid])
         lw = figures["leader"][pid]
         w, wlo, whi = wilson(sum(lw), len(lw))
-        rmean = sum(by_round[p.round]) / len(by_round[p.round])
+        rows = by_round[p.round]
+        rmean = sum(r[0] for r in rows) / len(rows)
+        rlead = sum(r[1] for r in rows) / len(rows)
         flag = ""
-        if abs(m - rmean) > band:
-            flag = f"  OUTLIER (round mean {rmean:.1f})"
+        if abs(m - rmean) > band * abs(rmean) or abs(w - rlead) > leader_band:
+            flag = f"  OUTLIER (round mean {rmean:.1f}, leader {rlead:.0%})"
             outliers.append(pid)
         lines.append(
             f"{pid:>2} {p.name:<23} {p.round:>5} {len(lw):>6}  {m:6.2f} [{lo:6.2f}, {hi:6.2f}]  "
-            f"{w:5.1%} [{wlo:5.1%}, {whi:5.1%}]{flag}"
+            f"{w:5.1%} [{wlo:5.1%}, {whi:5.1%}]  {(m - rmean) / rmean:+.0%}{flag}"
         )
     return lines, outliers
 
@@ -309,7 +316,8 @@ def main() -> int:
     ap.add_argument("--random", type=int, default=1000, help="random journeys per count")
     ap.add_argument("--per-page", type=int, default=2000, help="heuristic visits per page")
     ap.add_argument("--journeys", type=int, default=0, help="heuristic journeys (0: by page)")
-    ap.add_argument("--band", type=float, default=2.5, help="outlier band, fame")
+    ap.add_argument("--band", type=float, default=0.20, help="band of fame, a fraction")
+    ap.add_argument("--leader-band", type=float, default=0.10, help="band of leader wins")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--own-routes", action="store_true", help="the heuristic Guide chooses")
     ap.add_argument("--only", type=int, default=0, help="every journey through this page")
@@ -337,10 +345,13 @@ def main() -> int:
         el = time.process_time() - t
         how = "the Guide's routes" if args.own_routes else "planned routes"
         print(f"== {n} players: {figures['journeys']} heuristic journeys ({how}), {el:.1f} s CPU")
-        lines, outliers = page_table(game, figures, args.band)
+        lines, outliers = page_table(game, figures, args.band, args.leader_band)
         print("\n".join("   " + ln for ln in lines))
         print("\n".join("   " + ln for ln in family_table(figures, n)))
-        print(f"   outliers beyond ±{args.band} fame of their round's mean: {outliers or 'none'}")
+        print(
+            f"   outside ±{args.band:.0%} fame or ±{args.leader_band:.0%} leader wins of their "
+            f"round's mean: {outliers or 'none'}"
+        )
         sys.stdout.flush()
     return 1 if failed else 0
 
