@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
 
 import meeple
 from meeple.core.errors import IllegalActionError
 from meeple.core.game import CHANCE
+from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.game import Almanac
 from meeple.games.almanac.rules import advance
 from meeple.games.almanac.state import AlmanacState
@@ -16,10 +21,66 @@ def game(players: int = 2, **options) -> Almanac:
     return meeple.make("almanac", players=players, **options)
 
 
-def dealt(players: int = 2, starts=None, hands=None) -> AlmanacState:
+#: Page 5 as a plain free-placement page (ruling AL-R04: the general rule a page may name),
+#: for the tests of the standard actions, which need a page without a rule of its own.
+FREE_PAGE_5 = """[[page]]
+id = 5
+name = "Ice Point"
+round = 3
+letter = "C"
+rule = "free"
+upcoming = [8, 9]
+bar = ["dew", "sky", "emb", "eve"]
+tokens = ["potion"]
+lore = "A windswept cape, laid out as a plain market square."
+spaces = [
+  { action = "goods", goods = { eve = 3 } },
+  { action = "goods", goods = { emb = 2 } },
+  { action = "goods", goods = { sky = 2 } },
+  { action = "goods", goods = { eve = 3 } },
+  { action = "goods", goods = { any = 1 } },
+  { action = "goods", goods = { dew = 1, eve = 1 } },
+  { action = "sell", prices = { dew = 4, sky = 3 } },
+  { action = "sell", prices = { emb = 2, eve = 2 } },
+  { action = "shop" },
+  { action = "gain_contract" },
+  { action = "complete_contract" },
+  { action = "complete_contract" },
+  { action = "extend_caravan" },
+  { action = "extend_caravan" },
+  { action = "token", token = "potion", cost = 2 },
+]
+
+"""
+_FREE_DIR: list[Path] = []
+
+
+def free_content() -> Path:
+    """A copy of the shipped content whose page 5 is :data:`FREE_PAGE_5` (made once)."""
+    if not _FREE_DIR:
+        d = Path(tempfile.mkdtemp(prefix="almanac-free-")) / "content"
+        shutil.copytree(DEFAULT_DIR, d)
+        text = (d / "pages.toml").read_text()
+        blocks = text.split("[[page]]\n")
+        for i, b in enumerate(blocks):
+            if b.startswith("id = 5\n"):
+                blocks[i] = FREE_PAGE_5.removeprefix("[[page]]\n")
+        (d / "pages.toml").write_text("[[page]]\n".join(blocks))
+        _FREE_DIR.append(d)
+    return _FREE_DIR[0]
+
+
+def free_pages():
+    """The pages of :func:`free_content` (page 5 free)."""
+    return load_content(free_content()).pages
+
+
+def dealt(players: int = 2, starts=None, hands=None, free: bool = False) -> AlmanacState:
     """A new journey after setup: seat s gets starting caravan ``starts[s]`` (default s) and
-    contracts ``hands[s]`` (default 2s, 2s+1); stops at the first caravan deal of round 1."""
-    st = game(players).new_initial_state()
+    contracts ``hands[s]`` (default 2s, 2s+1); stops at the first caravan deal of round 1.
+    With ``free``, page 5 is a free-placement page (:func:`free_content`)."""
+    options = {"content": str(free_content())} if free else {}
+    st = game(players, **options).new_initial_state()
     starts = starts if starts is not None else list(range(players))
     hands = hands if hands is not None else [[2 * s, 2 * s + 1] for s in range(players)]
     for s in range(players):
@@ -40,6 +101,7 @@ def position(
     goods=None,
     crates=None,
     hands=None,
+    free: bool = False,
     **fields,
 ) -> AlmanacState:
     """A state at the start of the Action Phase of ``page`` (round ``rnd``).
@@ -47,7 +109,7 @@ def position(
     ``cards`` are the face-up caravan cards dealt (default c0..c{n-1}); ``gold``, ``goods``
     (lists of 4 counts), ``crates`` per seat; other ``fields`` are set on the state as given.
     """
-    st = dealt(players, hands=hands)
+    st = dealt(players, hands=hands, free=free)
     st.page = page
     st.route = [page]
     st.round = rnd

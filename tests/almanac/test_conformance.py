@@ -13,9 +13,17 @@ from meeple.testing import run_conformance
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_on_1000_random_journeys(players: int) -> None:
-    """Every node invariant, clone, determinization, notation and record check (AL-G01)."""
-    total = run_conformance(lambda: make("almanac", players=players), games=1000, seed=players)
+    """Every node invariant, clone, determinization, notation and record check (AL-G01), over
+    routes that between them visit every page of the book, each by its own rule (AL-G03)."""
+    pages: set[int] = set()
+    total = run_conformance(
+        lambda: make("almanac", players=players),
+        games=1000,
+        seed=players,
+        seen=lambda st: pages.update(st.route),
+    )
     assert total > 1000 * 100
+    assert pages == set(make("almanac", players=players).content.pages)
 
 
 #: (players, seed) of random journeys that between them reach every kind of decision.

@@ -406,3 +406,42 @@ def test_a_count_of_goods_is_at_most_the_goods_there_are(tmp_path, old, new, fie
     """AL-001: 30 goods of each type, 120 in all; a count beyond them could never be met."""
     err = _refused(tmp_path, "cards.toml", old, new)
     assert err.field.endswith(field) and "30 of each type, AL-001" in str(err)
+
+
+def _with(tmp_path: Path, old: str, new: str) -> Path:
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    text = (d / "pages.toml").read_text()
+    assert old in text
+    (d / "pages.toml").write_text(text.replace(old, new, 1))
+    return d
+
+
+def test_a_sell_price_against_the_supply_and_demand_bar_is_one_content_error(tmp_path):
+    """Ruling AL-R76 (AL-084): a good further left on the bar sells for at least as much as one
+    further right at the same space; the error names the space's prices."""
+    # page 5's bar is dew > sky > emb > eve: Skyfish may not outsell Dewleaf
+    d = _with(
+        tmp_path,
+        "prices = { dew = 4, sky = 3 }, cluster = 0",
+        "prices = { dew = 2, sky = 3 }, cluster = 0",
+    )
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert e.value.field.endswith("spaces[3].prices") and "AL-R76" in str(e.value)
+
+
+def test_goods_amounts_against_the_supply_and_demand_bar_are_one_content_error(tmp_path):
+    """Ruling AL-R76: a plentiful good (right on the bar) comes in amounts at least as large as
+    a valuable one's; the error names the page's bar."""
+    d = _with(tmp_path, "goods = { sky = 2 }, cluster = 1", "goods = { sky = 5 }, cluster = 1")
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert e.value.field.endswith(".bar") and "AL-R76" in str(e.value)
+
+
+def test_every_shipped_page_follows_its_supply_and_demand_bar():
+    """Ruling AL-R76: the shipped pages load, so each follows its bar; each bar orders the 4
+    goods once."""
+    for page in load_content().pages.values():
+        assert sorted(page.bar) == [0, 1, 2, 3]

@@ -70,7 +70,7 @@ def test_a_determinization_at_the_end_deals_no_revealed_contract_into_the_deck()
 
 def test_drawn_contracts_are_seen_only_by_the_drawer():
     """AL-G32: the 3 drawn contracts are private until one is kept."""
-    st = position(2, page=5, gold=[0, 0], goods=[[0] * 4] * 2)
+    st = position(2, page=5, free=True, gold=[0, 0], goods=[[0] * 4] * 2)
     st.incomplete[0] = []
     st._legal_cache = {}
     play(st, "place 9", "contract k10", "contract k11", "contract k12")

@@ -6,7 +6,7 @@ import pytest
 from meeple.core.errors import IllegalActionError
 from meeple.games.almanac.content import load_content
 
-from .conftest import legal, play, position, refresh, refused, stage
+from .conftest import free_pages, legal, play, position, refresh, refused, stage
 
 C = load_content()
 
@@ -222,14 +222,21 @@ def test_farmer_token_earned_by_a_placement_may_place_that_placements_second_wor
     assert st.tasks[-1] == ("xplace", 1) and st.farmer[1] == 0
 
 
-def test_farmer_token_kept_from_cliffside_places_a_second_worker_on_a_later_page():
-    """AL-098 (ruling AL-R26): tokens do not expire; whenever a player holding one places a
-    worker, on any page, they may discard it to place a second worker at once."""
+def test_farmer_token_held_places_a_second_worker_on_any_placement():
+    """AL-098 (ruling AL-R26): whenever a player holding a token places a worker they may
+    discard it to place a second worker at once (here on a free page, set up by hand)."""
     st = position(
-        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2,
+        page=5,
+        free=True,
+        rnd=3,
+        gold=[5, 6],
+        goods=[[0] * 4] * 2,
+        crates=[20, 20],
+        farmer=[1, 0],
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
-    assert C.pages[5].rule == "free" and st.current_player() == 0
+    assert st.current_player() == 0
     play(st, "place 0")
     assert legal(st) == ["farmer", "no-farmer"]
     play(st, "farmer")
@@ -238,11 +245,30 @@ def test_farmer_token_kept_from_cliffside_places_a_second_worker_on_a_later_page
     assert st.placed[0] == 1 and st.extra[0] == 1 and st.current_player() == 1
 
 
+def test_farmer_tokens_go_back_to_the_box_when_cliffside_is_left():
+    """Ruling AL-R77 (narrowing AL-R26): a farmer token not used on Cliffside is returned when
+    the workers are retrieved there, so no later page sees the Cliffside rule."""
+    st = cliff(3)
+    st.farmer = [1, 0, 2]
+    stage(st, ("end_phase",), ("retrieve",))
+    assert st.farmer == [0, 0, 0]
+    other = position(2, page=5, free=True, rnd=3, farmer=[1, 0])
+    stage(other, ("end_phase",), ("retrieve",))
+    assert other.farmer == [1, 0]  # only Cliffside's retrieval clears them
+
+
 def test_farmer_token_kept_is_offered_again_only_while_held():
     """AL-098 (ruling AL-R26): kept (not used), the token is offered at the next placement;
     a player without one is never asked."""
     st = position(
-        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2,
+        page=5,
+        free=True,
+        rnd=3,
+        gold=[5, 6],
+        goods=[[0] * 4] * 2,
+        crates=[20, 20],
+        farmer=[1, 0],
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     play(st, "place 0", "no-farmer")
@@ -257,7 +283,14 @@ def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
     """AL-098 (ruling AL-R45): with every space taken the token cannot be used, so the holder
     is not asked; the token is kept and the game goes on."""
     st = position(
-        2, page=5, rnd=3, gold=[5, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2,
+        page=5,
+        free=True,
+        rnd=3,
+        gold=[5, 6],
+        goods=[[0] * 4] * 2,
+        crates=[20, 20],
+        farmer=[1, 0],
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     for i in range(1, len(st.occ)):
@@ -272,11 +305,18 @@ def test_farmer_offer_does_not_tell_the_others_the_holders_gold():
     """AL-098, AL-R32 (ruling AL-R45): when only the holder's hidden gold rules out the space
     left, the offer is still made (``no-farmer`` its one answer), so the other player sees the
     same game whatever that gold is."""
-    costly = next(i for i, sp in enumerate(C.pages[5].spaces) if i and sp.cost > 0)
+    costly = next(i for i, sp in enumerate(free_pages()[5].spaces) if i and sp.cost > 0)
     views = []
     for gold in (0, 9):
         st = position(
-            2, page=5, rnd=3, gold=[gold, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+            2,
+            page=5,
+            free=True,
+            rnd=3,
+            gold=[gold, 6],
+            goods=[[0] * 4] * 2,
+            crates=[20, 20],
+            farmer=[1, 0],
         )
         stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
         for i in range(1, len(st.occ)):
@@ -305,11 +345,11 @@ def test_cliff_ladders_need_a_worker_left_and_route_choice_when_owners_differ():
 
 
 # -- pages 4-19 --------------------------------------------------------------------------------
-def test_pages_5_to_19_use_free_placement():
-    """AL-G04 (ruling AL-R04): any empty space whose action can be done."""
-    st = position(2, page=11, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
-    assert C.pages[11].rule == "free"
-    assert len(places(st)) == len(C.pages[11].spaces) - 1  # no contract to gain (2 held)
+def test_a_free_page_opens_any_empty_space_whose_action_can_be_done():
+    """AL-G04 (ruling AL-R04): the general free-placement rule a page may name."""
+    st = position(2, page=5, free=True, gold=[20, 20], goods=[[1, 1, 1, 1]] * 2)
+    assert free_pages()[5].rule == "free"
+    assert len(places(st)) == len(free_pages()[5].spaces) - 1  # no contract to gain (2 held)
 
 
 def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
@@ -322,9 +362,16 @@ def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
     play(st, "place 3")
     for action in ("place 0", "ladder 1", "stop"):
         assert refused(st, action).rule == "AL-098"
-    costly = next(i for i, sp in enumerate(C.pages[5].spaces) if i and sp.cost > 0)
+    costly = next(i for i, sp in enumerate(free_pages()[5].spaces) if i and sp.cost > 0)
     st = position(
-        2, page=5, rnd=3, gold=[0, 6], goods=[[0] * 4] * 2, crates=[20, 20], farmer=[1, 0]
+        2,
+        page=5,
+        free=True,
+        rnd=3,
+        gold=[0, 6],
+        goods=[[0] * 4] * 2,
+        crates=[20, 20],
+        farmer=[1, 0],
     )
     stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
     st.occ = [-1 if i == costly else 1 for i in range(len(st.occ))]

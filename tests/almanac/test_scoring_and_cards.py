@@ -48,7 +48,8 @@ def test_fame_counts_gold_cards_tokens_guards_trophies_contracts_minus_incomplet
     assert f == {
         "gold": 55,
         "caravan": 9,
-        "tokens": 7,
+        # 2 royalty and 1 plague token at their fame in the content (AL-066)
+        "tokens": 2 * st.content.token_fame["royalty"] + st.content.token_fame["plague"],
         "guards": 2,
         "encounters": 2,
         "contracts": 3,
@@ -97,7 +98,7 @@ def test_contract_cards_show_goods_ability_and_fame():
 
 def test_bookkeepers_union_draws_one_more_and_bottoms_three():
     """AL-082 [EX], AL-G30 (ruling AL-R30): draw 4, keep 1, 3 to the bottom."""
-    st = position(2, page=5, gold=[0, 0], goods=[[0] * 4] * 2)
+    st = position(2, page=5, free=True, gold=[0, 0], goods=[[0] * 4] * 2)
     st.completed[0] = [0]
     st.incomplete[0] = [1]
     refresh(st)
@@ -109,12 +110,12 @@ def test_bookkeepers_union_draws_one_more_and_bottoms_three():
 
 def test_sell_bonus_and_shop_bonus_abilities():
     """AL-080: Harbour Fishmongers +1 per good sold; Ice Cutters +1 per good at the shop."""
-    st = position(2, page=5, gold=[0, 0], goods=[[1, 2, 0, 0], [0] * 4])
+    st = position(2, page=5, free=True, gold=[0, 0], goods=[[1, 2, 0, 0], [0] * 4])
     st.completed[0] = [3, 6]
     refresh(st)
     play(st, "place 6", "sell dew")  # nothing else sellable here: the sale ends
     assert st.gold[0] == 5 and st.current_player() == 1
-    st2 = position(2, page=5, gold=[0, 0], goods=[[0, 2, 0, 0], [0] * 4])
+    st2 = position(2, page=5, free=True, gold=[0, 0], goods=[[0, 2, 0, 0], [0] * 4])
     st2.completed[0] = [6]
     refresh(st2)
     play(st2, "place 8", "shop sell emb")
@@ -137,7 +138,7 @@ def test_arrival_abilities_are_gold_and_goods():
 
 def test_contract_deck_runs_out_draw_what_there_is():
     """AL-G34 (ruling AL-R34): an empty deck with 1 bottom card: draw 1 and keep it."""
-    st = position(2, page=5, gold=[0, 0], goods=[[0] * 4] * 2)
+    st = position(2, page=5, free=True, gold=[0, 0], goods=[[0] * 4] * 2)
     st.ct_deck = []
     st.ct_bottom = [[7, 1]]
     st.incomplete[0] = [0]

@@ -29,7 +29,7 @@ def test_caravan_and_contract_decks_are_unordered_chance():
 
 def test_common_supplies_are_set_out():
     """AL-016, AL-017: guards, goods, gold in the supply; page tokens only on their page."""
-    st = position(2, page=5)
+    st = position(2, page=5, free=True)
     assert st.guard_supply == 12 and st.tok_supply == {"potion": 4}
     st = position(2, page=1)
     assert st.tok_supply == {}
@@ -113,7 +113,7 @@ def test_page_setup_lays_out_the_page():
 
 def test_placement_goes_clockwise_from_the_guide_one_worker_at_a_time():
     """AL-031, AL-G18, AL-I07 (ruling AL-R18): Guide P2 -> P2, P3, P1, P2."""
-    st = position(3, page=5, guide=1, gold=[20, 20, 20])
+    st = position(3, page=5, free=True, guide=1, gold=[20, 20, 20])
     order = []
     for sp in (0, 1, 2, 3):
         order.append(st.current_player())
@@ -133,7 +133,7 @@ def test_an_action_space_holds_one_action_icon():
 
 def test_players_place_until_every_worker_is_placed_then_the_end_phase():
     """AL-033, AL-036: 2 players x 3 workers = 6 placements, then the sealed bid."""
-    st = position(2, page=5, gold=[0, 0])
+    st = position(2, page=5, free=True, gold=[0, 0])
     n = 0
     while st.current_player() >= 0:
         seat = st.current_player()
@@ -147,7 +147,7 @@ def test_players_place_until_every_worker_is_placed_then_the_end_phase():
 
 def test_a_player_who_cannot_place_is_skipped():
     """AL-034: seat 1 cannot pay the only open cost space, so seat 0 places again."""
-    st = position(2, page=5, gold=[5, 0], goods=[[0] * 4, [0] * 4])
+    st = position(2, page=5, free=True, gold=[5, 0], goods=[[0] * 4, [0] * 4])
     st.occ = [-1] + [1] * 13 + [-1]  # open: 0 (goods) and 14 (producer, costs 2)
     refresh(st)
     play(st, "place 0")
@@ -156,7 +156,7 @@ def test_a_player_who_cannot_place_is_skipped():
 
 def test_workers_behind_the_screen_cannot_be_placed():
     """AL-035: a seat whose caravan workers are all placed has no placement."""
-    st = position(2, page=5)
+    st = position(2, page=5, free=True)
     st.placed[0] = 3
     from meeple.games.almanac.moves import turn_options
 

@@ -16,7 +16,7 @@ def p5(**kw):
     kw.setdefault("gold", [10, 10])
     kw.setdefault("goods", [[0] * 4, [0] * 4])
     kw.setdefault("crates", [5, 5])
-    return position(2, page=5, **kw)
+    return position(2, page=5, free=True, **kw)
 
 
 def test_complete_a_contract_discards_goods_and_flips_it():

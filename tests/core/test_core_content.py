@@ -200,12 +200,12 @@ def test_a_value_the_game_cannot_use_names_its_field(tmp_path, game, file, old, 
 
 
 def test_geometry_of_another_placement_rule_is_refused_as_unread(tmp_path):
-    """A village's paths on a free page would be ignored."""
+    """A village's paths on a page of another rule (Ice Point's shores) would be ignored."""
     d = copy_content(tmp_path, "almanac")
     edit(
         d / "pages.toml",
-        'rule = "free"\nupcoming = [8, 9]',
-        'rule = "free"\npaths = [[0, 1]]\nupcoming = [8, 9]',
+        'rule = "mirror"\nparams',
+        'rule = "mirror"\npaths = [[0, 1]]\nparams',
     )
     err = content_error("almanac", d)
     assert err.field.endswith(".paths") and "unknown key" in str(err)
@@ -274,8 +274,8 @@ def test_an_option_given_twice_is_refused():
             "starting_gold",
         ),
         ("almanac", "cards.toml", '["goods", "any", 2]', '["goods", ["any"], 2]', "win[0]"),
-        ("almanac", "pages.toml", "cost = 2 }", "cost = 931 }", ".cost"),
-        ("almanac", "pages.toml", "cost = 2 }", "cost = 10000000 }", ".cost"),
+        ("almanac", "pages.toml", "cost = 2, cluster", "cost = 931, cluster", ".cost"),
+        ("almanac", "pages.toml", "cost = 2, cluster", "cost = 10000000, cluster", ".cost"),
         ("almanac", "pages.toml", "clusters = 6", "clusters = 1000", ".clusters"),
         ("almanac", "pages.toml", "upcoming = [7, 8]", "upcoming = [7, 7]", ".upcoming"),
         (

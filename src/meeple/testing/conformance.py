@@ -330,13 +330,22 @@ def check_same_seed_same_game(game_factory: Callable[[], Game], seed: int) -> No
 
 
 def run_conformance(
-    game_factory: Callable[[], Game], games: int = 100, seed: int = 0, deep_every: int = 25
+    game_factory: Callable[[], Game],
+    games: int = 100,
+    seed: int = 0,
+    deep_every: int = 25,
+    seen: Callable[[State], None] | None = None,
 ) -> int:
-    """Run every check over ``games`` random games; returns the number of actions checked."""
+    """Run every check over ``games`` random games; returns the number of actions checked.
+
+    ``seen``, when given, is called with each game's final state (to tell what the games
+    reached, such as the pages of a route)."""
     total = 0
     for i in range(games):
         game = game_factory()
         state = check_random_game(game, seed + i, deep_every=deep_every if i % 10 == 0 else 0)
+        if seen is not None:
+            seen(state)
         total += state.move_number()
         if i % 50 == 0:
             check_record_round_trip(state)  # its outcomes come from no seed's chance stream

@@ -11,6 +11,7 @@ problem.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,23 @@ from meeple.core.content import (
     type_words,
 )
 from meeple.core.errors import ContentError
+from meeple.games.almanac.pagerules import (
+    p05_ice_point,  # noqa: F401  (registers its rule)
+    p06_balloon_town,  # noqa: F401
+    p07_glimmerhollow_mines,  # noqa: F401
+    p08_frostbarrow_ferry,  # noqa: F401
+    p09_whistling_steppe,  # noqa: F401
+    p10_tortuga,  # noqa: F401
+    p11_silver_falls,  # noqa: F401
+    p12_aurora,  # noqa: F401
+    p13_fair,  # noqa: F401
+    p14_skell,  # noqa: F401
+    p15_lanterns,  # noqa: F401
+    p16_palace,  # noqa: F401
+    p17_fortress,  # noqa: F401
+    p18_colosseum,  # noqa: F401
+    p19_port,  # noqa: F401
+)
 from meeple.games.almanac.pages import PAGE_RULES as RULE_PLUGINS
 
 #: Goods keys in their fixed index order (AL-001): Dewleaf, Emberspice, Everice, Skyfish.
@@ -755,7 +773,13 @@ def _geometry(v: _V, p: dict, f: str, rule: str) -> dict[str, Any]:
         return {"islands": v.nat(p, "islands", f, 0), "ice_start": v.ints(p, "ice_start", f, [])}
     if rule == "cliff":
         return {"levels": v.ints(p, "levels", f, []), "ladder_spots": v.pairs(p, "ladder_spots", f)}
-    return {}
+    out: dict[str, Any] = {}
+    plugin = RULE_PLUGINS[rule]
+    if plugin.clustered:
+        out["clusters"] = v.nat(p, "clusters", f, 0)
+    if "paths" in plugin.geometry_fields:
+        out["paths"] = v.pairs(p, "paths", f)
+    return out
 
 
 def _check_geometry(v: _V, p: Page, f: str) -> None:
@@ -776,6 +800,24 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
                 v.fail(f"{f}.paths", f"bad path {a}-{b}")
     if p.rule == "uphill" and p.clusters < 2:
         v.fail(f"{f}.clusters", "the lanes of the hill need at least 2 clusters (AL-R47)")
+    plugin = RULE_PLUGINS[p.rule]
+    if plugin.clustered:
+        if p.clusters < plugin.min_clusters:
+            v.fail(
+                f"{f}.clusters",
+                f"the {p.rule!r} rule needs at least {plugin.min_clusters} clusters "
+                f"({plugin.rule_id}), got {p.clusters}",
+            )
+        for s in p.spaces:
+            if not 0 <= s.cluster < p.clusters:
+                v.fail(f"{f}.spaces[{s.index}].cluster", f"cluster out of range 0-{p.clusters - 1}")
+        for a, b in p.paths:
+            if not (0 <= a < p.clusters and 0 <= b < p.clusters) or a == b:
+                v.fail(f"{f}.paths", f"bad path {a}-{b}")
+        problem = plugin.check(p)
+        if problem is not None:
+            v.fail(f"{f}.{problem[0]}", problem[1])
+    _check_bar(v, p, f)
     if p.rule == "floe":
         if p.islands < 2 or len(p.ice_start) != 2:
             v.fail(f"{f}.ice_start", "Floe Lake has islands and 2 ice blocks (AL-101)")
@@ -812,6 +854,38 @@ def _check_geometry(v: _V, p: Page, f: str) -> None:
             v.fail(f"{f}.spaces[{s.index}]", "farmer spaces belong to Cliffside")
     if n > 40:
         v.fail(f"{f}.spaces", "at most 40 spaces per page")
+
+
+def _check_bar(v: _V, p: Page, f: str) -> None:
+    """Ruling AL-R76: the supply-and-demand bar orders the page's prices and amounts (AL-084):
+    at each Sell Goods space a good further left (more valuable) sells for at least as much
+    as one further right; and the most a Gain Goods space of a single good gives of a good
+    further right (more plentiful) is at least what one gives of a good further left."""
+    rank = {g: i for i, g in enumerate(p.bar)}
+    most: dict[int, int] = {}
+    for s in p.spaces:
+        if s.action == "sell":
+            listed = sorted((g for g in range(4) if s.prices[g]), key=rank.__getitem__)
+            for a, b in pairwise(listed):
+                if s.prices[a] < s.prices[b]:
+                    v.fail(
+                        f"{f}.spaces[{s.index}].prices",
+                        f"{GOODS[a]} is worth more than {GOODS[b]} on this page's supply-and-"
+                        f"demand bar, so it sells for at least as much (ruling AL-R76)",
+                    )
+        elif s.action == "goods" and not s.goods[ANY]:
+            kinds = [g for g in range(4) if s.goods[g]]
+            if len(kinds) == 1:
+                most[kinds[0]] = max(most.get(kinds[0], 0), s.goods[kinds[0]])
+    held = sorted(most, key=rank.__getitem__)
+    for a, b in pairwise(held):
+        if most[a] > most[b]:
+            v.fail(
+                f"{f}.bar",
+                f"{GOODS[b]} is more plentiful than {GOODS[a]} on this page's bar, yet a space "
+                f"gives {most[a]} {GOODS[a]} and none more than {most[b]} {GOODS[b]} "
+                "(ruling AL-R76)",
+            )
 
 
 def _check_route(v: _V, pages: dict[int, Page]) -> None:

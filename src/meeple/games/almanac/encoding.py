@@ -30,7 +30,7 @@ from meeple.games.almanac.consts import CHANCES, DECISIONS
 if TYPE_CHECKING:
     from meeple.games.almanac.state import AlmanacState as State
 
-BID_CONTEXTS = ("guide", "reward")
+BID_CONTEXTS = ("guide", "reward", "page")
 GOLD_BOUND = 300.0
 CLUSTERS = 16
 PAGE_STATE = 8

@@ -33,7 +33,7 @@ class Almanac(Game):
     info = GameInfo(
         name="almanac",
         title="Almanac: The Crystal Peaks",
-        version="1.2",
+        version="1.3",
         min_players=2,
         max_players=4,
         has_chance=True,

@@ -59,7 +59,7 @@ class HeuristicAgent(Agent):
         a = sp.action
         free = me["crates"] - sum(me["goods"])
         rnd = obs["round"]
-        v = -sp.cost
+        v = -sp.cost + self._page_bonus(obs, sp)
         if a == "complete_contract":
             held = me["goods"]
             best = max(
@@ -102,11 +102,41 @@ class HeuristicAgent(Agent):
         if a == "shop":
             return v + 6
         if a == "token":
-            return v + 3 * c.token_fame[sp.token] + sp.gold * 0.8
+            return v + self._token_value(obs, me, sp) + sp.gold * 0.8
         if a == "ice":
             return v + 10
         if a == "farmer":
             return v + 7
+        return v
+
+    def _page_bonus(self, obs: dict, sp) -> float:
+        """What the page's own rule adds to a space once all workers are placed: the brink's
+        gold (ruling AL-R74), the vein of the deepest shaft (AL-R60)."""
+        page = self.game.content.pages[obs["page"]]
+        if page.rule == "brink" and sp.cluster == page.clusters - 1:
+            return page.param("brink_gold")
+        if page.rule == "mine":
+            occ = obs["occupied"]
+            deep = max((s.cluster for s in page.spaces if occ[s.index] >= 0), default=-1)
+            if sp.cluster >= deep:
+                return 0.7 * page.param("vein_gold")
+        return 0.0
+
+    def _token_value(self, obs: dict, me: dict, sp) -> float:
+        """A location token's worth: its fame, its strength while encounters remain, and what
+        the page's rule adds to taking it (rulings AL-R52, AL-R69, AL-R73)."""
+        c = self.game.content
+        page = c.pages[obs["page"]]
+        kind = sp.token
+        count = 1
+        if page.rule == "brink":  # AL-R73: more bottles higher up the falls
+            count += sp.cluster * page.param("mist_per_pool")
+        left = 6 - obs["round"]  # encounters still ahead
+        v = count * (3 * c.token_fame[kind] + 1.5 * c.token_strength[kind] * (left > 0))
+        if page.rule == "mirror" and kind == "potion":  # AL-R52: a worker for the journey
+            v += 4 * left if me["reserve"] else 2
+        if page.rule == "coves" and kind == "turtle":  # AL-R69: a crate for the journey
+            v += 1.5 * left
         return v
 
     def _reserved(self, me: dict, g: int) -> int:
@@ -171,11 +201,17 @@ class HeuristicAgent(Agent):
             missing = sum(max(0, ct.goods[g] - me["goods"][g]) for g in range(4))
             return ct.fame - 1.5 * missing
         if k == "bid":
-            target = min(3, gold) if obs["bid_context"] == "reward" else 1 if gold >= 12 else 0
+            ctx = obs["bid_context"]
+            if ctx == "page":  # ruling AL-R56: a page's prize, worth a few gold
+                target = min(4, gold // 2)
+            else:
+                target = min(3, gold) if ctx == "reward" else 1 if gold >= 12 else 0
             return -abs(args[0] - target)
         if k == "go":
             page = c.pages[args[0]]
-            return sum(1 for s in page.spaces if s.action in ("complete_contract", "token"))
+            # spaces that score, and the page's tokens (a bid's prize has no space, AL-R56)
+            spots = sum(1 for s in page.spaces if s.action in ("complete_contract", "token"))
+            return spots + 0.5 * len(page.tokens)
         if k == "fight":
             e = c.encounters[obs["encounter"]]
             if args[0]:

@@ -103,7 +103,7 @@ class PlaceTable:
 
     def open_for_key(self, key: int) -> int:
         """The spaces in the clusters open for cluster key ``key`` (remembered)."""
-        m = self.in_clusters(self._rule.clusters_for(self.page, key))
+        m = self._rule.space_mask(self.page, key, self.in_clusters)
         if len(self.open_by_key) < 65536:  # a bound for odd content; real pages stay far below
             self.open_by_key[key] = m
         return m
@@ -559,7 +559,7 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
                     "uphill": "AL-R47",
                     "floe": "AL-099",
                     "cliff": "AL-089",
-                }.get(page.rule, "AL-031")
+                }.get(page.rule, rule_of(page).rule_id)
                 if page.rule == "village" and st.visited[seat] >> page.spaces[s].cluster & 1:
                     rid = "AL-088"  # each cluster is visited once
                 return (rid, f"the placement rules of {page.name} forbid space {s} now")
@@ -593,6 +593,8 @@ def why_illegal(st: AlmanacState, action: Action, seat: int) -> tuple[str, str]:
     if k == "bid":
         if kind == "bid":
             return ("AL-R22", "a bid cannot exceed the bidder's gold")
+        if st.bid_ctx == "page":
+            return ("AL-R56", f"bid for the prize of {st.content.pages[st.page].name} now")
         return ("AL-054", "bid for the Guide now")
     if k == "route":
         return ("AL-060", "choose one of the 2 upcoming locations of this page")

@@ -11,7 +11,7 @@ its numbers in the data alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
@@ -29,6 +29,19 @@ class PageRule:
     key: ClassVar[str] = "free"
     #: The rule's numbers and their defaults; a page's ``params`` table may set each (AL-R46).
     params: ClassVar[dict[str, int]] = {}
+    #: Geometry fields of ``pages.toml`` a clustered rule reads besides ``clusters``
+    #: (``paths``); other fields are refused as unread.
+    geometry_fields: ClassVar[tuple[str, ...]] = ()
+
+    def space_mask(self, page: Page, key: int, in_clusters: Callable[[int], int]) -> int:
+        """The spaces open for :meth:`cluster_key` ``key``: by default those of the clusters
+        :meth:`clusters_for` opens (``in_clusters`` maps a cluster bitmask to spaces); a rule
+        that opens single spaces returns them here."""
+        return in_clusters(self.clusters_for(page, key))
+
+    def route_chooser(self, st: AlmanacState, page: Page) -> int:
+        """The seat that chooses the next location (AL-060: the Guide)."""
+        return st.guide
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         """Arrival step 3 (AL-030): lay out the page's components."""
@@ -55,6 +68,14 @@ class PageRule:
         """Empty spaces the page's geometry lets ``seat`` use now (legality of the action
         itself is checked by the engine)."""
         occ = st.occ
+        if type(self).space_mask is not PageRule.space_mask:
+            cl = clusters_of(page)
+            mask = self.space_mask(
+                page,
+                self.cluster_key(st, seat),
+                lambda m: sum(1 << i for i, c in enumerate(cl) if m >> c & 1),
+            )
+            return [i for i in range(len(occ)) if occ[i] < 0 and mask >> i & 1]
         allowed = self.open_clusters(st, seat, page)
         if allowed == -1:
             return [i for i in range(len(occ)) if occ[i] < 0]
@@ -74,6 +95,113 @@ class PageRule:
 
     def after_all_placed(self, st: AlmanacState, page: Page) -> None:
         """Called once when no player can place a further worker (AL-036, AL-G35)."""
+
+    #: The page's rule in players' words (rules summary, terminal, board); "" for the rules
+    #: whose words the views keep themselves (pages 1-4).
+    summary: ClassVar[str] = ""
+    #: The rule id a placement the page's rule forbids is refused with.
+    rule_id: ClassVar[str] = "AL-031"
+    #: Whether the page reads ``clusters`` and each space names one of them.
+    clustered: ClassVar[bool] = False
+    #: The fewest clusters the rule's geometry needs (checked on load).
+    min_clusters: ClassVar[int] = 0
+
+    def check(self, page: Page) -> tuple[str, str] | None:
+        """A problem of ``page``'s data for this rule as (field, message), or ``None``."""
+        return None
+
+    def cluster_name(self, page: Page, cluster: int) -> str:
+        """What the players call cluster ``cluster`` of ``page``."""
+        return f"c{cluster}"
+
+    def view_lines(self, page: Page, obs: dict[str, Any]) -> list[str]:
+        """Lines of the terminal view telling the page's state from an observation."""
+        return []
+
+    def view_open(self, page: Page, obs: dict[str, Any]) -> int | None:
+        """Bitmask of the clusters open to the observation's viewer (``None``: not known)."""
+        return None
+
+    def bid_won(self, st: AlmanacState, page: Page, winner: int) -> None:
+        """The reward of the page's own sealed bid (AL-074, ruling AL-R20) for ``winner``."""
+        raise NotImplementedError
+
+
+class ClusterRule(PageRule):
+    """A rule whose open clusters follow from what every player sees: the seat's ``visited``
+    number, the page state ``pg`` and the occupied spaces, so the observation gives the same
+    answer as the state (:meth:`key_of`)."""
+
+    geometry = True
+    clustered = True
+    min_clusters = 2
+
+    def key_of(
+        self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int
+    ) -> int:
+        """The cluster key of a seat with ``visited`` on a page in state ``pg``/``occ``."""
+        return 0
+
+    def cluster_key(self, st: AlmanacState, seat: int) -> int:
+        return self.key_of(st.content.pages[st.page], st.visited[seat], st.pg, st.occ, st.n)
+
+    def view_open(self, page: Page, obs: dict[str, Any]) -> int | None:
+        me = obs["viewer"]
+        if not isinstance(me, int):
+            return None
+        players = obs["players"]
+        occ = obs["occupied"]
+        if len(occ) != len(page.spaces):
+            return None  # the page is not laid out yet (AL-030)
+        k = self.key_of(page, players[me]["visited"], obs["page_state"], occ, len(players))
+        return self.clusters_for(page, k)
+
+    @staticmethod
+    def counts(page: Page, occ: Sequence[int]) -> list[int]:
+        """Workers in each cluster of ``page``."""
+        out = [0] * page.clusters
+        for i, c in enumerate(clusters_of(page)):
+            if occ[i] >= 0:
+                out[c] += 1
+        return out
+
+    @staticmethod
+    def sizes(page: Page) -> tuple[int, ...]:
+        """Spaces in each cluster of ``page``."""
+
+        def build(p: Page) -> tuple[int, ...]:
+            out = [0] * p.clusters
+            for s in p.spaces:
+                out[s.cluster] += 1
+            return tuple(out)
+
+        return page_table(page, "sizes", build)
+
+    def check(self, page: Page) -> tuple[str, str] | None:
+        for c, size in enumerate(self.sizes(page)):
+            if not size:
+                return ("spaces", f"{self.cluster_name(page, c)} (cluster {c}) has no space")
+        return None
+
+    def grant_goods(self, st: AlmanacState, seats: Sequence[int], n: int) -> None:
+        """``n`` goods of choice for each of ``seats``, in that order, each with its crate
+        check (AL-043)."""
+        if n <= 0:
+            return
+        for seat in reversed(seats):
+            st.tasks.append(("trim", seat))
+            st.tasks.append(("good", seat, n))
+
+    def from_guide(self, st: AlmanacState, page: Page, cluster: int) -> list[int]:
+        """The owner of each worker in ``cluster``, from the Guide clockwise (AL-G35)."""
+        n = st.n
+        out = []
+        for k in range(n):
+            seat = (st.guide + k) % n
+            for s in page.spaces:
+                if s.cluster == cluster and st.occ[s.index] == seat:
+                    out.append(seat)
+        return out
 
 
 class VillageRule(PageRule):
@@ -318,9 +446,68 @@ def clusters_of(page: Page) -> tuple[int, ...]:
     return page_table(page, "clusters", lambda p: tuple(s.cluster for s in p.spaces))
 
 
+class _OnePage:
+    """The content of :class:`ObsView`: the page in view."""
+
+    def __init__(self, pages: dict[int, Page]):
+        self.pages = pages
+
+
+class ObsView:
+    """The parts of a state a page rule reads, taken from an observation (every one of them
+    public), so that a view asks the rule itself what is open to the viewer."""
+
+    def __init__(self, obs: dict[str, Any], page: Page):
+        ps = obs["players"]
+        self.n = len(ps)
+        self.page = obs["page"]
+        self.content = _OnePage({page.id: page})
+        self.occ = obs["occupied"]
+        self.pg = obs["page_state"]
+        self.visited = [p["visited"] for p in ps]
+        self.goods = [p["goods"] for p in ps]
+        self.tokens = [p["tokens"] for p in ps]
+        self._strength = [p["strength"] for p in ps]
+        self.guide = obs["guide"]
+
+    def strength(self, seat: int) -> int:
+        return self._strength[seat]
+
+
+def open_spaces_seen(page: Page, obs: dict[str, Any]) -> int | None:
+    """Bitmask of the empty spaces open to the viewer of ``obs`` by the page's rule, or
+    ``None`` for a spectator or a page without geometry."""
+    rule = rule_of(page)
+    me = obs["viewer"]
+    if me is None or not rule.geometry:
+        return None
+    st: Any = ObsView(obs, page)
+    return sum(1 << i for i in rule.open_spaces(st, me, page))
+
+
 PAGE_RULES: dict[str, PageRule] = {
-    r.key: r for r in (PageRule(), VillageRule(), UphillRule(), FloeRule(), CliffRule())
+    r.key: r
+    for r in (
+        PageRule(),
+        VillageRule(),
+        UphillRule(),
+        FloeRule(),
+        CliffRule(),
+    )
 }
+
+
+def register(cls: type[PageRule]) -> type[PageRule]:
+    """Add the rule class ``cls`` to :data:`PAGE_RULES` under its ``key`` (a class decorator
+    of the modules of ``pagerules``, which the content loader imports, ruling AL-R46).
+
+    Raises:
+        ValueError: when another rule has the key already.
+    """
+    if cls.key in PAGE_RULES and type(PAGE_RULES[cls.key]) is not cls:
+        raise ValueError(f"two page rules have the key {cls.key!r}")
+    PAGE_RULES[cls.key] = cls()
+    return cls
 
 
 def rule_of(page: Page) -> PageRule:

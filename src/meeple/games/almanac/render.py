@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
-from meeple.games.almanac.pages import PAGE_RULES
+from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Contract, Encounter
@@ -37,6 +37,13 @@ _RULE_WORDS = {
     "cliff": "bottom ledge open; a higher ledge needs a chain of ladders from the bottom; "
     "climbing another player's ladder gives its owner a good of their choice",
 }
+
+
+def rule_words(rule: str) -> str:
+    """A placement rule in players' words: the views' own for pages 1-4, else the rule's
+    :attr:`~meeple.games.almanac.pages.PageRule.summary`."""
+    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].summary or "any free space"
+
 
 _ABILITY_WORDS = {
     "extra_contract_draw": "draw {amount} more contract(s) when you Gain a Contract",
@@ -289,7 +296,7 @@ def describe_move(game: Almanac, action: Action, obs: dict) -> str:
         return f"{verb} {contract_text(game, a[0])}."
     if k == "go":
         p = c.pages[a[0]]
-        return f"Travel next to {p.id} - {p.name} ({_RULE_WORDS[p.rule].split(';')[0]})."
+        return f"Travel next to {p.id} - {p.name} ({rule_words(p.rule).split(';')[0]})."
     if k == "fight" and obs["encounter"] >= 0 and me is not None:
         e = c.encounters[obs["encounter"]]
         if a[0]:
@@ -363,7 +370,7 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
     c = game.content
     page = c.pages[obs["page"]]
     me = obs["viewer"]
-    lines = [f"Placement: {_RULE_WORDS[page.rule]}."]
+    lines = [f"Placement: {rule_words(page.rule)}."]
     if page.rule == "village":
         paths = ", ".join(f"c{a}-c{b}" for a, b in page.paths)
         lines.append(f"Paths between clusters: {paths}")
@@ -395,6 +402,12 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
             for s, p in enumerate(obs["players"])
         )
         lines.append(f"  Ladders left: {left}")
+    else:
+        rule = PAGE_RULES[page.rule]
+        if rule.clustered:
+            names = ", ".join(f"c{k} {rule.cluster_name(page, k)}" for k in range(page.clusters))
+            lines.append(f"Clusters: {names}")
+        lines += rule.view_lines(page, obs)
     return lines
 
 
@@ -433,7 +446,11 @@ def _open_clusters(game: Almanac, obs: dict) -> int | None:
                     reach |= 1 << hi
                     changed = True
         return reach
-    return None
+    return PAGE_RULES[page.rule].view_open(page, obs)
+
+
+#: What a sealed bid is for, by its context (ruling AL-R56 for a page's own bid).
+_BID_WORDS = {"guide": "the Guide", "reward": "the encounter's reward", "page": "the page's prize"}
 
 
 def _task_line(game: Almanac, obs: dict) -> str:
@@ -443,7 +460,7 @@ def _task_line(game: Almanac, obs: dict) -> str:
     if kind in ("good", "lose") and len(t) > 2:
         words = words.format(n=t[2])
     if kind == "bid":
-        what = "the Guide" if obs["bid_context"] == "guide" else "the encounter's reward"
+        what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"
     who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
     return f"Now: {words}" + (f" (seat {who})" if who is not None else "")
@@ -469,13 +486,21 @@ def render_observation(game: Almanac, obs: dict) -> str:
         lines.append("This is the last page of the journey.")
     lines += _geometry(game, obs)
     open_ = _open_clusters(game, obs)
-    lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
+    spaces_open = None
+    if open_ is None and page.rule not in _RULE_WORDS:  # a later page: its rule says
+        spaces_open = open_spaces_seen(page, obs)
+    if spaces_open is not None:
+        lines.append("Spaces:  (* = open to you now)")
+    else:
+        lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
     for i, occ in enumerate(obs["occupied"]):
         who = ("[you]   " if occ == me else f"[seat {occ}]") if occ >= 0 else "[ free ]"
         clus = ""
         if page.rule != "free":
             x = page.spaces[i].cluster
             clus = f" c{x}" + ("*" if open_ is not None and open_ >> x & 1 else " ")
+            if spaces_open is not None:
+                clus = f" c{x}" + ("*" if spaces_open >> i & 1 else " ")
         lines.append(f"  {i:2d}{clus} {who} {space_text(game, page.id, i)}")
     if obs["caravan_faceup"]:
         lines.append("Caravan cards for sale:")
@@ -564,7 +589,11 @@ def rules_summary(game: Almanac) -> str:
             "Standard actions: Complete a Contract, Extend Your Caravan, Gain a Contract (fewer",
             "  than 2 incomplete: draw 3 keep 1), Gain Goods (crates limit), Sell Goods,",
             "  Visit the Shop (1 good | a type for 3 gold each | 1 guard).",
-            "Page 1: clusters joined by paths. Page 2: ice blocks move clockwise. Page 3: ladders.",
+            "Pages (each with its own placement rule):",
+            *(
+                f"  {p.id} {p.name}: {rule_words(p.rule)}."
+                for p in sorted(game.content.pages.values(), key=lambda p: p.id)
+            ),
             "End phase: retrieve workers, sealed bid for the Guide (winner pays the lowest bid,",
             "  1 if it is 0), the Guide picks the next page, then the encounter.",
             "Fight: strength (shields + 2 per guard) + fight die >= encounter strength; X loses.",

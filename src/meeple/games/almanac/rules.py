@@ -167,16 +167,20 @@ def _end_phase(st: AlmanacState, t: tuple) -> bool:
 
 
 def _retrieve(st: AlmanacState, t: tuple) -> bool:
-    """AL-053: all workers come back to the caravans (farmer workers go home, AL-R26)."""
+    """AL-053: all workers come back to the caravans (farmer workers go home, AL-R26); farmer
+    tokens not used on Cliffside go back to the box with its page (ruling AL-R77)."""
     st.tasks.pop()
     st.placed = [0] * st.n
     st.extra = [0] * st.n
     st.occ = [-1] * len(st.occ)
+    if st.content.pages[st.page].rule == "cliff":
+        st.farmer = [0] * st.n
     return True
 
 
 def _bid_start(st: AlmanacState, t: tuple) -> bool:
-    """AL-054 / AL-074: a sealed bid (simultaneous node)."""
+    """AL-054 / AL-074: a sealed bid (simultaneous node), for the Guide, an encounter's reward
+    or a page's prize (ruling AL-R56)."""
     st.tasks.pop()
     st.bids = [-1] * st.n
     st.bid_ctx = t[1]
@@ -186,7 +190,8 @@ def _bid_start(st: AlmanacState, t: tuple) -> bool:
 
 def _route_start(st: AlmanacState, t: tuple) -> bool:
     st.tasks.pop()
-    st.tasks.append(("route", st.guide))
+    page = st.content.pages[st.page]  # AL-060: the Guide, unless the page says who
+    st.tasks.append(("route", rule_of(page).route_chooser(st, page)))
     return True
 
 
@@ -378,9 +383,10 @@ def place_worker(st: AlmanacState, seat: int, space: int, extra: bool) -> None:
         st.placed[seat] += 1
     rule = page.rule
     if rule == "cliff" or st.farmer[seat]:
-        # AL-098: the offer follows every placement while a token is held, on any page (ruling
-        # AL-R26: tokens do not expire); it is pushed first, so it comes once the space has
-        # resolved, and a token that space earned may be used at once (ruling AL-R44)
+        # AL-098: the offer follows every placement while a token is held (ruling AL-R26;
+        # tokens leave with Cliffside's page, ruling AL-R77); it is pushed first, so it comes
+        # once the space has resolved, and a token that space earned may be used at once
+        # (ruling AL-R44)
         st.tasks.append(("farmer", seat))
     if sp.action == "goods" and not sp.goods[4] and rule != "cliff":
         # AL-042, AL-043, the common case: the surplus check would come next, straight away
@@ -450,6 +456,9 @@ def resolve_bid(st: AlmanacState) -> None:
     st.bids = []
     if st.bid_ctx == "guide":
         st.guide = winner
+    elif st.bid_ctx == "page":  # a page's own bid (ruling AL-R56)
+        page = st.content.pages[st.page]
+        rule_of(page).bid_won(st, page, winner)
     else:
         apply_effects(st, winner, st.content.encounters[st.enc].reward)
     st.bid_ctx = ""

@@ -35,7 +35,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
-from meeple.games.almanac.pages import GREY
+from meeple.games.almanac.pagerules.p18_colosseum import winners
+from meeple.games.almanac.pagerules.p19_port import ships_open
+from meeple.games.almanac.pages import GREY, PAGE_RULES
 from meeple.games.almanac.render import ability_text, effects_text, space_text
 
 if TYPE_CHECKING:
@@ -608,7 +610,9 @@ class _Board:
             return f"The journey is over: {who} {verb} with {self.fame[won[0]][0]} fame"
         kind = t[0]
         if kind == "bid":
-            what = "the Guide token" if o["bid_context"] == "guide" else "the encounter's reward"
+            what = {"guide": "the Guide token", "page": "the page's prize"}.get(
+                o["bid_context"], "the encounter's reward"
+            )
             waiting = [self.who(s) for s, b in enumerate(o["bids"]) if b == -1]
             return f"Sealed bid for {what}: waiting for {', '.join(waiting) or 'nobody'}"
         seat = t[1] if len(t) > 1 and isinstance(t[1], int) else -1
@@ -695,9 +699,7 @@ class _Board:
                 body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
                 body += text(x + 22, y + 28, u, "c b sm")
                 body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
-                body += text(
-                    x + 44, y + 38, clip(_RULE_SHORT.get(up.rule, up.rule), tw - 50, 14), "sm dim"
-                )
+                body += text(x + 44, y + 38, clip(_rule_short(up.rule), tw - 50, 14), "sm dim")
                 out.append(
                     self.picks.wrap(
                         ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
@@ -1462,7 +1464,159 @@ _RULE_SHORT = {
     "uphill": "lanes climbed uphill",
     "floe": "islands reached by ice",
     "cliff": "ledges reached by ladders",
+    "aurora": "bands of the goods you carry",
+    "fair": "tents that fill up",
+    "plague": "districts that spread plague",
+    "lanterns": "follow the last lantern",
+    "court": "halls opened by favour",
+    "fortress": "sentries on the walls",
+    "arena": "arenas won by strength",
+    "port": "ships boarded in turn",
 }
+
+
+def _rule_short(rule: str) -> str:
+    """A placement rule in a few words (the road ahead): the first clause of its summary."""
+    words = _RULE_SHORT.get(rule)
+    if words is None:
+        words = PAGE_RULES[rule].summary.split(":")[0].split(";")[0] or rule
+    return words
+
+
+def _clusters(
+    b: _Board,
+    x: float,
+    y: float,
+    w: float,
+    order: Sequence[int],
+    across: bool,
+    ground: str,
+    notes: dict[int, str],
+    joins: str = "",
+) -> tuple[str, float]:
+    """The clusters of a page in ``order``: side by side as columns (``across``) or stacked as
+    rows, each named by the page rule (``cluster_name``) with its note, the viewer's open ones
+    edged in gold; ``joins`` is drawn under them (a river, a rope)."""
+    page = b.page
+    rule = PAGE_RULES[page.rule]
+    by = {k: [sp for sp in page.spaces if sp.cluster == k] for k in order}
+    tw, th, gap = 48, 62, 4
+    out = []
+    if across:
+        cols = max(1, len(order))
+        cw = (w - 20 - (cols - 1) * 16) / cols
+        per = max(1, int((cw - 10 + gap) // (tw + gap)))
+        rows = max(math.ceil(len(by[k]) / per) for k in order) if order else 1
+        bh = 40 + rows * (th + gap)
+        total = bh + 24
+        out.append(rect(x, y, w, total, ground, "#a88b5c", 1.5, 14))
+        out.append(joins)
+        for j, k in enumerate(order):
+            bx = x + 10 + j * (cw + 16)
+            edge, width = b.cluster_edge(by[k])
+            out.append(rect(bx, y + 10, cw, bh, "#f4ead0", edge, width, 10))
+            out.append(text(bx + 8, y + 26, clip(rule.cluster_name(page, k), cw - 12, 13), "sm b"))
+            if k in notes:
+                out.append(text(bx + 8, y + 42, clip(notes[k], cw - 12, 12), "sm dim"))
+            frag, _, _ = b.spaces_block(by[k], bx + 5, y + 48, per, tw, th, gap)
+            out.append(frag)
+        return "".join(out), total + 4
+    per = max(1, int((w - 150 + gap) // (tw + gap)))
+    heights = [max(1, math.ceil(len(by[k]) / per)) * (th + gap) + 12 for k in order]
+    total = sum(heights) + 12 * len(order) + 12
+    out.append(rect(x, y, w, total, ground, "#a88b5c", 1.5, 14))
+    out.append(joins)
+    ry = y + 10
+    for k, hgt in zip(order, heights, strict=True):
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(x + 10, ry, w - 20, hgt, "#f4ead0", edge, width, 10))
+        out.append(text(x + 20, ry + 20, clip(rule.cluster_name(page, k), 120, 13), "sm b"))
+        if k in notes:
+            out.append(text(x + 20, ry + 38, clip(notes[k], 120, 12), "sm dim"))
+        frag, _, _ = b.spaces_block(by[k], x + 140, ry + 6, per, tw, th, gap)
+        out.append(frag)
+        ry += hgt + 12
+    return "".join(out), total + 4
+
+
+def _occupied_counts(b: _Board) -> list[int]:
+    """Workers in each cluster of the page, from the observation (0 before it is laid out)."""
+    occ = b.obs["occupied"]
+    out = [0] * b.page.clusters
+    if len(occ) == len(b.page.spaces):
+        for sp in b.page.spaces:
+            if occ[sp.index] >= 0:
+                out[sp.cluster] += 1
+    return out
+
+
+def layout_mirror(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Ice Point (ruling AL-R51): the shores face each other across the cape; each seat's
+    marker stands on the shore of its last worker."""
+    here: dict[int, list[str]] = {}
+    for s, p in enumerate(b.obs["players"]):
+        last = (p["visited"] & 15) - 1
+        if last >= 0:
+            here.setdefault(last, []).append(b.who(s))
+    notes = {k: "last here: " + ", ".join(v) for k, v in here.items()}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#cfe4ef", notes)
+
+
+def layout_ballast(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Balloon Town (ruling AL-R55): a balloon per cluster, each with its load."""
+    counts = _occupied_counts(b)
+    sizes = [sum(1 for sp in b.page.spaces if sp.cluster == k) for k in range(b.page.clusters)]
+    notes = {k: f"load {counts[k]}/{sizes[k]}" for k in range(b.page.clusters)}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#dbe9f5", notes)
+
+
+def layout_mine(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Glimmerhollow Mines (ruling AL-R59): shafts from the top down; the deepest reached is
+    marked (the vein, AL-R60)."""
+    counts = _occupied_counts(b)
+    deep = max((k for k in range(b.page.clusters) if counts[k]), default=-1)
+    notes = {deep: "deepest: the vein"} if deep >= 0 else {}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, False, "#b3a58f", notes)
+
+
+def layout_ferry(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Frostbarrow Ferry (ruling AL-R62): near bank, the ferry's deck on the river, far bank."""
+    counts = _occupied_counts(b)
+    need = b.page.param("two_player_crossing" if b.n == 2 else "crossing")
+    deck = counts[1] if len(counts) > 1 else 0
+    notes = {1: f"{deck}/{need} aboard" + (": crossed" if deck >= need else "")}
+    river = rect(x + w / 3, y, w / 3, 24, "#9cc7de", "none", 0, 0)
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#e0d6bd", notes, river)
+
+
+def layout_wind(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Whistling Steppe (ruling AL-R65): the pipes clockwise, the wind's pipe marked."""
+    pg = b.obs["page_state"]
+    notes = {pg[0]: "wind here"} if pg else {}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#e6dfb3", notes)
+
+
+def layout_coves(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Tortuga (ruling AL-R68): the coves of the harbour, each with the viewer's crew there."""
+    me = b.me
+    notes: dict[int, str] = {}
+    if isinstance(me, int):
+        v = b.obs["players"][me]["visited"]
+        notes = {k: f"your crew {v >> 3 * k & 7}" for k in range(b.page.clusters)}
+    order = list(range(b.page.clusters))
+    return _clusters(b, x, y, w, order, True, "#bfe0e3", notes)
+
+
+def layout_brink(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Silver Falls (ruling AL-R72): the pools stacked, the brink on top."""
+    order = list(range(b.page.clusters - 1, -1, -1))
+    notes = {b.page.clusters - 1: "2 gold a worker"}
+    return _clusters(b, x, y, w, order, False, "#c9dfe9", notes)
 
 
 # -- layouts: one per placement rule, each from the page's data ---------------------------------
@@ -1701,6 +1855,189 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     return "".join(out), total + 4
 
 
+def rows_of_clusters(
+    b: _Board,
+    x: float,
+    y: float,
+    w: float,
+    label: Callable[[int], str],
+    fill: Callable[[int], str],
+    ground: str,
+    order: Sequence[int] | None = None,
+) -> tuple[str, float]:
+    """The page's clusters as full-width rows, one under the other (``order``: top row
+    first), each titled ``label(k)`` on ``fill(k)``: the shape of the later pages' rules."""
+    page = b.page
+    n = page.clusters
+    rows = list(order) if order is not None else list(range(n))
+    by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
+    per = max(1, int((w - 20 + 5) // 55))
+    tw = min(62.0, (w - 20 - (per - 1) * 5) / per)
+    heights = [24 + max(1, math.ceil(len(by[k]) / per)) * 67 for k in range(n)]
+    total = sum(heights[k] for k in rows) + 8 * (len(rows) - 1) + 16
+    out = [rect(x, y, w, total, ground, "#a88b5c", 1.5, 14)]
+    yy = y + 8
+    for k in rows:
+        edge, width = b.cluster_edge(by[k])
+        out.append(rect(x + 6, yy, w - 12, heights[k], fill(k), edge, width, 10))
+        out.append(text(x + 14, yy + 17, clip(label(k), w - 40, 14), "sm b"))
+        frag, _, _ = b.spaces_block(by[k], x + 12, yy + 22, per, tw, 62, 5)
+        out.append(frag)
+        yy += heights[k] + 8
+    return "".join(out), total + 4
+
+
+def tint(colour: str, white: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with ``white`` parts of white, for a light fill."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
+
+
+def layout_aurora(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Aurora (ruling AL-R80): the sky's bands from the pale one at the top, each coloured band
+    in the colour of its good of the page's bar; who holds the light marker is named."""
+    page = b.page
+    holder = [s for s, p in enumerate(b.obs["players"]) if p["tokens"].get("light")]
+
+    def label(k: int) -> str:
+        if k >= len(page.bar):
+            return f"c{k} · pale band, open to all"
+        return f"c{k} · {GOOD_NAMES[page.bar[k]]} band: carry {GOOD_NAMES[page.bar[k]]} to enter"
+
+    def fill(k: int) -> str:
+        return "#f4f1fa" if k >= len(page.bar) else tint(GOOD_COLOR[page.bar[k]], 0.7)
+
+    frag, h = rows_of_clusters(
+        b, x, y, w, label, fill, "#2c3552", order=range(page.clusters - 1, -1, -1)
+    )
+    if holder:
+        frag += text(x + w - 12, y + h + 12, f"Light marker: {b.who(holder[0])}", "sm r i")
+        h += 18
+    return frag, h
+
+
+def _workers_in(b: _Board) -> list[int]:
+    """Workers on each cluster of the page now."""
+    counts = [0] * b.page.clusters
+    for i, o in enumerate(b.obs["occupied"]):
+        if o >= 0:
+            counts[b.page.spaces[i].cluster] += 1
+    return counts
+
+
+def layout_fair(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Grassland Fair (rulings AL-R83, AL-R84): a row per tent with its workers against its
+    capacity; the card tents hold the monte tables."""
+    page = b.page
+    cap = page.param("two_player_capacity" if b.n == 2 else "tent_capacity")
+    counts = _workers_in(b)
+
+    def label(k: int) -> str:
+        monte = any(s.cluster == k and s.token == "monte" for s in page.spaces)
+        kind = "card tent (monte)" if monte else "tent"
+        full = " · full" if counts[k] >= cap else ""
+        return f"c{k} · {kind} · {counts[k]}/{cap} workers{full}"
+
+    def fill(k: int) -> str:
+        return "#e9dcc0" if counts[k] >= cap else ("#f7e3d4", "#f4efd0")[k % 2]
+
+    return rows_of_clusters(b, x, y, w, label, fill, "#a9c98a")
+
+
+def layout_skell(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Skell (rulings AL-R86, AL-R88): a row per district naming who stands in it, so the
+    plague a placement brings is seen; each player's plague tokens under it."""
+    page = b.page
+    occ = b.obs["occupied"]
+    counts = _workers_in(b)
+    limit = page.param("two_player_quarantine")
+
+    def label(k: int) -> str:
+        who = sorted({o for i, o in enumerate(occ) if o >= 0 and page.spaces[i].cluster == k})
+        names = ", ".join(b.who(s) for s in who) or "nobody"
+        shut = " · quarantined" if b.n == 2 and counts[k] >= limit else ""
+        return f"c{k} · district · here: {names}{shut}"
+
+    def fill(k: int) -> str:
+        return ("#e7e2cf", "#dcd8c0")[k % 2]
+
+    frag, h = rows_of_clusters(b, x, y, w, label, fill, "#8d8a6e")
+    held = ", ".join(
+        f"{b.who(s)} {p['tokens'].get('plague', 0)}" for s, p in enumerate(b.obs["players"])
+    )
+    frag += text(x + 8, y + h + 12, clip(f"Plague tokens (−1 fame each): {held}", w - 16), "sm")
+    return frag, h + 18
+
+
+def layout_lanterns(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Lanternmoor (ruling AL-R89): the lantern posts joined by their paths, as the village's
+    clusters are drawn, and the post of the last worker placed."""
+    frag, h = layout_village(b, x, y, w)
+    pg = b.obs["page_state"]
+    last = pg[0] if pg else -1
+    note = f"The last lantern lit: post c{last}" if last >= 0 else "No lantern lit yet: any post"
+    return frag + text(x + 8, y + h + 12, note, "sm i"), h + 18
+
+
+def layout_palace(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """High Frost Palace (ruling AL-R92): the Throne room at the top, the Hall, the Gate at
+    the foot, each named with what opens it; the favors and royalty left under them."""
+    names = ("Gate · open to all · earns a favor", "Hall · needs a favor · earns royalty")
+    fills = ("#e6eef4", "#d9e4f0", "#e9dcf2")
+
+    def label(k: int) -> str:
+        return f"c{k} · " + (names[k] if k < 2 else "Throne room · needs royalty · City Key")
+
+    frag, h = rows_of_clusters(
+        b, x, y, w, label, lambda k: fills[k % 3], "#9fb4c8", range(b.page.clusters - 1, -1, -1)
+    )
+    sup = b.obs["token_supply"]
+    note = f"Left: {sup.get('favor', 0)} favors, {sup.get('royalty', 0)} royalty tokens"
+    note += ", the City Key" if sup.get("city_key") else ""
+    return frag + text(x + 8, y + h + 12, note, "sm i"), h + 18
+
+
+def layout_fortress(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """High Frost Fortress (ruling AL-R96): a row per wall, its spaces in their order, so a
+    sentry's neighbours are the tiles beside it."""
+    need = b.page.param("medal_strength")
+
+    def label(k: int) -> str:
+        return f"c{k} · wall · sentries close the spaces beside them · medals need strength {need}"
+
+    return rows_of_clusters(b, x, y, w, label, lambda k: ("#dfe3e6", "#d4d9dd")[k % 2], "#7f8b94")
+
+
+def layout_colosseum(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Brother's Colosseum (ruling AL-R100): a row per arena naming its strongest caravan."""
+    o = b.obs
+    strength = [p["strength"] for p in o["players"]]
+    won = winners(b.page, b.n, o["guide"], o["occupied"], strength)
+    purse = b.page.param("purse")
+
+    def label(k: int) -> str:
+        lead = "nobody yet" if won[k] < 0 else b.who(won[k])
+        return f"c{k} · arena · {purse} gold to the strongest: {lead}"
+
+    return rows_of_clusters(b, x, y, w, label, lambda k: ("#f2dcc0", "#ead0ae")[k % 2], "#c29a62")
+
+
+def layout_port(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
+    """Sister's Port (ruling AL-R103): a row per ship in boarding order, open or waiting."""
+    page = b.page
+    need = page.param("two_player_to_sail" if b.n == 2 else "to_sail")
+    k_open = ships_open(page, b.obs["occupied"], need)
+
+    def label(k: int) -> str:
+        state = "boarding" if k < k_open else f"waits for {need} aboard ship c{k - 1}"
+        return f"c{k} · ship · {state} (a theatre ticket boards any ship)"
+
+    def fill(k: int) -> str:
+        return "#d6e9f2" if k < k_open else "#c3cfd6"
+
+    return rows_of_clusters(b, x, y, w, label, fill, "#5f8fab")
+
+
 #: Placement rule (``Page.rule``) -> its layout; a rule without one is drawn by ``layout_free``.
 LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] = {
     "free": layout_free,
@@ -1708,6 +2045,21 @@ LAYOUTS: dict[str, Callable[[_Board, float, float, float], tuple[str, float]]] =
     "uphill": layout_village,  # lanes are clusters without paths, drawn bottom lane first
     "floe": layout_floe,
     "cliff": layout_cliff,
+    "mirror": layout_mirror,
+    "ballast": layout_ballast,
+    "mine": layout_mine,
+    "ferry": layout_ferry,
+    "wind": layout_wind,
+    "coves": layout_coves,
+    "brink": layout_brink,
+    "aurora": layout_aurora,
+    "fair": layout_fair,
+    "plague": layout_skell,
+    "lanterns": layout_lanterns,
+    "court": layout_palace,
+    "fortress": layout_fortress,
+    "arena": layout_colosseum,
+    "port": layout_port,
 }
 
 __all__ = ["LAYOUTS", "render_board"]

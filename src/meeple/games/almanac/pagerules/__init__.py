@@ -1,0 +1,1 @@
+"""Placement rules of the route's pages, one module per page (ruling AL-R46)."""

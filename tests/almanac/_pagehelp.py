@@ -1,0 +1,55 @@
+"""Shared set-ups of the tests of pages 5-11 (compact positions on one page)."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.svg import render_board
+
+from .conftest import legal, position
+
+C = load_content()
+
+
+def on(page: int, players: int = 3, gold=None, rnd: int | None = None, **kw):
+    """The Action Phase of ``page`` with empty crates (20 of them) and ``gold``."""
+    return position(
+        players,
+        page=page,
+        rnd=rnd or C.pages[page].round,
+        gold=gold or [0] * players,
+        goods=[[0] * 4 for _ in range(players)],
+        crates=[20] * players,
+        **kw,
+    )
+
+
+def places(st, seat=None) -> list[int]:
+    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
+
+
+def clusters(page: int, spaces) -> set[int]:
+    return {C.pages[page].spaces[s].cluster for s in spaces}
+
+
+def edited(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the shipped content with the first ``old`` of pages.toml replaced."""
+    d = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, d)
+    text = (d / "pages.toml").read_text()
+    assert old in text
+    (d / "pages.toml").write_text(text.replace(old, new, 1))
+    return d
+
+
+def views(st, seat: int) -> tuple[str, str]:
+    """The terminal view and the board (an SVG that parses) of ``seat``."""
+    obs = st.observe(seat)
+    g = st.game
+    acts = st.legal_actions(seat) if seat in st.acting_seats() else []
+    board = render_board(obs, [(a.text, g.describe_action(a)) for a in acts], game=g)
+    ET.fromstring(board)
+    return g.render(obs), board
