@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
@@ -158,6 +159,10 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await svc.start()
+        if settings.freeze_gc:
+            # what is alive now lives as long as the process: a full collection that scanned
+            # it would stall every table for hundreds of milliseconds (docs/server.md, Load)
+            gc.freeze()
         try:
             yield
         finally:
