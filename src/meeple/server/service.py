@@ -162,6 +162,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+#: A log entry as kept: ``(number, seat, move, told, sealed)``.
+Told = tuple[int, int, str | None, str, bool]
+
+
+def _kept(entry: LogEntry) -> Told:
+    """A log entry as a tuple of text and numbers, which the cyclic collector stops tracking:
+    a table keeps one per action per viewer, and full collections would scan them all."""
+    return (entry.number, entry.seat, entry.move, entry.told, entry.sealed)
+
+
 @dataclass
 class Live:
     """A table held in memory: its game, current state and what each viewer has been told."""
@@ -175,8 +185,9 @@ class Live:
     state: State
     #: The state before the last action, kept while that action may still be taken back.
     before: State | None = None
-    #: Viewer (a seat, or ``None``) -> log of the game as told to that viewer.
-    logs: dict[int | None, list[LogEntry]] = field(default_factory=dict)
+    #: Viewer (a seat, or ``None``) -> log of the game as told to that viewer, each entry
+    #: a :class:`LogEntry`'s fields as a tuple (see :func:`_kept`).
+    logs: dict[int | None, list[Told]] = field(default_factory=dict)
     #: Seats that have committed at the current sealed node.
     chosen: set[int] = field(default_factory=set)
     #: Client move ids already applied (a retried move applies once).
@@ -767,7 +778,7 @@ class Service:
         live.state = state
         # tell_move's rule for every viewer, from the position before the move
         for v, entry in zip(live.logs, tell_applied(before, state, live.logs), strict=True):
-            live.logs[v].append(entry)
+            live.logs[v].append(_kept(entry))
         if sealed:
             live.chosen.add(seat)
             # the node resolved, or a new sealed node began: nobody has chosen there yet
@@ -959,7 +970,7 @@ class Service:
             "status": "replay",
             "seats": live.seats,
             **part,
-            "log": [_entry(e) for e in log],
+            "log": [_entry(_kept(e)) for e in log],
             "can_undo": False,
         }
 
@@ -1251,14 +1262,9 @@ def _fault(point: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _entry(entry: LogEntry) -> dict[str, Any]:
-    return {
-        "number": entry.number,
-        "seat": entry.seat,
-        "move": entry.move,
-        "told": entry.told,
-        "sealed": entry.sealed,
-    }
+def _entry(entry: Told) -> dict[str, Any]:
+    number, seat, move, told, sealed = entry
+    return {"number": number, "seat": seat, "move": move, "told": told, "sealed": sealed}
 
 
 def dumps(view: dict) -> str:
