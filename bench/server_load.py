@@ -48,6 +48,20 @@ class Figures:
     stale: int = 0
     moves: int = 0
     finished: int = 0
+    #: CPU time of the server's own process (bot workers not included) while the tables play.
+    server_cpu_s: float = float("nan")
+
+
+def _cpu_s(server: subprocess.Popen | None) -> float:
+    """User plus system CPU seconds of the server process so far (Linux ``/proc``)."""
+    if server is None:
+        return float("nan")
+    try:
+        with open(f"/proc/{server.pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _port() -> int:
@@ -146,9 +160,11 @@ async def run(args: argparse.Namespace) -> Figures:
         str(port),
     ]
     cmd += ["--db", args.db] if args.db else ["--data", data]
-    server = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, env={**os.environ, "MEEPLE_FAULT": ""}
-    )
+    server = None
+    if not args.url:
+        server = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, env={**os.environ, "MEEPLE_FAULT": ""}
+        )
     figures = Figures()
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -178,7 +194,9 @@ async def run(args: argparse.Namespace) -> Figures:
             for t in tables
             for seat in t["people"]
         ]
+        cpu_before = _cpu_s(server)
         results = await asyncio.gather(*players, return_exceptions=True)
+        figures.server_cpu_s = _cpu_s(server) - cpu_before
         figures.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, Exception)]
     finally:
         if server is not None:
@@ -213,6 +231,12 @@ def main() -> None:
                 f"{name}: n={len(values)} p50 {_pct(values, 0.5):.1f} ms  p99 {_pct(values, 0.99):.1f} ms"
                 f"  max {max(values):.1f} ms  mean {statistics.fmean(values):.1f} ms"
             )
+    print(
+        f"server CPU {f.server_cpu_s:.1f} s while playing, "
+        f"{f.server_cpu_s / max(1, f.moves) * 1000:.2f} ms per person's move (bots' moves and"
+        " pushes included); load average at the end "
+        + " ".join(f"{x:.1f}" for x in os.getloadavg())
+    )
     print(f"stale answers {f.stale}, errors {len(f.errors)}, wall {took:.0f} s")
     for e in f.errors[:10]:
         print("  error:", e)

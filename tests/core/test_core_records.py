@@ -462,3 +462,23 @@ def test_a_game_resumed_from_its_record_keeps_a_seed_that_replays(game2):
 def test_a_record_without_a_seed_replays_whatever_its_outcomes(game2):
     _, record = _play(game2, seed=3)
     assert replay(dataclasses.replace(record, seed=None)).fingerprint() == record.fingerprint
+
+
+def test_an_applied_action_is_told_to_every_viewer_as_tell_move_tells_it(game2):
+    """FX-06: ``tell_applied`` is ``tell_move`` for an action already applied, sealed bids and
+    chance draws included, and refuses a pair of states that are not one action apart."""
+    from meeple.core.record import tell_applied, tell_move
+
+    _, record = _play(game2, seed=3)
+    viewers = (0, 1, None)
+    for n, (seat, text) in enumerate(record.actions):
+        before, after = replay(record, upto=n), replay(record, upto=n + 1)
+        told = tell_applied(before, after, viewers)
+        assert told == [tell_move(before, n + 1, seat, text, v) for v in viewers]
+    start, two_on = replay(record, upto=0), replay(record, upto=2)
+    with pytest.raises(ValueError, match="one more action"):
+        tell_applied(start, two_on, viewers)
+    with pytest.raises(ValueError, match="one more action"):
+        tell_applied(replay(record, upto=1), start, viewers)
+    with pytest.raises(ValueError, match="no seat 5"):
+        tell_applied(start, replay(record, upto=1), (5,))

@@ -48,7 +48,11 @@ def serve(
     except ImportError as e:
         raise fail(f"the server needs its extra: pip install 'meeple[server]' ({e})") from None
     settings = Settings.from_env(
-        db_url=db, data_dir=data, allowed_origins=origin or None, bot_workers=bot_workers
+        db_url=db,
+        data_dir=data,
+        allowed_origins=origin or None,
+        bot_workers=bot_workers,
+        freeze_gc=True,
     )
     try:
         from meeple.web import create_app

@@ -500,6 +500,42 @@ def tell_move(
     return _tell(state, number, seat, probe.history[-1][1], viewer)
 
 
+def tell_applied(before: State, after: State, viewers: Iterable[int | None]) -> list[LogEntry]:
+    """What each of ``viewers`` may be told of the action that led from ``before`` to ``after``.
+
+    The rule of :func:`tell_move`, for an action already applied: a driver that keeps a game's
+    state (a server) applies each action once and tells every viewer from the two positions,
+    where :func:`tell_move` would apply it again for each viewer. The entry's number is the
+    action's place in the game, ``len(after.history)``.
+
+    Args:
+        before: The state before the action (not changed).
+        after: ``before`` with exactly one more action (not changed): ``after.history[-1]``
+            is the ``(seat, action)`` told.
+        viewers: Seats ``0..n-1`` or ``None`` (a spectator), in the order of the entries.
+
+    Returns:
+        One :class:`LogEntry` per viewer, in the order of ``viewers``.
+
+    Raises:
+        ValueError: for a viewer that is not ``None`` or a seat of the game (a ``bool`` is
+            not a seat), as :meth:`State.observe`, or when ``after`` is not ``before`` with
+            one more action.
+    """
+    done = len(before.history)
+    # actions compared by notation: two replays of one game hold equal actions, not the same
+    if len(after.history) != done + 1 or any(
+        x is not y and (x[0] != y[0] or x[1].text != y[1].text)
+        for x, y in zip(before.history, after.history[:done], strict=True)
+    ):
+        raise ValueError("after is not the state before with one more action")
+    seat, action = after.history[-1]
+    players = before.game.num_players
+    return [
+        _tell(before, done + 1, seat, action, observer_seat(viewer, players)) for viewer in viewers
+    ]
+
+
 def _tell(state: State, number: int, seat: int, action: Action, viewer: int | None) -> LogEntry:
     """:func:`tell_move` for a checked viewer and a legal action."""
     game = state.game

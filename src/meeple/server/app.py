@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -130,6 +132,12 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body.encode()})
 
 
+def _text(message: dict) -> str:
+    """A socket message as compact JSON text. orjson: a view's encoding was a tenth of the
+    server's time per move with the standard library's encoder (docs/server.md, Load)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def _origin_ok(websocket: WebSocket, allowed: list[str]) -> bool:
     """A browser's page may open the WebSocket only from this server's own host or an allowed
     origin; a client that sends no Origin is not a browser page and is let in."""
@@ -158,6 +166,10 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await svc.start()
+        if settings.freeze_gc:
+            # what is alive now lives as long as the process: a full collection that scanned
+            # it would stall every table for hundreds of milliseconds (docs/server.md, Load)
+            gc.freeze()
         try:
             yield
         finally:
@@ -308,7 +320,7 @@ async def _serve_socket(
             if view is not None:
                 sent["version"] = max(sent["version"], view["version"])
                 sent["number"] = view["move_number"]
-            await websocket.send_json(message)
+            await websocket.send_text(_text(message))
 
     async with svc.subscribe(a.table_id, () if seat is None else (seat,)) as sub:
         await send({"type": "view", "view": first})
@@ -322,7 +334,7 @@ async def _serve_socket(
                     view = await svc.view(a, seat, sent["number"])
                     sent["version"] = max(sent["version"], view["version"])
                     sent["number"] = view["move_number"]
-                    await websocket.send_json({"type": "view", "view": view})
+                    await websocket.send_text(_text({"type": "view", "view": view}))
 
         pusher = asyncio.create_task(pushes())
         try:

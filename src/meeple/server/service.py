@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance
-from meeple.core.record import GameRecord, LogEntry, _tell, replay, seat_log
+from meeple.core.record import GameRecord, LogEntry, replay, seat_log, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
 from meeple.core.undo import may_take_back
@@ -162,6 +162,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+#: A log entry as kept: ``(number, seat, move, told, sealed)``.
+Told = tuple[int, int, str | None, str, bool]
+
+
+def _kept(entry: LogEntry) -> Told:
+    """A log entry as a tuple of text and numbers, which the cyclic collector stops tracking:
+    a table keeps one per action per viewer, and full collections would scan them all."""
+    return (entry.number, entry.seat, entry.move, entry.told, entry.sealed)
+
+
 @dataclass
 class Live:
     """A table held in memory: its game, current state and what each viewer has been told."""
@@ -175,8 +185,9 @@ class Live:
     state: State
     #: The state before the last action, kept while that action may still be taken back.
     before: State | None = None
-    #: Viewer (a seat, or ``None``) -> log of the game as told to that viewer.
-    logs: dict[int | None, list[LogEntry]] = field(default_factory=dict)
+    #: Viewer (a seat, or ``None``) -> log of the game as told to that viewer, each entry
+    #: a :class:`LogEntry`'s fields as a tuple (see :func:`_kept`).
+    logs: dict[int | None, list[Told]] = field(default_factory=dict)
     #: Seats that have committed at the current sealed node.
     chosen: set[int] = field(default_factory=set)
     #: Client move ids already applied (a retried move applies once).
@@ -668,8 +679,10 @@ class Service:
         except MeepleError as e:
             raise ServerError(422, "CORE-04", f"CORE-04: {e}") from None
         before = live.state
+        # the scratch table starts from the kept state itself: each action is applied to a
+        # copy (_apply_told), so the kept state stays as it was until the move is stored
         scratch = Live(
-            live.table_id, live.game, live.seed, live.seats, live.clock, live.status, before.clone()
+            live.table_id, live.game, live.seed, live.seats, live.clock, live.status, before
         )
         scratch.logs = {v: [] for v in live.logs}
         scratch.chosen = set(live.chosen)
@@ -689,9 +702,11 @@ class Service:
 
         result = scratch.state.result().to_dict() if scratch.state.is_terminal() else None
 
+        params = [{"table_id": live.table_id, **row} for row in rows]
+
         def store(s: Session) -> None:
-            for row in rows:
-                s.add(ActionRow(table_id=live.table_id, **row))
+            # a Core insert: the writer holds the interpreter for a fraction of an ORM flush
+            s.execute(ActionRow.__table__.insert(), params)
             if scratch.status != live.status:
                 s.execute(
                     update(TableRow)
@@ -724,13 +739,13 @@ class Service:
         position always draws the same outcome. Logs and the sealed node's ``chosen`` set are
         kept up to date. Returns the rows to store, in order.
         """
-        state = live.state
         rows = []
         pending = list(moves)
         while True:
             if pending:
                 seat, action, row = pending.pop(0)
-            elif state.current_player() == CHANCE:
+            elif live.state.current_player() == CHANCE:
+                state = live.state
                 seat = CHANCE
                 # the stream a game resumed at this position draws from (record.SeedCheck):
                 # position 0 is the game's own chance stream
@@ -749,21 +764,21 @@ class Service:
                 break
             self._apply_told(live, seat, action)
             rows.append(row)
-        if state.is_terminal():
+        if live.state.is_terminal():
             live.status = "finished"
         return rows
 
     def _apply_told(self, live: Live, seat: int, action: Any) -> None:
-        """Apply one action to ``live.state``, logging it for every viewer first."""
-        state = live.state
-        number = len(state.history) + 1
-        sealed = seat != CHANCE and state.current_player() == SIMULTANEOUS
-        before = state.clone()
-        state.apply_action(action, seat)  # checked: an illegal move leaves the state as it was
-        applied = state.history[-1][1]
-        # tell_move's rule for every viewer, from one copy of the position before the move
-        for v in live.logs:
-            live.logs[v].append(_tell(before, number, seat, applied, v))
+        """Replace ``live.state`` by a copy with one action applied, logging it for every
+        viewer; the state it replaces is left as it was."""
+        before = live.state
+        sealed = seat != CHANCE and before.current_player() == SIMULTANEOUS
+        state = before.clone()
+        state.apply_action(action, seat)  # checked: an illegal move raises before anything
+        live.state = state
+        # tell_move's rule for every viewer, from the position before the move
+        for v, entry in zip(live.logs, tell_applied(before, state, live.logs), strict=True):
+            live.logs[v].append(_kept(entry))
         if sealed:
             live.chosen.add(seat)
             # the node resolved, or a new sealed node began: nobody has chosen there yet
@@ -955,7 +970,7 @@ class Service:
             "status": "replay",
             "seats": live.seats,
             **part,
-            "log": [_entry(e) for e in log],
+            "log": [_entry(_kept(e)) for e in log],
             "can_undo": False,
         }
 
@@ -1220,7 +1235,7 @@ class Service:
         live.client_ids = {r.client_id for r in action_rows if r.client_id is not None}
         for n, row in enumerate(done):
             if n == len(done) - 1 and row.seat != CHANCE:
-                live.before = live.state.clone()
+                live.before = live.state  # replaced, not changed, by the action applied next
             self._apply_told(live, row.seat, live.game.action(row.move, row.seat == CHANCE))
             if row.clock_s is not None:
                 live.clock_left[row.seat] = row.clock_s
@@ -1247,14 +1262,9 @@ def _fault(point: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _entry(entry: LogEntry) -> dict[str, Any]:
-    return {
-        "number": entry.number,
-        "seat": entry.seat,
-        "move": entry.move,
-        "told": entry.told,
-        "sealed": entry.sealed,
-    }
+def _entry(entry: Told) -> dict[str, Any]:
+    number, seat, move, told, sealed = entry
+    return {"number": number, "seat": seat, "move": move, "told": told, "sealed": sealed}
 
 
 def dumps(view: dict) -> str:

@@ -33,6 +33,10 @@ class Settings:
         bot_delay_s: Pause before a bot's move is applied, in seconds, so people can follow it.
         leave_grace_s: How long a seat's person may be away (no socket of the seat open)
             before they count as having left, in seconds.
+        freeze_gc: Once started, move every object alive (modules, the registry, the games
+            resumed) out of the cyclic collector's reach (:func:`gc.freeze`), so its full
+            passes, which hold every table still, scan only what was made since. For a
+            process that is only a server (``meeple serve``); tests leave it off.
     """
 
     db_url: str | None = None
@@ -42,6 +46,7 @@ class Settings:
     max_body: int = MAX_BODY
     bot_delay_s: float = 0.0
     leave_grace_s: float = 60.0
+    freeze_gc: bool = False
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
