@@ -19,6 +19,7 @@ comparison of the study::
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -37,7 +38,7 @@ from meeple.sim.report import (
     table_html,
     with_slots,
 )
-from meeple.sim.runner import SimSpec, check_simulation
+from meeple.sim.runner import SimSpec, check_backend, check_simulation
 from meeple.sim.stats import t_cdf
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ def run_variants(
     seed: int = 0,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[tuple[Variant, Run]]:
     """Play the same games (seeds, agents, seatings) under every variant.
 
@@ -80,6 +83,8 @@ def run_variants(
         seed: Base seed, shared by every variant (the pairing).
         jobs: Worker processes.
         on_progress: Called with the number of games just finished.
+        backend: ``"local"`` or ``"ray"`` (one Ray instance serves every variant), with
+            ``address`` for an existing cluster.
 
     Returns:
         Each variant with its :class:`~meeple.sim.session.Run` (a run stopped early, by
@@ -102,12 +107,18 @@ def run_variants(
             check_simulation(spec)
         except ConfigError as err:
             raise ConfigError(f"variant {v.label}: {err}") from None
+    check_backend(backend)
     out: list[tuple[Variant, Run]] = []
-    for v, spec in zip(variants, specs, strict=True):
-        run = run_games(spec, jobs, None, on_progress)
-        out.append((v, run))
-        if run.stopped:
-            break
+    with contextlib.ExitStack() as stack:
+        if backend == "ray":
+            from meeple.sim.ray_backend import session
+
+            stack.enter_context(session(jobs, address))
+        for v, spec in zip(variants, specs, strict=True):
+            run = run_games(spec, jobs, None, on_progress, backend, address)
+            out.append((v, run))
+            if run.stopped:
+                break
     return out
 
 

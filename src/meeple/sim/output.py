@@ -25,6 +25,11 @@ def _json_line(row: dict[str, Any]) -> str:
     return json.dumps(row, sort_keys=True) + "\n"
 
 
+def _partial_line(row: dict[str, Any]) -> str:
+    # keys in the order the game gave them: a resumed run writes the same CSV columns
+    return json.dumps(row) + "\n"
+
+
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
@@ -121,13 +126,25 @@ class PartialResults:
         OSError: when the file cannot be created or written.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, kept: Sequence[dict[str, Any]] = ()):
         self.path = partial_path(path)
-        self._file = self.path.open("w")
+        if kept:  # a resumed run: its games so far replace the file in one step
+            fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+            try:
+                with os.fdopen(fd, "w") as f:
+                    f.writelines(_partial_line(row) for row in kept)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(temp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+                raise
+        self._file = self.path.open("a" if kept else "w")
 
     def add(self, rows: Sequence[dict[str, Any]]) -> None:
         """Write ``rows`` (in the order they finished)."""
-        self._file.writelines(_json_line(row) for row in rows)
+        self._file.writelines(_partial_line(row) for row in rows)
         self._file.flush()
 
     def close(self) -> None:

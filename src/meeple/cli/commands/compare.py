@@ -17,6 +17,7 @@ from meeple.cli.common import (
     shown,
     split_agents,
 )
+from meeple.cli.options import Address, Backend, Force, GameName, Jobs, Progress, Quiet
 from meeple.core.errors import ConfigError, MeepleError
 
 
@@ -36,7 +37,7 @@ def parse_variant(game: str, text: str) -> tuple[str, dict[str, Any]]:
 
 
 def compare(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    game: GameName,
     variant: Annotated[
         list[str],
         typer.Option(
@@ -58,7 +59,7 @@ def compare(
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Base seed, shared by every variant.")
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    jobs: Jobs = 1,
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="Report file (default: compare-GAME.html or .json)."),
@@ -66,12 +67,11 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the comparison as JSON instead of HTML.")
     ] = False,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace a report file that exists already.")
-    ] = False,
+    progress: Progress = True,
+    force: Force = False,
+    quiet: Quiet = False,
+    backend: Backend = "local",
+    address: Address = None,
 ) -> None:
     """Play two or more variants of a game on the same seeds and seatings (paired games) and
     report every metric's difference from the first with its 95% interval and a paired
@@ -105,8 +105,10 @@ def compare(
         target = prepare_output(target, force=force)
         try:
             total = games_ * len(variants)
-            with progress_bar(f"{name} x{total}", total, progress) as advance:
-                runs = run_variants(name, players, specs, games_, variants, seed, jobs, advance)
+            with progress_bar(f"{name} x{total}", total, progress and not quiet) as advance:
+                runs = run_variants(
+                    name, players, specs, games_, variants, seed, jobs, advance, backend, address
+                )
             last = runs[-1][1] if runs else None
             if last is not None and last.stopped:
                 message = stopped_message(last.stopped, len(last.rows), games_, "none")
@@ -124,4 +126,5 @@ def compare(
         raise fail(str(err)) from None
     for line in comparison.headlines:
         typer.echo(line)
-    err_console().print(f"Comparison written to {shown(str(target))}")
+    if not quiet:
+        err_console().print(f"Comparison written to {shown(str(target))}")
