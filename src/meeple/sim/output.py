@@ -86,6 +86,9 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
     header += [f"extra_{k}" for k in keys]
+    elements = any(row.get("elements") for row in rows)
+    if elements:
+        header.append("elements")
     w = csv.writer(f)
     w.writerow(header)
     for row in rows:
@@ -107,6 +110,8 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
             breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
             line += [_cell(breakdown.get(k)) for k in parts]
         line += [_cell(row["extras"].get(k)) for k in keys]
+        if elements:
+            line.append(json.dumps(row.get("elements") or []))
         w.writerow(line)
 
 
@@ -213,6 +218,8 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
         for s in range(players)
     ]
     row["extras"] = {k: _extra(cells[f"extra_{k}"]) for k in extras if cells[f"extra_{k}"] != ""}
+    if cells.get("elements"):
+        row["elements"] = json.loads(cells["elements"])
     return row
 
 
@@ -258,6 +265,13 @@ def _check_row(row: Any) -> str | None:
             return f"{key!r} is not text"
     if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):
         return "'extras' or 'options' is not an object"
+    held = row.get("elements")
+    if held is not None and (
+        not isinstance(held, list)
+        or len(held) != seats
+        or not all(isinstance(x, list) and all(isinstance(n, str) for n in x) for x in held)
+    ):
+        return "'elements' is not a list of one list of names per seat"
     parts = row.get("breakdowns")
     if parts is not None and (
         not isinstance(parts, list)

@@ -129,8 +129,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
         game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
-        ``decisions`` (player actions), ``length`` (all actions, chance included) and the
-        game's ``extras``.
+        ``decisions`` (player actions), ``length`` (all actions, chance included), the
+        game's ``extras`` and ``elements`` (per seat, the named cards, contracts... it had or
+        used, :meth:`meeple.core.game.State.elements`).
     """
     game = game if game is not None else spec.make_game()
     slots, seed = spec.seating_of(index)
@@ -169,6 +170,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "decisions": sum(1 for seat, _ in state.history if seat >= 0),
         "length": len(state.history),
         "extras": dict(result.extras),
+        "elements": state.elements(),
     }
 
 
