@@ -36,10 +36,37 @@ def parse_variant(game: str, text: str) -> tuple[str, dict[str, Any]]:
     return label or text.strip() or "defaults", parse_options(game, pairs)
 
 
+def parse_sweep(game: str, text: str) -> tuple[str, list[Any]]:
+    """The option and its values from ``KEY=A,B,C`` or ``KEY=LOW..HIGH`` (whole numbers,
+    both included), each value read as the option's type.
+
+    Raises:
+        ConfigError: for no ``=``, a range whose ends are not whole numbers or run
+            backwards, and whatever :func:`meeple.cli.common.parse_options` refuses.
+    """
+    key, sep, rest = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not rest.strip():
+        raise ConfigError(f"a sweep is written KEY=A,B,C or KEY=LOW..HIGH, not {text!r}")
+    low, dots, high = rest.partition("..")
+    if dots:
+        try:
+            start, stop = int(low), int(high)
+        except ValueError:
+            raise ConfigError(f"a sweep's range is of whole numbers, not {rest!r}") from None
+        if stop <= start:
+            raise ConfigError(f"a sweep's range runs upwards: {rest!r}")
+        texts = [str(v) for v in range(start, stop + 1)]
+    else:
+        texts = [v.strip() for v in rest.split(",") if v.strip()]
+    values = [parse_options(game, [f"{key}={v}"])[key] for v in texts]
+    return key, values
+
+
 def compare(
     game: GameName,
     variant: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--variant",
             "-V",
@@ -47,7 +74,15 @@ def compare(
             "content directory; none for the defaults); twice or more, the first is the "
             "baseline.",
         ),
-    ],
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep",
+            help="Sweep one option instead: KEY=A,B,C or KEY=LOW..HIGH (whole numbers), one "
+            "variant per value, the first the baseline; one table and one plot of every metric.",
+        ),
+    ] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 100,
     agents: Annotated[
         list[str] | None,
@@ -73,10 +108,11 @@ def compare(
     backend: Backend = "local",
     address: Address = None,
 ) -> None:
-    """Play two or more variants of a game on the same seeds and seatings (paired games) and
-    report every metric's difference from the first with its 95% interval and a paired
-    t-test, flagging those that survive Holm's correction over all the comparisons."""
-    from meeple.sim.compare import Variant, compare_variants, run_variants
+    """Play two or more variants of a game (or a sweep of one option over its values) on the
+    same seeds and seatings (paired games) and report every metric's difference from the
+    first with its 95% interval and a paired t-test, flagging those that survive Holm's
+    correction over all the comparisons."""
+    from meeple.sim.compare import Variant, compare_variants, run_variants, sweep_variants
     from meeple.sim.defaults import default_agents
     from meeple.sim.session import check_games, prepare_output, resolve_jobs, stopped_message
 
@@ -92,8 +128,14 @@ def compare(
                 if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
                 else default_players(cls)
             )
-        variants: list[Any] = []
-        for text in variant:
+        if sweep is not None and variant:
+            raise ConfigError("give --variant or --sweep, not both")
+        if sweep is not None:
+            key, values = parse_sweep(name, sweep)
+            variants: list[Any] = sweep_variants(key, values)
+        else:
+            variants = []
+        for text in variant or ():
             label, options = parse_variant(name, text)
             taken = {v.label for v in variants}
             unique, k = label, 2
@@ -113,7 +155,7 @@ def compare(
             if last is not None and last.stopped:
                 message = stopped_message(last.stopped, len(last.rows), games_, "none")
                 raise ConfigError(f"variant {runs[-1][0].label}: {message}")
-            comparison = compare_variants(runs)
+            comparison = compare_variants(runs, key if sweep is not None else None)
             text = comparison.to_json() + "\n" if as_json else comparison.to_html()
             target.write_text(text, encoding="utf-8")
         except (MeepleError, OSError) as err:
