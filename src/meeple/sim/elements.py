@@ -5,9 +5,9 @@ not, over the seat-games of a run (``meeple report``).
 Each game names the elements a seat had or used by the end
 (:meth:`meeple.core.game.State.elements`, the rows' ``elements``). For each element the
 seat-games with it are set against the seat-games without it: the difference of the mean win
-share (ties share the win) and of the mean score, each with a 95% normal interval. The test
-(two-sided, normal) is of the win share with it against the even share ``1 / players`` with
-two seats or more (the seat-games of one game are not independent: one seat's win is the
+share (ties share the win) and of the mean score, each with a 95% normal interval. With two
+seats or more the test is the exact binomial test of the wins with it (a 95% Wilson interval)
+against the even share ``1 / players`` (the seat-games of one game are not independent: one seat's win is the
 others' loss, so with against without would overstate the evidence), and of the score with
 it against without in solo games. With many elements some differ by chance alone, so an element is flagged only
 when it survives the Benjamini-Hochberg correction over every element tested (a false
@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from typing import Any
+
+from meeple.sim.stats import binomial_p_value, wilson_interval
 
 #: The fewest seat-games with, and without, an element for it to be tested.
 MIN_SEAT_GAMES = 5
@@ -63,16 +65,6 @@ def _difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, f
     return diff, diff - 1.96 * se, diff + 1.96 * se, math.erfc(z / math.sqrt(2))
 
 
-def _against(a: Sequence[float], expected: float) -> tuple[float, float, float]:
-    """The mean of ``a``, its 95% normal interval, and the two-sided z-test's p-value of the
-    mean against ``expected`` (1 when nothing varies and the mean is ``expected``, else 0)."""
-    mean, var = _mean_var(a)
-    se = math.sqrt(var / len(a))
-    if se == 0:
-        return mean, mean, 1.0 if mean == expected else 0.0
-    return mean - 1.96 * se, mean + 1.96 * se, math.erfc(abs(mean - expected) / se / math.sqrt(2))
-
-
 def element_strength(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each element's effect on win share and score.
 
@@ -84,7 +76,7 @@ def element_strength(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         word), ``with`` and ``without`` (seat-games), ``win_with``, ``win_without``,
         ``win_difference`` with ``win_low``/``win_high``, ``score_with``, ``score_without``,
         ``score_difference`` with ``score_low``/``score_high``, with two seats or more
-        ``win_with_low``/``win_with_high`` (the 95% interval of ``win_with``), ``tested`` (enough
+        ``win_with_low``/``win_with_high`` (the 95% Wilson interval of ``win_with``), ``tested`` (enough
         seat-games on both sides, :data:`MIN_SEAT_GAMES`), ``p_value`` (``None`` untested)
         and ``significant`` (survives Benjamini-Hochberg over the tested elements).
     """
@@ -126,7 +118,9 @@ def element_strength(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         if tested and not solo:
             # against the even share, not against the others: the seat-games of one game
             # are not independent (one seat's win is the others' loss)
-            low, high, p = _against([w for w, _ in has], expected)
+            wins = math.fsum(w for w, _ in has)
+            low, high = wilson_interval(wins, len(has))
+            p = binomial_p_value(wins, len(has), expected)
             entry |= {"win_with_low": low, "win_with_high": high, "p_value": p}
         out.append(entry)
     family = [x for x in out if x["tested"]]

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.core.errors import ConfigError
 from meeple.sim.defaults import safety_limits
 from meeple.sim.elements import FDR, MIN_SEAT_GAMES, element_strength
-from meeple.sim.stats import Line, summarize, t_quantile, wilson_interval
+from meeple.sim.stats import Line, binomial_p_value, summarize, t_quantile, wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -41,37 +41,6 @@ ALPHA = 0.05
 
 
 # -- statistics ---------------------------------------------------------------------------------
-def binomial_p_value(successes: float, n: int, p0: float) -> float:
-    """Two-sided exact binomial test of ``successes`` in ``n`` trials against rate ``p0``:
-    the probability of an outcome at most as likely as the one observed.
-
-    Args:
-        successes: Successes (a fractional count, from shared wins, is rounded).
-        n: Trials.
-        p0: The rate under the null hypothesis, in ``(0, 1)``.
-
-    Returns:
-        The p-value in ``[0, 1]``; 1.0 for no trials.
-    """
-    if n <= 0 or not 0 < p0 < 1:
-        return 1.0
-    k = min(n, max(0, round(successes)))
-
-    def log_pmf(i: int) -> float:
-        return (
-            math.lgamma(n + 1)
-            - math.lgamma(i + 1)
-            - math.lgamma(n - i + 1)
-            + i * math.log(p0)
-            + (n - i) * math.log1p(-p0)
-        )
-
-    observed = log_pmf(k)
-    # outcomes as likely as the observed one, to a relative tolerance (ties of the pmf)
-    total = math.fsum(math.exp(lp) for i in range(n + 1) if (lp := log_pmf(i)) <= observed + 1e-7)
-    return min(1.0, total)
-
-
 def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     """Mean of ``xs`` and the 95% Student's t interval of it: ``(mean, low, high)``; the
     interval is the mean itself for fewer than two values or no spread."""
@@ -573,13 +542,13 @@ def _elements_html(d: dict[str, Any]) -> list[str]:
         "<p>For every element a seat had or used by the end (cards, contracts, encounters...), "
         "the seat-games with it against those without it: the mean "
         + ("score" if solo else "win share (ties share the win) and score")
-        + " with and without, and the difference with its 95% interval; the two-sided "
-        "z-test is "
+        + " with and without, and the difference with its 95% interval; the test is "
         + (
-            "of the score with it against without."
+            "a two-sided z-test of the score with it against without."
             if solo
-            else "of the win share with it against the even share (one seat's win is the "
-            "others' loss, so with against without would overstate the evidence)."
+            else "the exact binomial test of the wins with it (95% Wilson interval) against "
+            "the even share (one seat's win is the others' loss, so with against without "
+            "would overstate the evidence)."
         )
         + f" Elements seen in fewer than {MIN_SEAT_GAMES} seat-games (or missing from "
         f"fewer) are not tested. <strong>Multiple comparisons:</strong> with {len(tested)} "

@@ -139,6 +139,28 @@ def prepare_output(path: Path, *, unique: bool = False, force: bool = False) -> 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+@contextlib.contextmanager
+def claimed_output(path: Path, *, force: bool = False) -> Iterator[Path]:
+    """Claim an output file (:func:`prepare_output`) for the block that writes it: if the
+    block fails, a file that was new is removed (an existing one is left as it was), and an
+    ``OSError`` becomes a one-line ``ConfigError`` naming the file.
+
+    Raises:
+        ConfigError: as :func:`prepare_output`, and for an ``OSError`` in the block;
+            whatever else the block raises, after the clean-up.
+    """
+    existed = path.exists()
+    path = prepare_output(path, force=force)
+    try:
+        yield path
+    except BaseException as err:
+        if not existed:
+            path.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise ConfigError(f"cannot write {str(path)!r}: {err.strerror or err}") from None
+        raise
+
+
 def refuse_unfinished_run(path: str | Path, force: bool = False) -> None:
     """Refuse to start a run whose ``.partial.jsonl`` beside ``path`` holds the games of an
     earlier run that did not finish, unless ``force``.

@@ -114,7 +114,7 @@ def compare(
     correction over all the comparisons."""
     from meeple.sim.compare import Variant, compare_variants, run_variants, sweep_variants
     from meeple.sim.defaults import default_agents
-    from meeple.sim.session import check_games, prepare_output, resolve_jobs, stopped_message
+    from meeple.sim.session import check_games, claimed_output, resolve_jobs, stopped_message
 
     cls = resolve_game(game)
     name = cls.info.name
@@ -143,9 +143,7 @@ def compare(
                 unique, k = f"{label} ({k})", k + 1
             variants.append(Variant(unique, options))
         target = out or Path(f"compare-{name}.{'json' if as_json else 'html'}")
-        existed = target.exists()
-        target = prepare_output(target, force=force)
-        try:
+        with claimed_output(target, force=force) as target:
             total = games_ * len(variants)
             with progress_bar(f"{name} x{total}", total, progress and not quiet) as advance:
                 runs = run_variants(
@@ -158,12 +156,6 @@ def compare(
             comparison = compare_variants(runs, key if sweep is not None else None)
             text = comparison.to_json() + "\n" if as_json else comparison.to_html()
             target.write_text(text, encoding="utf-8")
-        except (MeepleError, OSError) as err:
-            if not existed:
-                target.unlink(missing_ok=True)
-            if isinstance(err, OSError):
-                raise ConfigError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
-            raise
     except MeepleError as err:
         raise fail(str(err)) from None
     for line in comparison.headlines:
