@@ -10,10 +10,10 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from run_process import start_run
 
 from meeple.cli.common import split_agents
 from meeple.core.errors import ContentError, IllegalActionError
@@ -230,21 +230,8 @@ def test_a_search_option_the_game_lacks_is_refused_before_any_game(runner):
 def _long_simulation(out: Path, jobs: str) -> subprocess.Popen:
     """``meeple simulate`` of far more games than it can play in the test, under way: its
     first games are in the partial file (however loaded the machine)."""
-    code = "from meeple.cli.main import app; app()"
     args = ["simulate", "peach-festival", "-a", "random", "-n", "100000", "-j", jobs]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, *args, "--no-progress", "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    partial = out.with_name(out.name + ".partial.jsonl")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.2)
-        if partial.exists() and partial.read_text().count("\n") >= 2:
-            break
-    return proc
+    return start_run([*args, "--no-progress"], out)
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+from run_process import start_run
 
 RUN = ["peach-festival", "-a", "greedy,random", "-n", "60", "-s", "11", "-j", "2", "--no-progress"]
 
@@ -18,19 +16,7 @@ RUN = ["peach-festival", "-a", "greedy,random", "-n", "60", "-s", "11", "-j", "2
 def _killed_mid_run(command: str, out: Path, sent: int = signal.SIGKILL) -> str:
     """Start ``meeple COMMAND`` as a real process and send it ``sent`` once a few games are
     in its partial file; returns its standard error."""
-    code = "from meeple.cli.main import app; app()"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, command, *RUN, "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    partial = out.with_name(out.name + ".partial.jsonl")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        if partial.exists() and partial.read_text().count("\n") >= 4:
-            break
-        time.sleep(0.02)
+    proc = start_run([command, *RUN], out, games=4)
     proc.send_signal(sent)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode in (-sent, 130), stderr  # it was stopped, it did not finish

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     default_players,
     err_console,
@@ -17,7 +18,6 @@ from meeple.cli.common import (
     shown,
     split_agents,
 )
-from meeple.cli.options import Address, Backend, Force, GameName, Jobs, Progress, Quiet
 from meeple.core.errors import ConfigError, MeepleError
 
 
@@ -64,7 +64,7 @@ def parse_sweep(game: str, text: str) -> tuple[str, list[Any]]:
 
 
 def compare(
-    game: GameName,
+    game: opt.GameName,
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -94,7 +94,7 @@ def compare(
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Base seed, shared by every variant.")
     ] = 0,
-    jobs: Jobs = 1,
+    jobs: opt.Jobs = 1,
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="Report file (default: compare-GAME.html or .json)."),
@@ -102,11 +102,11 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the comparison as JSON instead of HTML.")
     ] = False,
-    progress: Progress = True,
-    force: Force = False,
-    quiet: Quiet = False,
-    backend: Backend = "local",
-    address: Address = None,
+    progress: opt.Progress = True,
+    force: opt.Force = False,
+    quiet: opt.Quiet = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
     """Play two or more variants of a game (or a sweep of one option over its values) on the
     same seeds and seatings (paired games) and report every metric's difference from the

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     console,
     default_players,
@@ -19,20 +20,6 @@ from meeple.cli.common import (
     shown,
     split_agents,
 )
-from meeple.cli.options import (
-    Address,
-    Backend,
-    Force,
-    GameName,
-    GameOptions,
-    Games,
-    Jobs,
-    Out,
-    Progress,
-    Quiet,
-    Resume,
-    Seed,
-)
 from meeple.cli.runs import claim_results, play_run, report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
 from meeple.sim.defaults import default_agents, limit_warning
@@ -41,8 +28,8 @@ from meeple.sim.session import check_games, check_results_suffix, resolve_jobs, 
 
 
 def simulate(
-    game: GameName,
-    games_: Games = 100,
+    game: opt.GameName,
+    games_: opt.Games = 100,
     agents: Annotated[
         list[str] | None,
         typer.Option(
@@ -53,12 +40,12 @@ def simulate(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
-    seed: Seed = 0,
-    jobs: Jobs = 1,
-    option: GameOptions = None,
-    out: Out = None,
-    progress: Progress = True,
-    quiet: Quiet = False,
+    seed: opt.Seed = 0,
+    jobs: opt.Jobs = 1,
+    option: opt.GameOptions = None,
+    out: opt.Out = None,
+    progress: opt.Progress = True,
+    quiet: opt.Quiet = False,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -68,10 +55,10 @@ def simulate(
             "pip install 'meeple\\[plots]').",
         ),
     ] = None,
-    force: Force = False,
-    resume: Resume = False,
-    backend: Backend = "local",
-    address: Address = None,
+    force: opt.Force = False,
+    resume: opt.Resume = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
     from meeple.cli.summary import print_summary

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     console,
     default_players,
@@ -19,19 +20,6 @@ from meeple.cli.common import (
     shown,
     split_agents,
 )
-from meeple.cli.options import (
-    Address,
-    Backend,
-    Force,
-    GameName,
-    GameOptions,
-    Games,
-    Jobs,
-    Progress,
-    Quiet,
-    Resume,
-    Seed,
-)
 from meeple.cli.runs import claim_results, play_run, report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
 from meeple.sim.runner import check_backend
@@ -39,7 +27,7 @@ from meeple.sim.session import check_games, check_results_suffix, resolve_jobs, 
 
 
 def tournament(
-    game: GameName,
+    game: opt.GameName,
     agents: Annotated[
         list[str],
         typer.Option(
@@ -48,7 +36,7 @@ def tournament(
             help="Agents, comma-separated (names, levels easy|medium|hard, ismcts:key=value...).",
         ),
     ],
-    games_: Games = 60,
+    games_: opt.Games = 60,
     players: Annotated[
         int | None,
         typer.Option(
@@ -57,9 +45,9 @@ def tournament(
             help="Seats per game (default 2 or min); 1: solo, every agent plays each deal.",
         ),
     ] = None,
-    seed: Seed = 0,
-    jobs: Jobs = 1,
-    option: GameOptions = None,
+    seed: opt.Seed = 0,
+    jobs: opt.Jobs = 1,
+    option: opt.GameOptions = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -68,8 +56,8 @@ def tournament(
             "game and the time, in tournaments/).",
         ),
     ] = None,
-    progress: Progress = True,
-    quiet: Quiet = False,
+    progress: opt.Progress = True,
+    quiet: opt.Quiet = False,
     duplicate: Annotated[
         bool,
         typer.Option(
@@ -78,10 +66,10 @@ def tournament(
             "head to head counts deals won (duplicate format).",
         ),
     ] = False,
-    force: Force = False,
-    resume: Resume = False,
-    backend: Backend = "local",
-    address: Address = None,
+    force: opt.Force = False,
+    resume: opt.Resume = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
     round, then win rates with 95% intervals, openskill ratings and head-to-head tests. Solo
