@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server,ray,frames]'
 	touch $(STAMP)
 
 serve: $(STAMP)  ## the game server on the embedded SQLite default; open the address it prints

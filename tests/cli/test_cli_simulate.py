@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -9,10 +10,10 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from run_process import start_run
 
 from meeple.cli.common import split_agents
 from meeple.core.errors import ContentError, IllegalActionError
@@ -32,12 +33,50 @@ def test_same_arguments_same_summary_and_jobs_do_not_matter(runner):
     assert "decisions per game" in a.stdout and "ties" in a.stdout
 
 
-def test_the_progress_bar_goes_to_stderr_and_leaves_the_summary_alone(runner):
-    a = runner([*SIM, "--no-progress"])
-    b = runner([*SIM, "--jobs", "2"])
-    assert b.exit_code == 0
-    assert a.stdout == b.stdout
-    assert "60/60" in b.stderr
+def _on_a_terminal(args: list[str]) -> tuple[str, str]:
+    """Run ``meeple ARGS`` with its standard error on a pseudo-terminal; its standard output
+    and what the terminal showed."""
+    import pty
+
+    leader, follower = pty.openpty()
+    core_tests = str(Path(__file__).resolve().parent.parent / "core")
+    code = (
+        f"import sys; sys.path.insert(0, {core_tests!r}); import fixture_game; "
+        "fixture_game.register(); from meeple.cli.main import app; app()"
+    )
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env=env,
+    )
+    os.close(follower)
+    shown = b""
+    with contextlib.suppress(OSError):  # the terminal closes with the process
+        while chunk := os.read(leader, 4096):
+            shown += chunk
+    stdout, _ = proc.communicate(timeout=120)
+    os.close(leader)
+    assert proc.returncode == 0, shown
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode(errors="replace"))  # colours
+    return stdout.decode(), text
+
+
+def test_the_progress_bar_shows_the_time_left_on_a_terminal_and_leaves_the_summary_alone(runner):
+    plain = runner([*SIM, "--no-progress"])
+    stdout, terminal = _on_a_terminal([*SIM, "--jobs", "2"])
+    assert stdout == plain.stdout
+    assert "60/60" in terminal and "━" in terminal
+    assert re.search(r"\d:\d\d:\d\d \d:\d\d:\d\d", terminal)  # elapsed, then the time left
+
+
+def test_no_progress_bar_with_quiet_or_off_a_terminal(runner, tmp_path):
+    _, terminal = _on_a_terminal([*SIM, "--quiet", "--out", str(tmp_path / "r.csv")])
+    assert "━" not in terminal and "60/60" not in terminal
+    assert "Results written" not in terminal and (tmp_path / "r.csv").exists()
+    piped = runner(SIM)  # standard error is not a terminal: a log gets no bar
+    assert piped.exit_code == 0 and "━" not in piped.stderr and "60/60" not in piped.stderr
 
 
 def test_results_per_game_as_csv_and_jsonl(runner, tmp_path):
@@ -204,21 +243,8 @@ def test_a_search_option_the_game_lacks_is_refused_before_any_game(runner):
 def _long_simulation(out: Path, jobs: str) -> subprocess.Popen:
     """``meeple simulate`` of far more games than it can play in the test, under way: its
     first games are in the partial file (however loaded the machine)."""
-    code = "from meeple.cli.main import app; app()"
     args = ["simulate", "peach-festival", "-a", "random", "-n", "100000", "-j", jobs]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, *args, "--no-progress", "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    partial = out.with_name(out.name + ".partial.jsonl")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.2)
-        if partial.exists() and partial.read_text().count("\n") >= 2:
-            break
-    return proc
+    return start_run([*args, "--no-progress"], out)
 
 
 @pytest.mark.parametrize(

@@ -113,3 +113,37 @@ def test_a_bad_variant_option_is_refused_before_any_game(runner, tmp_path):
 def test_one_variant_is_not_a_comparison(runner, tmp_path):
     done = runner(["compare", "annapurna", "-V", "", "-n", "2", "-o", str(tmp_path / "x.html")])
     assert done.exit_code == 2 and "at least two variants" in done.output
+
+
+def test_a_sweep_plays_one_variant_per_value_and_reports_them_in_one_table(runner, tmp_path):
+    out = tmp_path / "sweep.html"
+    args = ["compare", "annapurna", "--sweep", "flag_target=5..7", "-n", "4", "--no-progress"]
+    done = runner([*args, "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    page = out.read_text()
+    section = page[page.index("<h2>Sweep of flag_target</h2>") :]
+    section = section[: section.index("<h2>", 4)]
+    assert section.count("<table>") == 1 and section.count("<img") == 1
+    for v in (5, 6, 7):
+        assert f"<th>flag_target={v}</th>" in section
+    done = runner([*args, "--json", "-o", str(tmp_path / "sweep.json")])
+    data = json.loads((tmp_path / "sweep.json").read_text())
+    assert data["sweep"] == "flag_target"
+    assert [v["options"] for v in data["variants"]] == [{"flag_target": v} for v in (5, 6, 7)]
+
+
+@pytest.mark.parametrize(
+    ("sweep", "said"),
+    [
+        ("flag_target", "KEY=A,B,C or KEY=LOW..HIGH"),
+        ("flag_target=9..3", "runs upwards"),
+        ("flag_target=a..c", "whole numbers"),
+        ("flag_target=5", "at least two values"),
+        ("flag_target=5,5", "a value twice"),
+        ("no_such=1,2", "has no option 'no_such'"),
+    ],
+)
+def test_a_bad_sweep_is_refused_in_one_line(runner, tmp_path, sweep, said):
+    done = runner(["compare", "annapurna", "--sweep", sweep, "-o", str(tmp_path / "x.html")])
+    assert done.exit_code == 2 and said in done.stderr
+    assert not (tmp_path / "x.html").exists()

@@ -101,13 +101,23 @@ def read_line() -> str | None:
 
 
 @contextlib.contextmanager
-def progress_bar(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error while the block runs (none unless ``show``).
+def progress_bar(
+    description: str, total: int, show: bool, completed: int = 0
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar with the time elapsed and an estimate of the time left, on standard
+    error while the block runs: none unless ``show`` and standard error is a terminal (a log
+    or a pipe gets no bar).
+
+    Args:
+        description: Shown before the bar.
+        total: Games in all.
+        show: Whether a bar is wanted (``--progress``, and not ``--quiet``).
+        completed: Games already finished (a resumed run).
 
     Yields:
         The callback to call with the number of games just finished.
     """
-    if not show:
+    if not show or not err_console().is_terminal:
         yield lambda k: None
         return
     from rich.progress import (
@@ -127,7 +137,7 @@ def progress_bar(description: str, total: int, show: bool) -> Iterator[Callable[
         TimeRemainingColumn(),
         console=err_console(),
     ) as bar:
-        task = bar.add_task(description, total=total)
+        task = bar.add_task(description, total=total, completed=completed)
         yield lambda k: bar.advance(task, k)
 
 

@@ -2,20 +2,62 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NoReturn
 
 import typer
 
-from meeple.cli.common import err_console, fail, plural, shown
-from meeple.sim.session import Run, Stopped
+from meeple.cli.common import err_console, fail, plural, progress_bar, shown
+from meeple.sim.runner import SimSpec
+from meeple.sim.session import ResultsFile, Run, Stopped
 
 
-def report_files(run: Run) -> None:
+def claim_results(
+    path: Path, spec: SimSpec, *, force: bool, resume: bool, unique: bool = False
+) -> ResultsFile:
+    """The results file of a run: claimed new (:func:`meeple.sim.session.open_results`), or
+    with ``resume`` the file of a run that did not finish, its games kept
+    (:func:`meeple.sim.session.resume_results`).
+
+    Raises:
+        ConfigError: for ``resume`` with ``force`` or a default name, and whatever the two
+            functions refuse.
+    """
+    from meeple.core.errors import ConfigError
+    from meeple.sim.session import open_results, resume_results
+
+    if not resume:
+        return open_results(path, force=force, unique=unique)
+    if force:
+        raise ConfigError("--resume keeps the finished games and --force drops them: give one")
+    if unique:
+        raise ConfigError("--resume needs the --out file of the run to resume")
+    return resume_results(path, spec)
+
+
+def play_run(
+    spec: SimSpec,
+    jobs: int,
+    results: ResultsFile | None,
+    show: bool,
+    backend: str = "local",
+    address: str | None = None,
+) -> Run:
+    """Play ``spec`` into ``results`` on ``backend`` under a progress bar (``show``: wanted),
+    counting the games a resumed run kept as done."""
+    from meeple.sim.session import run_games
+
+    done = len(results.kept) if results is not None else 0
+    with progress_bar(f"{spec.game} x{spec.games}", spec.games, show, done) as advance:
+        return run_games(spec, jobs, results, advance, backend, address)
+
+
+def report_files(run: Run, quiet: bool = False) -> None:
     """Say where the results were written, or that none were (a run stopped before its
     first game: an existing file is left as it was; a new one was removed, silently for a
     default name)."""
     results = run.results
-    if results is None or run.write_error is not None:
+    if results is None or run.write_error is not None or quiet:
         return
     if run.written is not None:
         err_console().print(f"Results written to {shown(str(run.written))}")

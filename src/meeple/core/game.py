@@ -415,6 +415,17 @@ class State:
         """Per-seat utility at a terminal state (0 for every seat before the end)."""
         raise NotImplementedError
 
+    def elements(self) -> list[list[str]]:
+        """Per seat, the game's named elements that seat had or used by the end (cards,
+        contracts, encounters...), for a designer's per-element strength
+        (:mod:`meeple.sim.elements`). Read by drivers at terminal states only, like
+        :meth:`result`. The default: none for any seat.
+
+        Returns:
+            One list of element names per seat, each name ``"<kind> <id or name>"``.
+        """
+        return [[] for _ in range(self.num_players)]
+
     def render(self, seat: int | None = None) -> str:
         """Plain-text picture of what ``seat`` sees."""
         return json.dumps(self.observe(seat), indent=1)

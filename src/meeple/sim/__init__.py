@@ -1,5 +1,6 @@
 """Bulk simulation of games between agents: parallel runs, statistics and result files."""
 
+from meeple.sim.frame import results_frame
 from meeple.sim.output import read_results, write_results
 from meeple.sim.runner import SimSpec, check_simulation, play_one, run_simulation, seat_slots
 from meeple.sim.session import Run, open_results, run_games
@@ -13,6 +14,7 @@ __all__ = [
     "open_results",
     "play_one",
     "read_results",
+    "results_frame",
     "run_games",
     "run_simulation",
     "seat_slots",

@@ -19,6 +19,7 @@ comparison of the study::
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -37,7 +38,7 @@ from meeple.sim.report import (
     table_html,
     with_slots,
 )
-from meeple.sim.runner import SimSpec, check_simulation
+from meeple.sim.runner import SimSpec, check_backend, check_simulation
 from meeple.sim.stats import t_cdf, win_share
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ def run_variants(
     seed: int = 0,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[tuple[Variant, Run]]:
     """Play the same games (seeds, agents, seatings) under every variant.
 
@@ -80,6 +83,8 @@ def run_variants(
         seed: Base seed, shared by every variant (the pairing).
         jobs: Worker processes.
         on_progress: Called with the number of games just finished.
+        backend: ``"local"`` or ``"ray"`` (one Ray instance serves every variant), with
+            ``address`` for an existing cluster.
 
     Returns:
         Each variant with its :class:`~meeple.sim.session.Run` (a run stopped early, by
@@ -102,12 +107,18 @@ def run_variants(
             check_simulation(spec)
         except ConfigError as err:
             raise ConfigError(f"variant {v.label}: {err}") from None
+    check_backend(backend)
     out: list[tuple[Variant, Run]] = []
-    for v, spec in zip(variants, specs, strict=True):
-        run = run_games(spec, jobs, None, on_progress)
-        out.append((v, run))
-        if run.stopped:
-            break
+    with contextlib.ExitStack() as stack:
+        if backend == "ray":
+            from meeple.sim.ray_backend import session
+
+            stack.enter_context(session(jobs, address))
+        for v, spec in zip(variants, specs, strict=True):
+            run = run_games(spec, jobs, None, on_progress, backend, address)
+            out.append((v, run))
+            if run.stopped:
+                break
     return out
 
 
@@ -181,7 +192,8 @@ class Comparison:
             metric's mean), ``differences`` (one per variant after the first and metric:
             ``variant``, ``metric``, ``baseline``, ``value``, ``difference``, ``low``,
             ``high``, ``p_value``, ``significant``), ``comparisons`` (how many, the family of
-            Holm's correction) and ``headlines``.
+            Holm's correction), ``sweep`` (the option swept over, or ``None``) and
+            ``headlines``.
     """
 
     data: dict[str, Any]
@@ -203,12 +215,15 @@ class Comparison:
 
 def compare_rows(
     variants: Sequence[tuple[str, dict[str, Any], Sequence[dict[str, Any]]]],
+    sweep: str | None = None,
 ) -> Comparison:
     """Compare the rows of variants game by game, each with the first.
 
     Args:
         variants: ``(label, options, rows)`` per variant; rows pair by their ``index`` (the
             game number, which fixes the seed and seating).
+        sweep: The option the variants sweep over, one value each (a sweep's report adds
+            one table of every metric over the values and one plot).
 
     Raises:
         ConfigError: for fewer than two variants, or no game every variant played.
@@ -274,14 +289,31 @@ def compare_rows(
         "means": means,
         "differences": differences,
         "comparisons": len(differences),
+        "sweep": sweep,
     }
     data["headlines"] = _headlines(data)
     return Comparison(data)
 
 
-def compare_variants(runs: Sequence[tuple[Variant, Run]]) -> Comparison:
-    """:func:`compare_rows` of the runs of :func:`run_variants`."""
-    return compare_rows([(v.label, v.options, run.rows) for v, run in runs])
+def compare_variants(runs: Sequence[tuple[Variant, Run]], sweep: str | None = None) -> Comparison:
+    """:func:`compare_rows` of the runs of :func:`run_variants` (``sweep``: the option they
+    sweep over)."""
+    return compare_rows([(v.label, v.options, run.rows) for v, run in runs], sweep)
+
+
+def sweep_variants(key: str, values: Sequence[Any]) -> list[Variant]:
+    """One variant per value of option ``key``, labelled ``key=value``; the first is the
+    baseline.
+
+    Raises:
+        ConfigError: for fewer than two values, or one given twice.
+    """
+    if len(values) < 2:
+        raise ConfigError(f"a sweep of {key} needs at least two values")
+    labels = [f"{key}={v}" for v in values]
+    if len(set(labels)) < len(labels):
+        raise ConfigError(f"a sweep of {key} names a value twice")
+    return [Variant(label, {key: v}) for label, v in zip(labels, values, strict=True)]
 
 
 def _p_text(p: float) -> str:
@@ -341,6 +373,8 @@ def _comparison_html(c: Comparison) -> str:
         '<span class="flag">significant</span> differences survive Holm\'s correction over '
         f"all {d['comparisons']} comparisons.</p>",
     ]
+    if d.get("sweep"):
+        body.extend(_sweep_html(d))
     for label in labels[1:]:
         rows = [x for x in d["differences"] if x["variant"] == label]
         body.append(f"<h2>{e(label)} against {e(labels[0])}</h2>")
@@ -371,6 +405,61 @@ def _comparison_html(c: Comparison) -> str:
                 )
             )
     return page_html(title, body)
+
+
+def _sweep_html(d: dict[str, Any]) -> list[str]:
+    """A sweep's one table (every metric's mean at each value; a star marks a difference
+    from the baseline that survives Holm's correction) and one plot."""
+    labels = [v["label"] for v in d["variants"]]
+    key = d["sweep"]
+    flagged = {(x["variant"], x["metric"]) for x in d["differences"] if x["significant"]}
+    metrics = list(dict.fromkeys(m for means in d["means"].values() for m in means))
+
+    def cell(label: str, metric: str) -> str:
+        value = d["means"][label].get(metric)
+        if value is None:
+            return "-"
+        return f"{value:.3f}" + (" *" if (label, metric) in flagged else "")
+
+    values = [label.partition("=")[2] for label in labels]
+    table = table_html(
+        ["metric", *(f"{key}={v}" for v in values)],
+        [[m, *(cell(label, m) for label in labels)] for m in metrics],
+    )
+    shown = [m for m in metrics if any((label, m) in flagged for label in labels)][:6]
+    shown = shown or metrics[:6]
+    return [
+        f"<h2>Sweep of {e(key)}</h2>",
+        "<p>The mean of every metric at each value; * marks a difference from the first "
+        f"value ({e(values[0])}) that survives Holm's correction over all "
+        f"{d['comparisons']} comparisons. The plot shows "
+        + ("the flagged metrics" if any(m in shown for _, m in flagged) else "the first metrics")
+        + ", each relative to its value at the first.</p>",
+        table,
+        figure_html(
+            functools.partial(_sweep_plot, d=d, metrics=shown, values=values),
+            f"metrics over {key}",
+        ),
+    ]
+
+
+def _sweep_plot(fig: Figure, d: dict[str, Any], metrics: list[str], values: list[str]) -> None:
+    ax = fig.subplots()
+    labels = [v["label"] for v in d["variants"]]
+    xs = list(range(len(labels)))
+    for metric in metrics:
+        ys = [d["means"][label].get(metric) for label in labels]
+        base = ys[0] if ys[0] else 1.0
+        ax.plot(
+            xs,
+            [float("nan") if y is None else 100 * y / abs(base) for y in ys],
+            marker="o",
+            label=plain(metric),
+        )
+    ax.set_xticks(xs, [plain(v) for v in values])
+    ax.set_xlabel(plain(d["sweep"]))
+    ax.set_ylabel("% of the value at the first")
+    ax.legend(fontsize="small")
 
 
 def _forest_plot(fig: Figure, rows: list[dict[str, Any]]) -> None:
@@ -405,4 +494,5 @@ __all__ = [
     "game_metrics",
     "paired_test",
     "run_variants",
+    "sweep_variants",
 ]

@@ -25,6 +25,11 @@ def _json_line(row: dict[str, Any]) -> str:
     return json.dumps(row, sort_keys=True) + "\n"
 
 
+def _partial_line(row: dict[str, Any]) -> str:
+    # keys in the order the game gave them: a resumed run writes the same CSV columns
+    return json.dumps(row) + "\n"
+
+
 def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int) -> Path:
     """Write one line per game to ``path`` (``.csv`` or ``.jsonl``).
 
@@ -81,6 +86,9 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
         header += [f"seat{s}_agent", f"seat{s}_score", f"seat{s}_rank"]
         header += [f"seat{s}_breakdown_{k}" for k in parts]
     header += [f"extra_{k}" for k in keys]
+    elements = any(row.get("elements") for row in rows)
+    if elements:
+        header.append("elements")
     w = csv.writer(f)
     w.writerow(header)
     for row in rows:
@@ -102,6 +110,8 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
             breakdown = row["breakdowns"][s] if row.get("breakdowns") else {}
             line += [_cell(breakdown.get(k)) for k in parts]
         line += [_cell(row["extras"].get(k)) for k in keys]
+        if elements:
+            line.append(json.dumps(row.get("elements") or []))
         w.writerow(line)
 
 
@@ -121,13 +131,25 @@ class PartialResults:
         OSError: when the file cannot be created or written.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, kept: Sequence[dict[str, Any]] = ()):
         self.path = partial_path(path)
-        self._file = self.path.open("w")
+        if kept:  # a resumed run: its games so far replace the file in one step
+            fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+            try:
+                with os.fdopen(fd, "w") as f:
+                    f.writelines(_partial_line(row) for row in kept)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(temp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+                raise
+        self._file = self.path.open("a" if kept else "w")
 
     def add(self, rows: Sequence[dict[str, Any]]) -> None:
         """Write ``rows`` (in the order they finished)."""
-        self._file.writelines(_json_line(row) for row in rows)
+        self._file.writelines(_partial_line(row) for row in rows)
         self._file.flush()
 
     def close(self) -> None:
@@ -196,6 +218,8 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
         for s in range(players)
     ]
     row["extras"] = {k: _extra(cells[f"extra_{k}"]) for k in extras if cells[f"extra_{k}"] != ""}
+    if cells.get("elements"):
+        row["elements"] = json.loads(cells["elements"])
     return row
 
 
@@ -241,6 +265,13 @@ def _check_row(row: Any) -> str | None:
             return f"{key!r} is not text"
     if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):
         return "'extras' or 'options' is not an object"
+    held = row.get("elements")
+    if held is not None and (
+        not isinstance(held, list)
+        or len(held) != seats
+        or not all(isinstance(x, list) and all(isinstance(n, str) for n in x) for x in held)
+    ):
+        return "'elements' is not a list of one list of names per seat"
     parts = row.get("breakdowns")
     if parts is not None and (
         not isinstance(parts, list)

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.errors import ConfigError
 from meeple.sim.defaults import safety_limits
-from meeple.sim.stats import Line, summarize, t_quantile, wilson_interval
+from meeple.sim.elements import FDR, MIN_SEAT_GAMES, element_strength
+from meeple.sim.stats import Line, binomial_p_value, summarize, t_quantile, wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -40,37 +41,6 @@ ALPHA = 0.05
 
 
 # -- statistics ---------------------------------------------------------------------------------
-def binomial_p_value(successes: float, n: int, p0: float) -> float:
-    """Two-sided exact binomial test of ``successes`` in ``n`` trials against rate ``p0``:
-    the probability of an outcome at most as likely as the one observed.
-
-    Args:
-        successes: Successes (a fractional count, from shared wins, is rounded).
-        n: Trials.
-        p0: The rate under the null hypothesis, in ``(0, 1)``.
-
-    Returns:
-        The p-value in ``[0, 1]``; 1.0 for no trials.
-    """
-    if n <= 0 or not 0 < p0 < 1:
-        return 1.0
-    k = min(n, max(0, round(successes)))
-
-    def log_pmf(i: int) -> float:
-        return (
-            math.lgamma(n + 1)
-            - math.lgamma(i + 1)
-            - math.lgamma(n - i + 1)
-            + i * math.log(p0)
-            + (n - i) * math.log1p(-p0)
-        )
-
-    observed = log_pmf(k)
-    # outcomes as likely as the observed one, to a relative tolerance (ties of the pmf)
-    total = math.fsum(math.exp(lp) for i in range(n + 1) if (lp := log_pmf(i)) <= observed + 1e-7)
-    return min(1.0, total)
-
-
 def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     """Mean of ``xs`` and the 95% Student's t interval of it: ``(mean, low, high)``; the
     interval is the mean itself for fewer than two values or no spread."""
@@ -148,7 +118,8 @@ class Report:
             ``agent_lines``, ``scores`` (each agent's score spread), ``breakdowns`` (each
             agent's mean score parts), ``measures`` (decisions, length and each numeric extra:
             mean with its 95% interval, least, 10th percentile, median, 90th, greatest) and
-            ``safety_limits`` (games and share ended at each limit).
+            ``safety_limits`` (games and share ended at each limit) and ``elements`` (the
+            strength of each element, :func:`meeple.sim.elements.element_strength`).
         rows: The rows it was built from (for the plots; not part of :meth:`to_json`).
     """
 
@@ -235,6 +206,7 @@ def build_report(rows: Sequence[dict[str, Any]], source: str | None = None) -> R
     data["safety_limits"] = {
         k: {"games": counts.get(k, 0), "share": counts.get(k, 0) / n} for k in sorted(limit_names)
     }
+    data["elements"] = element_strength(rows)
     data["headlines"] = _headlines(data)
     return Report(data, counted)
 
@@ -306,6 +278,7 @@ def _headlines(data: dict[str, Any]) -> list[str]:
     if own:
         sentence += "; " + ", ".join(f"{k} {m['mean']:.1f}" for k, m in own) + " on average"
     out.append(sentence + ".")
+    out.extend(_element_headlines(data))
     limits = data["safety_limits"]
     if limits:
         ended = {k: v for k, v in limits.items() if v["games"]}
@@ -320,6 +293,39 @@ def _headlines(data: dict[str, Any]) -> list[str]:
             )
         else:
             out.append("No game ended at a safety limit.")
+    return out
+
+
+def _element_headlines(data: dict[str, Any]) -> list[str]:
+    """The elements that survive the Benjamini-Hochberg correction, strongest first (at
+    most five), or one sentence saying none did."""
+    tested = [x for x in data["elements"] if x["tested"]]
+    if not tested:
+        return []
+    solo = data["players"] == 1
+    flagged = [x for x in tested if x["significant"]]
+    family = f"the Benjamini-Hochberg correction over the {len(tested)} elements tested"
+    if not flagged:
+        what = "score" if solo else "win rate"
+        return [f"No element's {what} differs from the others' beyond chance ({family})."]
+    out = []
+    for x in flagged[:5]:
+        if solo:
+            out.append(
+                f"{x['element']}: {x['score_with']:.1f} points with it against "
+                f"{x['score_without']:.1f} without (difference {x['score_difference']:+.1f}, "
+                f"95% interval {x['score_low']:+.1f} to {x['score_high']:+.1f}), "
+                f"{_p_text(x['p_value'])}, surviving {family}."
+            )
+        else:
+            out.append(
+                f"{x['element']}: players who had it win {_pct(x['win_with'])} (95% interval "
+                f"{_pct(x['win_with_low'])} to {_pct(x['win_with_high'])}) against the even "
+                f"share of {_pct(1 / data['players'])} ({_pct(x['win_without'])} without it), "
+                f"{_p_text(x['p_value'])}, surviving {family}."
+            )
+    if len(flagged) > 5:
+        out.append(f"{len(flagged) - 5} more elements are flagged: see the table.")
     return out
 
 
@@ -481,6 +487,7 @@ def _report_html(report: Report) -> str:
             )
         )
         body.append(figure_html(lambda fig: _breakdown_plot(fig, d), "score breakdowns"))
+    body.extend(_elements_html(d))
     body.append("<h2>Game length and the game's own measures</h2>")
     body.append(
         table_html(
@@ -520,6 +527,99 @@ def _report_html(report: Report) -> str:
         )
     body.append(figure_html(lambda fig: _measures_plot(fig, report), "game length", (8, 3)))
     return page_html(title, body)
+
+
+def _elements_html(d: dict[str, Any]) -> list[str]:
+    """The strength of each element: the note on multiple comparisons, the table and a plot
+    of the 20 most significant."""
+    tested = [x for x in d["elements"] if x["tested"]]
+    if not d["elements"]:
+        return []
+    solo = d["players"] == 1
+    key = "score" if solo else "win"
+    out = [
+        "<h2>Strength of each element</h2>",
+        "<p>For every element a seat had or used by the end (cards, contracts, encounters...), "
+        "the seat-games with it against those without it: the mean "
+        + ("score" if solo else "win share (ties share the win) and score")
+        + " with and without, and the difference with its 95% interval; the test is "
+        + (
+            "a two-sided z-test of the score with it against without."
+            if solo
+            else "the exact binomial test of the wins with it (95% Wilson interval) against "
+            "the even share (one seat's win is the others' loss, so with against without "
+            "would overstate the evidence)."
+        )
+        + f" Elements seen in fewer than {MIN_SEAT_GAMES} seat-games (or missing from "
+        f"fewer) are not tested. <strong>Multiple comparisons:</strong> with {len(tested)} "
+        "elements tested some differ by chance alone, so the p-values are corrected with the "
+        f"Benjamini-Hochberg procedure (false discovery rate {FDR:.0%}); only the "
+        '<span class="flag">flagged</span> elements survive it. A difference is an '
+        "association, not a cause: a player who is ahead may simply take more cards.</p>",
+    ]
+
+    def diff(x: dict[str, Any], k: str, scale: float) -> str:
+        if not x["tested"]:
+            return "-"
+        return (
+            f"{scale * x[f'{k}_difference']:+.1f} ({scale * x[f'{k}_low']:+.1f} to "
+            f"{scale * x[f'{k}_high']:+.1f})"
+        )
+
+    def rate(v: float | None) -> str:
+        return "-" if v is None else _pct(v)
+
+    def points(v: float | None) -> str:
+        return "-" if v is None else f"{v:.2f}"
+
+    head = ["element", "with", "without"]
+    if not solo:
+        head += ["win with", "win without", "difference, points (95%)"]
+    head += ["score with", "score without", "difference (95%)", "p", "flag"]
+    body = []
+    for x in d["elements"]:
+        line: list[object] = [x["element"], x["with"], x["without"]]
+        if not solo:
+            line += [rate(x["win_with"]), rate(x["win_without"]), diff(x, "win", 100)]
+        line += [
+            points(x["score_with"]),
+            points(x["score_without"]),
+            diff(x, "score", 1),
+            "-" if x["p_value"] is None else f"{x['p_value']:.4f}",
+            "significant" if x["significant"] else "",
+        ]
+        body.append(line)
+    out.append(table_html(head, body))
+    if tested:
+        top = tested[:20]
+        out.append(
+            figure_html(
+                lambda fig: _elements_plot(fig, top, key),
+                "strength of each element",
+                (8, max(2.5, 0.3 * len(top) + 1)),
+            )
+        )
+    return out
+
+
+def _elements_plot(fig: Figure, rows: list[dict[str, Any]], key: str) -> None:
+    ax = fig.subplots()
+    scale = 100 if key == "win" else 1
+    ys = list(range(len(rows)))[::-1]
+    for y, x in zip(ys, rows, strict=True):
+        d = scale * x[f"{key}_difference"]
+        ax.errorbar(
+            d,
+            y,
+            xerr=[[d - scale * x[f"{key}_low"]], [scale * x[f"{key}_high"] - d]],
+            fmt="o",
+            color="tab:red" if x["significant"] else "tab:gray",
+            capsize=3,
+        )
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [plain(x["element"]) for x in rows], fontsize="small")
+    what = "win share, points" if key == "win" else "score"
+    ax.set_xlabel(f"difference in {what}, with it less without (red: flagged)")
 
 
 def _seats_plot(fig: Figure, d: dict[str, Any]) -> None:

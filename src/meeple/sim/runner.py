@@ -24,6 +24,7 @@ from typing import Any
 from meeple.agents.base import checked_setup, make_agent
 from meeple.core import registry
 from meeple.core.driver import play_game
+from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.registry import make
 from meeple.core.seeding import derive_seed
@@ -128,8 +129,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         seat,
         ``scores``, ``ranks``, ``winners``, ``breakdowns`` (per seat, the score's parts as the
         game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
-        ``decisions`` (player actions), ``length`` (all actions, chance included) and the
-        game's ``extras``.
+        ``decisions`` (player actions), ``length`` (all actions, chance included), the
+        game's ``extras`` and ``elements`` (per seat, the named cards, contracts... it had or
+        used, :meth:`meeple.core.game.State.elements`).
     """
     game = game if game is not None else spec.make_game()
     slots, seed = spec.seating_of(index)
@@ -168,6 +170,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "decisions": sum(1 for seat, _ in state.history if seat >= 0),
         "length": len(state.history),
         "extras": dict(result.extras),
+        "elements": state.elements(),
         # a cooperative team wins or loses together: each seat's win is whole, not a share
         **({"cooperative": True} if game.cooperative else {}),
     }
@@ -253,6 +256,24 @@ def chunk_indices(games: int, jobs: int, chunk_size: int | None = None) -> list[
     return [range(i, min(games, i + chunk_size)) for i in range(0, games, chunk_size)]
 
 
+#: Where the games of a run are played.
+BACKENDS = ("local", "ray")
+
+
+def check_backend(backend: str) -> None:
+    """Refuse a backend other than :data:`BACKENDS`, and Ray when it is not installed.
+
+    Raises:
+        ConfigError: naming the backends there are, or how to install Ray.
+    """
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        from meeple.sim.ray_backend import _ray
+
+        _ray()  # installed, or refused before any game
+
+
 def run_simulation(
     spec: SimSpec,
     jobs: int = 1,
@@ -260,6 +281,9 @@ def run_simulation(
     chunk_size: int | None = None,
     into: list[dict[str, Any]] | None = None,
     game: Game | None = None,
+    indices: Sequence[int] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play every game of ``spec`` and return the result rows ordered by game index.
 
@@ -274,6 +298,12 @@ def run_simulation(
             keeps the rows of the games finished so far, in the order they finished.
         game: The game :func:`check_simulation` returned for ``spec``, when the caller has
             checked it already (otherwise it is checked here).
+        indices: The games to play (default: all of ``range(spec.games)``; a resumed run
+            plays those it had not finished). Each game's row depends on its index alone.
+        backend: ``"local"`` (this process, or a pool of ``jobs`` processes) or ``"ray"``
+            (Ray tasks, :mod:`meeple.sim.ray_backend`; ``jobs`` CPUs of a local instance).
+            The rows are the same on either.
+        address: With ``"ray"``, an existing cluster to use instead of a local instance.
 
     Raises:
         ConfigError: for a bad game, option or agent (checked by :func:`check_simulation`
@@ -285,13 +315,21 @@ def run_simulation(
     if game is None:
         game = check_simulation(spec)
     rows: list[dict[str, Any]] = [] if into is None else into
-    if jobs <= 1:
-        for i in range(spec.games):
+    check_backend(backend)
+    todo = list(range(spec.games) if indices is None else indices)
+    if backend == "ray":
+        from meeple.sim.ray_backend import run_on_ray
+
+        chunks = [[todo[k] for k in c] for c in chunk_indices(len(todo), jobs, chunk_size)]
+        run_on_ray(spec, max(1, jobs), chunks, rows, on_progress, play_one, address)
+    elif jobs <= 1:
+        for i in todo:
             rows.append(play_one(spec, i, game))
             if on_progress is not None:
                 on_progress(1)
     else:
-        _run_pool(spec, jobs, chunk_indices(spec.games, jobs, chunk_size), rows, on_progress)
+        chunks = [[todo[k] for k in c] for c in chunk_indices(len(todo), jobs, chunk_size)]
+        _run_pool(spec, jobs, chunks, rows, on_progress)
     rows.sort(key=lambda r: r["index"])
     return rows
 
@@ -321,7 +359,7 @@ def _failures(failed: list[Future]) -> Callable[[Future], None]:
 def _run_pool(
     spec: SimSpec,
     jobs: int,
-    chunks: list[range],
+    chunks: Sequence[Sequence[int]],
     rows: list[dict[str, Any]],
     on_progress: Callable[[int], None] | None,
 ) -> None:

@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from meeple.core.errors import ConfigError
-from meeple.sim.output import PartialResults, partial_path, write_results
-from meeple.sim.runner import SimSpec, check_simulation, run_simulation
+from meeple.sim.output import PartialResults, partial_path, read_results, write_results
+from meeple.sim.runner import SimSpec, check_backend, check_simulation, run_simulation
 
 #: Why a run stopped early: ``"interrupted"`` (Ctrl-C or SIGTERM), ``"broken"`` (a worker
 #: process died), or the exception a game raised.
@@ -138,6 +139,28 @@ def prepare_output(path: Path, *, unique: bool = False, force: bool = False) -> 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+@contextlib.contextmanager
+def claimed_output(path: Path, *, force: bool = False) -> Iterator[Path]:
+    """Claim an output file (:func:`prepare_output`) for the block that writes it: if the
+    block fails, a file that was new is removed (an existing one is left as it was), and an
+    ``OSError`` becomes a one-line ``ConfigError`` naming the file.
+
+    Raises:
+        ConfigError: as :func:`prepare_output`, and for an ``OSError`` in the block;
+            whatever else the block raises, after the clean-up.
+    """
+    existed = path.exists()
+    path = prepare_output(path, force=force)
+    try:
+        yield path
+    except BaseException as err:
+        if not existed:
+            path.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise ConfigError(f"cannot write {str(path)!r}: {err.strerror or err}") from None
+        raise
+
+
 def refuse_unfinished_run(path: str | Path, force: bool = False) -> None:
     """Refuse to start a run whose ``.partial.jsonl`` beside ``path`` holds the games of an
     earlier run that did not finish, unless ``force``.
@@ -176,12 +199,15 @@ class ResultsFile:
         unique: Whether its name was chosen free (a default name): a run that writes nothing
             removes it silently.
         partial: Where the run streams its games until ``path`` is written.
+        kept: The games an earlier run of the same spec finished (a resumed run,
+            :func:`resume_results`): they are not played again.
     """
 
     path: Path
     existed: bool
     unique: bool
     partial: PartialResults
+    kept: list[dict[str, Any]] = field(default_factory=list)
 
 
 def open_results(path: str | Path, *, force: bool = False, unique: bool = False) -> ResultsFile:
@@ -216,6 +242,89 @@ def open_results(path: str | Path, *, force: bool = False, unique: bool = False)
             path.unlink(missing_ok=True)
         raise
     return ResultsFile(path, existed, unique, partial)
+
+
+def resume_results(path: str | Path, spec: SimSpec) -> ResultsFile:
+    """Claim the results file of a run that did not finish, keeping its finished games.
+
+    The games come from the ``.partial.jsonl`` file a run killed outright leaves beside
+    ``path``, or else from ``path`` itself when it is a ``.jsonl`` results file (a run stopped
+    by Ctrl-C writes the games it finished there). Every game is checked against ``spec``
+    (game, options, base seed, seed and seating of its index), so a resumed run plays each
+    missing game once and its results file is the one an uninterrupted run writes.
+
+    Args:
+        path: The results file the run was given (``.csv`` or ``.jsonl``).
+        spec: The run, as it was started.
+
+    Returns:
+        The claimed file, with the finished games in ``kept``.
+
+    Raises:
+        ConfigError: when there is nothing to resume, or a finished game is not one of
+            ``spec`` (the first such game is named).
+    """
+    path = Path(path)
+    check_results_suffix(path)
+    partial = partial_path(path)
+    source = partial if partial.is_file() else path
+    if source is path and (path.suffix.lower() != ".jsonl" or not path.is_file()):
+        raise ConfigError(
+            f"nothing to resume in {str(path)!r}: no {partial.name!r} beside it (left by a run "
+            "killed outright), and no .jsonl results file of a run stopped early"
+        )
+    try:
+        rows = read_results(source)
+    except OSError as e:
+        raise ConfigError(f"cannot read {str(source)!r}: {e.strerror or e}") from None
+    check_resumed(spec, rows, source.name)
+    path = prepare_output(path, force=True)
+    try:
+        kept = PartialResults(path, rows)
+    except OSError as e:
+        raise ConfigError(f"cannot write {str(partial)!r}: {e.strerror or e}") from None
+    return ResultsFile(path, True, False, kept, sorted(rows, key=lambda r: r["index"]))
+
+
+def check_resumed(spec: SimSpec, rows: list[dict[str, Any]], name: str) -> None:
+    """Refuse finished games that are not games of ``spec``: each must be a distinct game
+    index of the run with that index's seed and seating, the run's base seed, game and
+    options (defaults included).
+
+    Raises:
+        ConfigError: naming the file and the first game that does not belong.
+    """
+    game = spec.make_game()
+    options = json.dumps({k: v for k, v in game.config.items() if k != "players"}, sort_keys=True)
+    labels = spec.labels()
+    seen: set[int] = set()
+    for row in rows:
+        index = row.get("index")
+        if type(index) is not int or not 0 <= index < spec.games or index in seen:
+            raise ConfigError(
+                f"{name}: game {index!r} is not a game of this run of {spec.games} games "
+                "(or is there twice): resume with the options the run was started with"
+            )
+        seen.add(index)
+        slots, seed = spec.seating_of(index)
+        wrong = (
+            "game"
+            if row.get("game_name") != game.info.name
+            else "base seed"
+            if row.get("run_seed") != spec.seed
+            else "seed"
+            if row["seed"] != seed
+            else "agents"
+            if row["agents"] != [labels[s] for s in slots]
+            else "options"
+            if json.dumps(row.get("options", {}), sort_keys=True) != options
+            else None
+        )
+        if wrong:
+            raise ConfigError(
+                f"{name}: game {index} was played with another {wrong}: resume with the "
+                "game, agents, seed and options the run was started with"
+            )
 
 
 # -- signals ------------------------------------------------------------------------------------
@@ -293,6 +402,9 @@ def play_games(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     partial: PartialResults | None = None,
+    done: Sequence[dict[str, Any]] = (),
+    backend: str = "local",
+    address: str | None = None,
 ) -> tuple[list[dict[str, Any]], Stopped | None]:
     """Play every game of ``spec``, adding each finished game to ``partial`` as it ends.
 
@@ -305,6 +417,10 @@ def play_games(
         on_progress: Called with the number of games just finished.
         partial: Where each finished game is streamed (its file is removed by the caller
             once the results are written).
+        done: Rows of games finished by an earlier run of ``spec`` (already in
+            ``partial``): they are not played again.
+        backend: ``"local"`` or ``"ray"``, with ``address`` for an existing Ray cluster
+            (:func:`meeple.sim.runner.run_simulation`).
 
     Returns:
         The result rows in game order, and why the run stopped early: ``None`` (it did not),
@@ -316,8 +432,11 @@ def play_games(
         ConfigError: for a bad game, option or agent, before any game is played.
     """
     game = check_simulation(spec)  # a bad spec is refused, not reported as a stopped run
-    rows: list[dict[str, Any]] = []
-    streamed = 0
+    check_backend(backend)
+    rows: list[dict[str, Any]] = list(done)
+    streamed = len(rows)
+    finished = {r["index"] for r in done}
+    todo = [i for i in range(spec.games) if i not in finished]
 
     def stream(k: int) -> None:
         nonlocal streamed
@@ -334,7 +453,16 @@ def play_games(
     try:
         # `kill` (SIGTERM) stops a run as Ctrl-C does: finished games kept, workers stopped
         with signal_handled(signal.SIGTERM, raise_interrupt):
-            run_simulation(spec, jobs, stream, into=rows, game=game)
+            run_simulation(
+                spec,
+                jobs,
+                stream,
+                into=rows,
+                game=game,
+                indices=todo,
+                backend=backend,
+                address=address,
+            )
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BrokenProcessPool:
@@ -353,6 +481,8 @@ def run_games(
     jobs: int = 1,
     results: ResultsFile | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Run:
     """Play every game of ``spec`` and write its results file, with the guarantees of the
     ``meeple`` commands.
@@ -368,6 +498,7 @@ def run_games(
         jobs: Worker processes (1: in this process).
         results: The results file (:func:`open_results`), or ``None`` for none.
         on_progress: Called with the number of games just finished.
+        backend: ``"local"`` or ``"ray"`` (``address``: an existing Ray cluster).
 
     Returns:
         The :class:`Run` (its rows, why it stopped early, the file written).
@@ -377,7 +508,8 @@ def run_games(
             is then left as :func:`open_results` made it).
     """
     partial = results.partial if results is not None else None
-    rows, stopped = play_games(spec, jobs, on_progress, partial)
+    done = results.kept if results is not None else ()
+    rows, stopped = play_games(spec, jobs, on_progress, partial, done, backend, address)
     run = Run(spec, rows, stopped, results)
     if results is None:
         return run

@@ -9,6 +9,37 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def binomial_p_value(successes: float, n: int, p0: float) -> float:
+    """Two-sided exact binomial test of ``successes`` in ``n`` trials against rate ``p0``:
+    the probability of an outcome at most as likely as the one observed.
+
+    Args:
+        successes: Successes (a fractional count, from shared wins, is rounded).
+        n: Trials.
+        p0: The rate under the null hypothesis, in ``(0, 1)``.
+
+    Returns:
+        The p-value in ``[0, 1]``; 1.0 for no trials.
+    """
+    if n <= 0 or not 0 < p0 < 1:
+        return 1.0
+    k = min(n, max(0, round(successes)))
+
+    def log_pmf(i: int) -> float:
+        return (
+            math.lgamma(n + 1)
+            - math.lgamma(i + 1)
+            - math.lgamma(n - i + 1)
+            + i * math.log(p0)
+            + (n - i) * math.log1p(-p0)
+        )
+
+    observed = log_pmf(k)
+    # outcomes as likely as the observed one, to a relative tolerance (ties of the pmf)
+    total = math.fsum(math.exp(lp) for i in range(n + 1) if (lp := log_pmf(i)) <= observed + 1e-7)
+    return min(1.0, total)
+
+
 def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """Wilson score interval of a proportion (95% by default).
 

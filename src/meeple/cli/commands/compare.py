@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     default_players,
     err_console,
@@ -35,10 +36,37 @@ def parse_variant(game: str, text: str) -> tuple[str, dict[str, Any]]:
     return label or text.strip() or "defaults", parse_options(game, pairs)
 
 
+def parse_sweep(game: str, text: str) -> tuple[str, list[Any]]:
+    """The option and its values from ``KEY=A,B,C`` or ``KEY=LOW..HIGH`` (whole numbers,
+    both included), each value read as the option's type.
+
+    Raises:
+        ConfigError: for no ``=``, a range whose ends are not whole numbers or run
+            backwards, and whatever :func:`meeple.cli.common.parse_options` refuses.
+    """
+    key, sep, rest = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not rest.strip():
+        raise ConfigError(f"a sweep is written KEY=A,B,C or KEY=LOW..HIGH, not {text!r}")
+    low, dots, high = rest.partition("..")
+    if dots:
+        try:
+            start, stop = int(low), int(high)
+        except ValueError:
+            raise ConfigError(f"a sweep's range is of whole numbers, not {rest!r}") from None
+        if stop <= start:
+            raise ConfigError(f"a sweep's range runs upwards: {rest!r}")
+        texts = [str(v) for v in range(start, stop + 1)]
+    else:
+        texts = [v.strip() for v in rest.split(",") if v.strip()]
+    values = [parse_options(game, [f"{key}={v}"])[key] for v in texts]
+    return key, values
+
+
 def compare(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    game: opt.GameName,
     variant: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--variant",
             "-V",
@@ -46,7 +74,15 @@ def compare(
             "content directory; none for the defaults); twice or more, the first is the "
             "baseline.",
         ),
-    ],
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep",
+            help="Sweep one option instead: KEY=A,B,C or KEY=LOW..HIGH (whole numbers), one "
+            "variant per value, the first the baseline; one table and one plot of every metric.",
+        ),
+    ] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 100,
     agents: Annotated[
         list[str] | None,
@@ -58,7 +94,7 @@ def compare(
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Base seed, shared by every variant.")
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    jobs: opt.Jobs = 1,
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="Report file (default: compare-GAME.html or .json)."),
@@ -66,19 +102,19 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the comparison as JSON instead of HTML.")
     ] = False,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace a report file that exists already.")
-    ] = False,
+    progress: opt.Progress = True,
+    force: opt.Force = False,
+    quiet: opt.Quiet = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
-    """Play two or more variants of a game on the same seeds and seatings (paired games) and
-    report every metric's difference from the first with its 95% interval and a paired
-    t-test, flagging those that survive Holm's correction over all the comparisons."""
-    from meeple.sim.compare import Variant, compare_variants, run_variants
+    """Play two or more variants of a game (or a sweep of one option over its values) on the
+    same seeds and seatings (paired games) and report every metric's difference from the
+    first with its 95% interval and a paired t-test, flagging those that survive Holm's
+    correction over all the comparisons."""
+    from meeple.sim.compare import Variant, compare_variants, run_variants, sweep_variants
     from meeple.sim.defaults import default_agents
-    from meeple.sim.session import check_games, prepare_output, resolve_jobs, stopped_message
+    from meeple.sim.session import check_games, claimed_output, resolve_jobs, stopped_message
 
     cls = resolve_game(game)
     name = cls.info.name
@@ -92,8 +128,14 @@ def compare(
                 if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
                 else default_players(cls)
             )
-        variants: list[Any] = []
-        for text in variant:
+        if sweep is not None and variant:
+            raise ConfigError("give --variant or --sweep, not both")
+        if sweep is not None:
+            key, values = parse_sweep(name, sweep)
+            variants: list[Any] = sweep_variants(key, values)
+        else:
+            variants = []
+        for text in variant or ():
             label, options = parse_variant(name, text)
             taken = {v.label for v in variants}
             unique, k = label, 2
@@ -101,27 +143,22 @@ def compare(
                 unique, k = f"{label} ({k})", k + 1
             variants.append(Variant(unique, options))
         target = out or Path(f"compare-{name}.{'json' if as_json else 'html'}")
-        existed = target.exists()
-        target = prepare_output(target, force=force)
-        try:
+        with claimed_output(target, force=force) as target:
             total = games_ * len(variants)
-            with progress_bar(f"{name} x{total}", total, progress) as advance:
-                runs = run_variants(name, players, specs, games_, variants, seed, jobs, advance)
+            with progress_bar(f"{name} x{total}", total, progress and not quiet) as advance:
+                runs = run_variants(
+                    name, players, specs, games_, variants, seed, jobs, advance, backend, address
+                )
             last = runs[-1][1] if runs else None
             if last is not None and last.stopped:
                 message = stopped_message(last.stopped, len(last.rows), games_, "none")
                 raise ConfigError(f"variant {runs[-1][0].label}: {message}")
-            comparison = compare_variants(runs)
+            comparison = compare_variants(runs, key if sweep is not None else None)
             text = comparison.to_json() + "\n" if as_json else comparison.to_html()
             target.write_text(text, encoding="utf-8")
-        except (MeepleError, OSError) as err:
-            if not existed:
-                target.unlink(missing_ok=True)
-            if isinstance(err, OSError):
-                raise ConfigError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
-            raise
     except MeepleError as err:
         raise fail(str(err)) from None
     for line in comparison.headlines:
         typer.echo(line)
-    err_console().print(f"Comparison written to {shown(str(target))}")
+    if not quiet:
+        err_console().print(f"Comparison written to {shown(str(target))}")

@@ -38,7 +38,7 @@ def report(
     HTML page holds its plots (matplotlib) and needs nothing else: it opens offline."""
     from meeple.sim.output import read_results
     from meeple.sim.report import build_report
-    from meeple.sim.session import prepare_output
+    from meeple.sim.session import claimed_output
 
     target = out or file.with_suffix(".json" if as_json else ".html")
     try:
@@ -50,14 +50,8 @@ def report(
             raise ConfigError(f"cannot read {str(file)!r}: {e.strerror or e}") from None
         built = build_report(rows, source=file.name)
         text = built.to_json() + "\n" if as_json else built.to_html()
-        existed = target.exists()
-        target = prepare_output(target, force=force)
-        try:
+        with claimed_output(target, force=force) as target:
             target.write_text(text, encoding="utf-8")
-        except OSError as e:
-            if not existed:
-                target.unlink(missing_ok=True)
-            raise ConfigError(f"cannot write {str(target)!r}: {e.strerror or e}") from None
     except MeepleError as e:
         raise fail(str(e)) from None
     for line in built.headlines:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     console,
     default_players,
@@ -15,27 +16,20 @@ from meeple.cli.common import (
     parse_options,
     plural,
     prepare_output,
-    progress_bar,
     resolve_game,
     shown,
     split_agents,
 )
-from meeple.cli.runs import report_files, stop, used_jobs, write_failure
+from meeple.cli.runs import claim_results, play_run, report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
 from meeple.sim.defaults import default_agents, limit_warning
-from meeple.sim.session import (
-    check_games,
-    check_results_suffix,
-    open_results,
-    resolve_jobs,
-    run_games,
-    stopped_message,
-)
+from meeple.sim.runner import check_backend
+from meeple.sim.session import check_games, check_results_suffix, resolve_jobs, stopped_message
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
-    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    game: opt.GameName,
+    games_: opt.Games = 100,
     agents: Annotated[
         list[str] | None,
         typer.Option(
@@ -46,17 +40,12 @@ def simulate(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
-    ] = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Per-game results file (.csv or .jsonl).")
-    ] = None,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
+    seed: opt.Seed = 0,
+    jobs: opt.Jobs = 1,
+    option: opt.GameOptions = None,
+    out: opt.Out = None,
+    progress: opt.Progress = True,
+    quiet: opt.Quiet = False,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -66,9 +55,10 @@ def simulate(
             "pip install 'meeple\\[plots]').",
         ),
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an --out or --plot file that exists already.")
-    ] = False,
+    force: opt.Force = False,
+    resume: opt.Resume = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
     """Simulate many games between agents and summarise scores, win rates and seat advantage."""
     from meeple.cli.summary import print_summary
@@ -99,25 +89,27 @@ def simulate(
         if out is not None:
             check_results_suffix(out)
         check_simulation(spec)
+        check_backend(backend)
         plot_existed = False
         if plot is not None:
             check_plot_path(plot)
             plot_existed = plot.exists()
             plot = prepare_output(plot, force=force)
         results = None
+        if resume and out is None:
+            raise ConfigError("--resume needs the --out file of the run to resume")
         if out is not None:
             try:
-                results = open_results(out, force=force)
+                results = claim_results(out, spec, force=force, resume=resume)
             except MeepleError:
                 if plot is not None and not plot_existed:  # leave no empty plot file
                     plot.unlink(missing_ok=True)
                 raise
         jobs = used_jobs(jobs, spec.games)
-        with progress_bar(f"{spec.game} x{spec.games}", spec.games, progress) as advance:
-            run = run_games(spec, jobs, results, advance)
+        run = play_run(spec, jobs, results, progress and not quiet, backend, address)
     except MeepleError as e:
         raise fail(str(e)) from None
-    report_files(run)
+    report_files(run, quiet)
     rows, stopped = run.rows, run.stopped
     covered = "those" if rows else "none (no tables)"
     message = stopped_message(stopped, len(rows), spec.games, covered) if stopped else None
@@ -144,7 +136,8 @@ def simulate(
                 if failure is not None:
                     raise failure from None
                 raise fail(f"the plot could not be drawn to {str(plot)!r}: {e}", code=1) from e
-            err_console().print(f"Plot written to {shown(str(plot))}")
+            if not quiet:
+                err_console().print(f"Plot written to {shown(str(plot))}")
         else:
             if not plot_existed:  # nothing to draw: leave no empty file behind
                 plot.unlink(missing_ok=True)

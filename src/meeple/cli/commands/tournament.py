@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     console,
     default_players,
@@ -15,25 +16,18 @@ from meeple.cli.common import (
     fail,
     parse_options,
     plural,
-    progress_bar,
     resolve_game,
     shown,
     split_agents,
 )
-from meeple.cli.runs import report_files, stop, used_jobs, write_failure
+from meeple.cli.runs import claim_results, play_run, report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
-from meeple.sim.session import (
-    check_games,
-    check_results_suffix,
-    open_results,
-    resolve_jobs,
-    run_games,
-    stopped_message,
-)
+from meeple.sim.runner import check_backend
+from meeple.sim.session import check_games, check_results_suffix, resolve_jobs, stopped_message
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game name (see `meeple games`).")],
+    game: opt.GameName,
     agents: Annotated[
         list[str],
         typer.Option(
@@ -42,7 +36,7 @@ def tournament(
             help="Agents, comma-separated (names, levels easy|medium|hard, ismcts:key=value...).",
         ),
     ],
-    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 60,
+    games_: opt.Games = 60,
     players: Annotated[
         int | None,
         typer.Option(
@@ -51,11 +45,9 @@ def tournament(
             help="Seats per game (default 2 or min); 1: solo, every agent plays each deal.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
-    ] = None,
+    seed: opt.Seed = 0,
+    jobs: opt.Jobs = 1,
+    option: opt.GameOptions = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -64,9 +56,8 @@ def tournament(
             "game and the time, in tournaments/).",
         ),
     ] = None,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
+    progress: opt.Progress = True,
+    quiet: opt.Quiet = False,
     duplicate: Annotated[
         bool,
         typer.Option(
@@ -75,9 +66,10 @@ def tournament(
             "head to head counts deals won (duplicate format).",
         ),
     ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an --out file that exists already.")
-    ] = False,
+    force: opt.Force = False,
+    resume: opt.Resume = False,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
 ) -> None:
     """Play agents against each other: every pairing in every seat order, shared seeds per
     round, then win rates with 95% intervals, openskill ratings and head-to-head tests. Solo
@@ -132,13 +124,13 @@ def tournament(
             "duplicate" if duplicate else "permute",
         )
         check_simulation(spec)
-        results = open_results(path, force=force, unique=out is None)
+        check_backend(backend)
+        results = claim_results(path, spec, force=force, resume=resume, unique=out is None)
         jobs = used_jobs(jobs, spec.games)
-        with progress_bar(f"{spec.game} x{spec.games}", spec.games, progress) as advance:
-            run = run_games(spec, jobs, results, advance)
+        run = play_run(spec, jobs, results, progress and not quiet, backend, address)
     except MeepleError as e:
         raise fail(str(e)) from None
-    report_files(run)
+    report_files(run, quiet)
     rows, stopped = run.rows, run.stopped
     labels = spec.labels()
     counted, message = rows, None

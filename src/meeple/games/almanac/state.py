@@ -215,6 +215,17 @@ class AlmanacState(State):
         """1 shared among the winners of :meth:`result` (same keys, without the breakdowns)."""
         return _scoring.returns(self)
 
+    def elements(self) -> list[list[str]]:
+        """Per seat, its caravan cards, the contracts it completed and the encounters it
+        won (trophies), by their names in the content."""
+        c = self.content
+        return [
+            [f"caravan {c.caravans[i].name}" for i in self.caravan[s]]
+            + [f"contract {c.contracts[i].name}" for i in self.completed[s]]
+            + [f"encounter {c.encounters[i].name}" for i in self.trophies[s]]
+            for s in range(self.n)
+        ]
+
     # -- copying and data ---------------------------------------------------------------------
     def clone(self) -> AlmanacState:
         new = AlmanacState.__new__(AlmanacState)

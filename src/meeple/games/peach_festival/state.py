@@ -161,6 +161,10 @@ class PeachState(State):
     def returns(self) -> list[float]:
         return scoring.returns(self)
 
+    def elements(self) -> list[list[str]]:
+        """Per seat, the Request cards it took (by card id)."""
+        return [[f"request {cid}" for cid in sheet.requests] for sheet in self.sheets]
+
     def render(self, seat: int | None = None) -> str:
         from meeple.games.peach_festival.render import render_text  # rich, on first use
 

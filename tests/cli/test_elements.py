@@ -1,0 +1,91 @@
+"""The strength of each element in a report: win rate and score with and without it, flagged
+only when it survives the Benjamini-Hochberg correction over the elements tested."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.sim import SimSpec, run_simulation
+from meeple.sim.elements import benjamini_hochberg, element_strength
+from meeple.sim.output import read_results, write_results
+from meeple.sim.report import build_report, holm
+
+
+def _rows(games: int = 60) -> list[dict]:
+    """Two-seat games: the winner always holds ``card strong``, the loser ``card weak``, and
+    ``card chance`` goes to the winner in every other pair of games."""
+    rng = random.Random(3)
+    rows = []
+    for i in range(games):
+        winner = i % 2
+        chance = (i // 2) % 2
+        held: list[list[str]] = [[], []]
+        held[winner].append("card strong")
+        held[1 - winner].append("card weak")
+        held[chance].append("card chance")
+        rows.append(
+            {
+                "index": i,
+                "seed": i,
+                "agents": ["bot", "bot"],
+                "scores": [10 + 5 * (s == winner) + rng.random() for s in range(2)],
+                "ranks": [1 if s == winner else 2 for s in range(2)],
+                "winners": [winner],
+                "decisions": 10,
+                "length": 12,
+                "extras": {},
+                "elements": held,
+            }
+        )
+    return rows
+
+
+def test_benjamini_hochberg_keeps_every_test_ranked_up_to_the_last_that_passes():
+    assert benjamini_hochberg([0.01, 0.02, 0.2, 0.9]) == [True, True, False, False]
+    # 0.04 ranks fourth: its step is 0.05, so it and every smaller one pass
+    assert benjamini_hochberg([0.005, 0.04, 0.03, 0.01]) == [True, True, True, True]
+    # four equal p-values of 0.02: Holm keeps none, Benjamini-Hochberg every one
+    assert holm([0.02] * 4) == [False] * 4
+    assert benjamini_hochberg([0.02] * 4) == [True] * 4
+    assert benjamini_hochberg([]) == []
+
+
+def test_a_card_the_winner_always_holds_is_flagged_stronger_and_a_chance_card_is_not():
+    found = {x["element"]: x for x in element_strength(_rows())}
+    assert found["card strong"]["significant"] and found["card strong"]["win_difference"] == 1.0
+    assert found["card weak"]["significant"] and found["card weak"]["win_difference"] == -1.0
+    assert not found["card chance"]["significant"]
+    assert found["card chance"]["with"] == 60 and found["card chance"]["without"] == 60
+
+
+def test_an_element_seen_too_rarely_is_listed_untested():
+    rows = _rows(20)
+    rows[0]["elements"][0].append("card rare")
+    rare = next(x for x in element_strength(rows) if x["element"] == "card rare")
+    assert not rare["tested"] and rare["p_value"] is None and not rare["significant"]
+
+
+def test_the_report_names_its_correction_and_quotes_the_flagged_elements():
+    pytest.importorskip("matplotlib")
+    report = build_report(_rows())
+    strong = [h for h in report.headlines if h.startswith("card strong:")]
+    assert strong and "win 100.0%" in strong[0] and "(0.0% without it)" in strong[0]
+    assert "Benjamini-Hochberg correction over the 3 elements tested" in strong[0]
+    html = report.to_html()
+    assert "Strength of each element" in html and "Benjamini-Hochberg procedure" in html
+
+
+def test_a_real_run_names_each_seats_request_cards_and_they_survive_a_csv(tmp_path):
+    rows = run_simulation(SimSpec("peach-festival", 2, ("greedy", "random"), 4, seed=2))
+    assert all(len(r["elements"]) == 2 for r in rows)
+    assert any(name.startswith("request ") for r in rows for held in r["elements"] for name in held)
+    back = read_results(write_results(rows, tmp_path / "r.csv", 2))
+    assert [r["elements"] for r in back] == [r["elements"] for r in rows]
+
+
+def test_the_almanac_names_caravans_contracts_and_encounters():
+    (row,) = run_simulation(SimSpec("almanac", 2, ("heuristic",), 1, seed=1))
+    kinds = {name.split(" ", 1)[0] for held in row["elements"] for name in held}
+    assert "caravan" in kinds and kinds <= {"caravan", "contract", "encounter"}
