@@ -289,3 +289,24 @@ def test_a_game_whose_text_view_fails_is_still_played_from_its_move_list(
     html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
     assert "cannot be drawn" in html and 'name="move"' in html
     assert "the text view failed" in caplog.text
+
+
+def test_the_log_tells_a_sealed_choice_only_as_made_and_what_it_brought_about():
+    """A sealed choice is never told, but what the revealed round brings about (a reward lost,
+    PF-G19) is, after the fact of the choice."""
+    view = {
+        "viewer": 0,
+        "seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
+        "log": [
+            {"number": 1, "seat": 1, "move": None, "told": "", "sealed": True},
+            {
+                "number": 2,
+                "seat": 1,
+                "move": None,
+                "told": "You lose the Column Reward.",
+                "sealed": True,
+            },
+        ],
+    }
+    texts = [line["text"] for line in pages.log_lines(view)]
+    assert texts == ["made a secret choice", "made a secret choice. You lose the Column Reward."]

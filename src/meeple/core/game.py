@@ -276,6 +276,17 @@ class Game:
             return ""
         return self.describe_action(action)
 
+    def describe_aftermath(
+        self, state: State, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """What ``action`` brings about, as ``observer`` may be told it: ``""`` (default) or
+        sentences such as the end of a round or a reward lost. Games include it in
+        :meth:`describe_move_for`; drivers tell it on its own after another seat's sealed
+        choice, whose content stays secret (so it may only say what follows from the choices
+        once all are revealed: for every choice but the last, nothing).
+        """
+        return ""
+
     def render(self, observation: dict[str, Any]) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)

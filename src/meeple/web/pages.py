@@ -198,7 +198,9 @@ def log_lines(view: dict, limit: int = 200) -> list[dict]:
     for entry in view.get("log") or []:
         seat = entry.get("seat")
         who = seat_name(view, seat)
-        text = "made a secret choice" if entry.get("sealed") else entry.get("told") or ""
+        text = entry.get("told") or ""
+        if entry.get("sealed"):  # only what the choice brings about once all are revealed
+            text = f"made a secret choice. {text}" if text else "made a secret choice"
         if not text:
             continue
         lines.append({"number": entry.get("number"), "who": who, "text": text})

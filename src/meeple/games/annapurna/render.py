@@ -241,7 +241,8 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     ):
         order = sorted(range(obs["players"]), key=lambda t: obs["climbers"][t]["placing"])
         parts = [
-            f"{game.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
+            f"{game.colour(t)} #{obs['climbers'][t]['placing']}"
+            f" ({_ended(obs['climbers'][t].get('ended_total'))}) +{obs['climbers'][t]['earned']}"
             for t in order
         ]
         lntb = obs["lntb"]
@@ -449,3 +450,8 @@ First to {game.config["flag_target"]} flags wins. Positions: a1..e1 (bottom) .. 
 A card's value is Yang minus Yin; a group balances when its values sum to zero.
 Cards ({SUIT_SIZE} per colour, the same in every colour; our reconstruction):
 {cards}"""
+
+
+def _ended(total: int | None) -> str:
+    """A climber's total when the Ascent ended, or that they never peaked (ruling AN-R34)."""
+    return "never peaked" if total is None else f"total {total:+d}"

@@ -342,3 +342,24 @@ def render_text(game: PeachFestival, obs: dict) -> str:
     console = Console(width=110, record=True, color_system=None, file=io.StringIO())
     console.print(render_observation(game, obs))
     return console.export_text()
+
+
+def describe_lost(seat: int, item: tuple, viewer: int | None) -> str:
+    """A reward ``seat`` loses because it can never be followed, told to ``viewer``.
+
+    ``item`` is a pending decision ``(kind, argument, optional)``: a Number no column accepts
+    (PF-G19, ruling PF-R18), a number for a full column (PF-R19) or a Column Reward with no
+    option open (PF-052).
+    """
+    who = "You lose" if seat == viewer else f"Seat {seat} loses"
+    kind, arg = item[0], item[1]
+    if kind == "number":
+        what = f"the Number {arg} reward: no column can take a {arg}"
+    elif kind == "write":
+        where = "any column" if arg < 0 else NAMES[CODES[arg]]
+        what = f"the reward to write a number in {where}: no valid square is left"
+    elif kind == "reward":
+        what = "the Column Reward: none of its options is open"
+    else:
+        what = f"a {kind} reward"
+    return f"{who} {what}."
