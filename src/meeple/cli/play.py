@@ -240,8 +240,9 @@ class PlaySession:
         return f"[bold]{shown(action.text)}[/] — {shown(text)}"
 
     def handoff(self, seat: int) -> None:
-        """With several humans, let the next one take the keyboard before showing a view."""
-        if len(self.humans) > 1 and self._last_viewer not in (None, seat):
+        """With several humans, let the next one take the keyboard before showing a view,
+        the very first view too (nobody may glance at a seat's hand before its player sits)."""
+        if len(self.humans) > 1 and self._last_viewer != seat:
             # the last person's view was wiped when they moved: what the screen shows now is
             # the table's news (moves announced since), left to read until Enter
             self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
