@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import fit
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 from meeple.games.almanac.pages import PAGE_RULES
 
@@ -603,7 +604,7 @@ def render_observation(game: Almanac, obs: dict) -> str:
             ]
     if obs["tasks"]:
         lines.append(_task_line(game, obs))
-    return "\n".join(lines)
+    return fit("\n".join(lines))
 
 
 def rules_summary(game: Almanac) -> str:

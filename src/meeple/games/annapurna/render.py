@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import fit
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     D_CLIMB,
@@ -47,11 +48,12 @@ STAGE_WORDS = {
 
 LEGEND = "\n".join(
     (
-        "Legend: each spot shows its position, then the card. R14+1 = face-up card 14 of the Red",
-        "  suit, worth Yang minus Yin = +1 (=0: zero on its own); [R??] = face-down card you cannot",
-        "  identify; [R01] = face-down card you know; -- = empty spot; * = the climber's meeple.",
-        "  Row 1 is the bottom (a1..e1), row 5 the peak (a5); a card rests on the two below it.",
-        "  Card numbers mean the same card in every colour (see the card key and `rules`).",
+        "Legend: each spot shows its position, then the card. R14+1 = face-up card 14",
+        "  of the Red suit, worth Yang minus Yin = +1 (=0: zero on its own); [R??] =",
+        "  face-down card you cannot identify; [R01] = face-down card you know; -- =",
+        "  empty spot; * = the climber's meeple. Row 1 is the bottom (a1..e1), row 5",
+        "  the peak (a5); a card rests on the two below it. Card numbers mean the same",
+        "  card in every colour (see the card key and `rules`).",
     )
 )
 
@@ -125,10 +127,7 @@ def render_pyramid(game: Annapurna, side: list, loc: int) -> list[str]:
         pad = " " * (r * CELL // 2)
         row = "".join(_cell(game, side[p], p, p == loc) for p in cells)
         lines.append(pad + row + f"  row {r + 1}" + ("  (peak)" if r == board.ROWS - 1 else ""))
-    lines.append(
-        "".join("abcde"[i].center(CELL) for i in range(board.ROWS))
-        + "  (columns of the bottom row)"
-    )
+    lines.append("".join("abcde"[i].center(CELL) for i in range(board.ROWS)) + "  (columns)")
     return lines
 
 
@@ -309,7 +308,7 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         out.append("\nCard key (cards you can identify on the mountainsides):")
         out += card_key(game, seen)
     out.append(LEGEND)
-    return "\n".join(out)
+    return fit("\n".join(out))
 
 
 # -- sentences ---------------------------------------------------------------------------------
