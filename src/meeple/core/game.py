@@ -141,6 +141,9 @@ class Game:
     info: ClassVar[GameInfo]
     #: Option name -> default value. Unknown options are refused.
     options: ClassVar[dict[str, Any]] = {}
+    #: The values an option may take, for the options that have only a few (a lobby offers
+    #: them as a list instead of a text field); every other option is free within its checks.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: Numeric option name -> ``(least, greatest, source)``: the whole numbers it may take and
     #: the ruling that sets them, so no value can make the game's bounds (its
     #: ``max_game_length``) overflow what a driver or adapter can hold. An option bounded by

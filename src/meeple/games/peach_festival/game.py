@@ -120,6 +120,7 @@ class PeachFestival(Game):
         rulebook="the-peach-festival.txt",
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"difficulty": tuple(DIFFICULTIES)}
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[PeachState]] = PeachState
     option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
