@@ -310,3 +310,38 @@ def test_the_log_tells_a_sealed_choice_only_as_made_and_what_it_brought_about():
     }
     texts = [line["text"] for line in pages.log_lines(view)]
     assert texts == ["made a secret choice", "made a secret choice. You lose the Column Reward."]
+
+
+def test_the_rulings_pages_are_read_from_the_installed_package_not_the_source_tree(tmp_path):
+    """The web app's rulings pages are package data: a copy of the package alone (as a wheel
+    installs it, links resolved, no docs folder beside it) serves every game's page."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    site = tmp_path / "site"
+    shutil.copytree(Path(meeple.__file__).parent, site / "meeple", symlinks=False)
+    rulings = site / "meeple" / "web" / "rulings"
+    assert rulings.is_dir() and not rulings.is_symlink()
+    code = (
+        "import meeple.web.pages as p, sys\n"
+        "assert p.__file__.startswith(sys.argv[1]), p.__file__\n"
+        "for g in ('peach-festival', 'annapurna', 'almanac'):\n"
+        "    html = p.rulings_html(g)\n"
+        "    assert html is not None and '<h1>' in html, g\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            f"import sys; sys.path.insert(0, {str(site)!r})\n" + code,
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]
