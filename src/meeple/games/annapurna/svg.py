@@ -976,10 +976,12 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     if (obs["ascent"] > 1 or obs["winner"] >= 0) and any(c["placing"] for c in obs["climbers"]):
         order = sorted(range(n), key=lambda t: obs["climbers"][t]["placing"])
         label = "Final Ascent" if obs["winner"] >= 0 else "Last Ascent"
-        parts = [
-            f"{ctx.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
-            for t in order
-        ]
+        parts = []
+        for t in order:
+            c = obs["climbers"][t]
+            total = c["ended_total"]  # ruling AN-R34: a climber who never peaked has none
+            ended = "never peaked" if total is None else f"total {total:+d}".replace("-", "−")
+            parts.append(f"{ctx.colour(t)} #{c['placing']} ({ended}) +{c['earned']}")
         extra = f" ({ctx.colour(obs['lntb'])} Left No Trace Behind)" if obs["lntb"] >= 0 else ""
         for line in _wrap(f"{label}: " + ", ".join(parts) + extra, 60):
             y += 15
