@@ -730,7 +730,7 @@ def _own_panel(out: _Out, ctx: _Ctx, t: int, y: float) -> float:
         if c["arrival"]:
             out.text(18, y + 11, "Cache", 14, "an-b")
             out.text(
-                66, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
+                76, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
             )
         else:
             out.text(18, y + 11, f"Cache ({len(c['cache'])})", 14, "an-b")
@@ -766,12 +766,12 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
         f'<path d="M{_n(x + 2)},{_n(y + 16)}v-9a5,5 0 0,1 5,-5h4a5,5 0 0,1 5,5v9z" fill="#8b5e34" '
         f'stroke="#4a3119"/><rect x="{_n(x + 5)}" y="{_n(y + 9)}" width="8" height="4" fill="#c08a56"/>'
     )
-    out.text(x + 21, y + 14, f"Backpack {pack}", size, "an-b")
-    cx = x + (width / 2 if small else 150)
+    label = f"Backpack {pack}"
+    out.text(x + 21, y + 14, label, size, "an-b")
+    # bold text runs about 0.62 em a character: the Cache words start clear of the label
+    cx = max(x + (width / 2 if small else 150), x + 21 + 0.62 * size * len(label) + 14)
     if c["arrival"]:
-        out.text(
-            cx, y + 14, "no Cache (peaked)" if small else "Cache: the peak token", size, "an-dim"
-        )
+        out.text(cx, y + 14, "no Cache" if small else "Cache: the peak token", size, "an-dim")
     else:
         for k in range(3):
             out.rect(
