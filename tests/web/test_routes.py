@@ -243,3 +243,6 @@ def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it
     assert "<b>nightmare" not in bad.text and "/t/" not in bad.text
     where = open_table(client, **form, **{"opt-peach-festival-difficulty": "hard"})
     assert where.startswith("/t/")
+    assert re.search(
+        r'<select id="opt-annapurna-mode"[^>]*>\s*<option value="competitive" selected>', page
+    )
