@@ -77,7 +77,7 @@ def test_observation_is_json_and_render_draws_every_pyramid():
     obs = state.observe(2)
     json.dumps(obs)
     text = state.game.render(obs)
-    assert text.count("(columns of the bottom row)") == 4
+    assert text.count("  (columns)") == 4
     assert "Green (you)" in text and "[R??]" in text
 
 

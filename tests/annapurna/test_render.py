@@ -179,4 +179,4 @@ def test_an_expedition_won_in_its_first_ascent_shows_how_it_was_scored():
     climb_route(state, 0)
     assert state.is_terminal() and state.ascent == 1
     text = state.game.render(state.observe(None))
-    assert "Final Ascent: Red #1 +4" in text and "Red Left No Trace Behind" in text
+    assert "Final Ascent: Red #1 (total +0) +4" in text and "Red Left No Trace Behind" in text

@@ -127,10 +127,21 @@ def test_text_typed_at_the_handoff_is_not_played_but_quit_stops(runner, tmp_path
     """Between two people at one keyboard, a line typed before the view is shown is said not
     to be played; ``quit`` there stops the game as at the prompt."""
     args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save"]
-    res = runner([*args, str(tmp_path / "a.json")], "1\n2\n" + ENOUGH)
+    res = runner([*args, str(tmp_path / "a.json")], "\n1\n2\n" + ENOUGH)
     assert res.exit_code == 0 and "Not played: '2' (typed before the view)." in res.stdout
-    res = runner([*args, str(tmp_path / "b.json")], "1\nquit\n")
+    res = runner([*args, str(tmp_path / "b.json")], "\n1\nquit\n")
     assert "Game stopped." in res.stdout and "Pass the keyboard" in res.stdout
+
+
+def test_the_first_view_waits_for_its_player_like_every_later_one(runner, tmp_path):
+    """Hotseat: before the very first view the keyboard is passed to its seat, and nothing of
+    that seat's view is printed until Enter."""
+    args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save"]
+    res = runner([*args, str(tmp_path / "a.json")], "quit\n")
+    assert "Pass the keyboard to seat 0" in res.stdout and "Game stopped." in res.stdout
+    before = res.stdout.split("Pass the keyboard to seat 0")[0]
+    assert "to move" not in before
+    assert "Your hand" not in res.stdout and "hand" not in before.lower()
 
 
 def test_per_seat_bots_and_human_seat_choice(runner, tmp_path):

@@ -178,3 +178,23 @@ def test_player_may_roll_the_die_before_other_rewards():
     assert {"roll", "merchant", "noreward"} <= set(texts(s.legal_actions(0)))
     play(s, "roll")
     assert s.is_chance_node()
+
+
+def test_a_number_no_column_takes_is_told_as_lost_to_everyone():
+    """PF-G19 (ruling PF-R18): the lost Number 2 is told after the last sealed action, the one
+    that reveals and resolves the round's actions: to its owner as theirs, to the others and a
+    spectator by seat; the choice before it brings nothing about. The loss is recorded."""
+    from meeple.core.record import tell_move
+
+    s = pos(["sp:0,1,2,3,3,3,3", ""], dice="sp3,te2")
+    said = "the Number 2 reward: no column can take a 2."
+    for viewer in (0, 1, None):
+        assert s.game.describe_aftermath(s, 0, s.game.action("sp"), viewer) == ""
+    commit(s, "sp")
+    for viewer, who in ((0, "You lose"), (1, "Seat 0 loses"), (None, "Seat 0 loses")):
+        entry = tell_move(s, 2, 1, "peach", viewer)
+        assert entry.sealed == (viewer != 1)
+        assert entry.told.endswith(f"{who} {said}")
+    s.apply_action("peach", 1)
+    assert s.sheets[0].lost == [("number", 2, False)]
+    assert s.observe(1)["sheets"][0]["lost"] == [["number", 2, False]]

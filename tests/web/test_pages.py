@@ -289,3 +289,59 @@ def test_a_game_whose_text_view_fails_is_still_played_from_its_move_list(
     html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
     assert "cannot be drawn" in html and 'name="move"' in html
     assert "the text view failed" in caplog.text
+
+
+def test_the_log_tells_a_sealed_choice_only_as_made_and_what_it_brought_about():
+    """A sealed choice is never told, but what the revealed round brings about (a reward lost,
+    PF-G19) is, after the fact of the choice."""
+    view = {
+        "viewer": 0,
+        "seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
+        "log": [
+            {"number": 1, "seat": 1, "move": None, "told": "", "sealed": True},
+            {
+                "number": 2,
+                "seat": 1,
+                "move": None,
+                "told": "You lose the Column Reward.",
+                "sealed": True,
+            },
+        ],
+    }
+    texts = [line["text"] for line in pages.log_lines(view)]
+    assert texts == ["made a secret choice", "made a secret choice. You lose the Column Reward."]
+
+
+def test_the_rulings_pages_are_read_from_the_installed_package_not_the_source_tree(tmp_path):
+    """The web app's rulings pages are package data: a copy of the package alone (as a wheel
+    installs it, links resolved, no docs folder beside it) serves every game's page."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    site = tmp_path / "site"
+    shutil.copytree(Path(meeple.__file__).parent, site / "meeple", symlinks=False)
+    rulings = site / "meeple" / "web" / "rulings"
+    assert rulings.is_dir() and not rulings.is_symlink()
+    code = (
+        "import meeple.web.pages as p, sys\n"
+        "assert p.__file__.startswith(sys.argv[1]), p.__file__\n"
+        "for g in ('peach-festival', 'annapurna', 'almanac'):\n"
+        "    html = p.rulings_html(g)\n"
+        "    assert html is not None and '<h1>' in html, g\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            f"import sys; sys.path.insert(0, {str(site)!r})\n" + code,
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -221,3 +221,28 @@ def test_a_finished_game_replays_from_any_view_and_its_record_downloads(client: 
     assert page.status_code == 200 and f"of {steps}" in page.text
     assert "Seat 2&#39;s view" in page.text or "Seat 2's view" in page.text
     assert client.get(where + f"/replay?step={steps + 1}").status_code == 422
+
+
+def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it_is_refused(
+    client: TestClient,
+) -> None:
+    """PF-074: the solo difficulty is one of easy, medium, hard: drawn as a select, and a
+    forged value is refused with a 422 naming the option, opening nothing."""
+    page = client.get("/").text
+    select = re.search(
+        r'<select id="opt-peach-festival-difficulty"[^>]*>(.*?)</select>', page, re.S
+    )
+    assert select, "the difficulty is not a select"
+    values = re.findall(r'<option value="([^"]+)"( selected)?>', select.group(1))
+    assert values == [("easy", ""), ("medium", " selected"), ("hard", "")]
+    assert 'name="opt-peach-festival-difficulty" value=' not in page  # no text field
+    form = {"game": "peach-festival", "players": "1", "seat-0": "me"}
+    bad = client.post("/tables", data={**form, "opt-peach-festival-difficulty": "<b>nightmare"})
+    assert bad.status_code == 422
+    assert "option difficulty is one of easy, medium, hard" in bad.text
+    assert "<b>nightmare" not in bad.text and "/t/" not in bad.text
+    where = open_table(client, **form, **{"opt-peach-festival-difficulty": "hard"})
+    assert where.startswith("/t/")
+    assert re.search(
+        r'<select id="opt-annapurna-mode"[^>]*>\s*<option value="competitive" selected>', page
+    )

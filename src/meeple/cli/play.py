@@ -210,20 +210,24 @@ class PlaySession:
         # the notation itself may name a hidden card.
         viewer = self.humans[0] if len(self.humans) == 1 else None
         told = self.game.describe_move_for(state, seat, action, viewer)
+        then = self.game.describe_aftermath(state, seat, action, viewer) if sealed else ""
         self.apply(action, seat)
-        self.announce(seat, action, told, sealed)
+        self.announce(seat, action, told, sealed, then)
 
-    def announce(self, seat: int, action: Action, told: str, sealed: bool) -> None:
+    def announce(self, seat: int, action: Action, told: str, sealed: bool, then: str = "") -> None:
         """Print a move that has been played.
 
         Args:
             seat: The seat that moved.
             action: Its action.
             told: What the people at the table may learn of it (``describe_move_for``).
-            sealed: A sealed choice at a simultaneous node: only the fact of it is printed.
+            sealed: A sealed choice at a simultaneous node: only the fact of it is printed,
+                and ``then``.
+            then: For a sealed choice, what it brings about (``describe_aftermath``).
         """
         if sealed:
-            self.console.print(f"{shown(self.who(seat))} has made a sealed choice.")
+            after = f" {shown(then)}" if then else ""
+            self.console.print(f"{shown(self.who(seat))} has made a sealed choice.{after}")
         elif told != self.game.describe_action(action):
             self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
         else:
@@ -236,8 +240,9 @@ class PlaySession:
         return f"[bold]{shown(action.text)}[/] — {shown(text)}"
 
     def handoff(self, seat: int) -> None:
-        """With several humans, let the next one take the keyboard before showing a view."""
-        if len(self.humans) > 1 and self._last_viewer not in (None, seat):
+        """With several humans, let the next one take the keyboard before showing a view,
+        the very first view too (nobody may glance at a seat's hand before its player sits)."""
+        if len(self.humans) > 1 and self._last_viewer != seat:
             # the last person's view was wiped when they moved: what the screen shows now is
             # the table's news (moves announced since), left to read until Enter
             self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
@@ -346,6 +351,9 @@ class PlaySession:
             told = self.game.describe_action(played)
             if played in legal:  # decided before the move, like a bot's; alone, in full
                 told = self.game.describe_move_for(state, seat, played, None if shared else seat)
+            then = ""
+            if sealed and shared and played in legal:
+                then = self.game.describe_aftermath(state, seat, played, None)
             try:
                 self.apply(played, seat)
             except IllegalActionError as e:
@@ -353,7 +361,7 @@ class PlaySession:
                 continue
             if shared:  # this person's private view leaves the screen before anything else
                 self.clear_screen()
-            self.announce(seat, played, told, sealed and shared)
+            self.announce(seat, played, told, sealed and shared, then)
             return
 
     def clear_screen(self) -> None:

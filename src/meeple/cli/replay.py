@@ -84,7 +84,8 @@ def replay_record(
             entry = tell_move(state, n, s, action, seat)
             state = after
             if entry.sealed:
-                con.print(f"{n:>4}. {shown(who(s))} makes a sealed choice")
+                then = f". {shown(entry.told)}" if entry.told else ""
+                con.print(f"{n:>4}. {shown(who(s))} makes a sealed choice{then}")
             elif s == CHANCE:
                 if entry.told:
                     con.print(f"{n:>4}. chance: {shown(entry.told)}")

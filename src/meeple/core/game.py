@@ -141,6 +141,9 @@ class Game:
     info: ClassVar[GameInfo]
     #: Option name -> default value. Unknown options are refused.
     options: ClassVar[dict[str, Any]] = {}
+    #: The values an option may take, for the options that have only a few (a lobby offers
+    #: them as a list instead of a text field); every other option is free within its checks.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: Numeric option name -> ``(least, greatest, source)``: the whole numbers it may take and
     #: the ruling that sets them, so no value can make the game's bounds (its
     #: ``max_game_length``) overflow what a driver or adapter can hold. An option bounded by
@@ -282,6 +285,17 @@ class Game:
         if seat == CHANCE:
             return ""
         return self.describe_action(action)
+
+    def describe_aftermath(
+        self, state: State, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """What ``action`` brings about, as ``observer`` may be told it: ``""`` (default) or
+        sentences such as the end of a round or a reward lost. Games include it in
+        :meth:`describe_move_for`; drivers tell it on its own after another seat's sealed
+        choice, whose content stays secret (so it may only say what follows from the choices
+        once all are revealed: for every choice but the last, nothing).
+        """
+        return ""
 
     def render(self, observation: dict[str, Any]) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""

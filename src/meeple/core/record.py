@@ -456,7 +456,8 @@ class LogEntry:
             notation names a hidden card, a chance outcome told in other words than its full
             description (a seat's own draw, a face-up card: see ``told``).
         told: What the viewer is told, from :meth:`Game.describe_move_for`; ``""`` when
-            nothing is (a hidden draw, a sealed choice).
+            nothing is (a hidden draw). For another seat's sealed choice, only what it brings
+            about (:meth:`Game.describe_aftermath`, often ``""``).
         sealed: Another seat's sealed choice at a simultaneous node: only the fact of it is
             told, never its content.
     """
@@ -544,7 +545,8 @@ def _tell(state: State, number: int, seat: int, action: Action, viewer: int | No
             number, seat, action.text, game.describe_move_for(state, seat, action, seat)
         )
     if seat != CHANCE and state.current_player() == SIMULTANEOUS:
-        return LogEntry(number, seat, None, "", sealed=True)
+        after = game.describe_aftermath(state, seat, action, viewer)
+        return LogEntry(number, seat, None, after, sealed=True)
     told = game.describe_move_for(state, seat, action, viewer)
     # the mover's own words: a solo turn-track Peach is told as such to everyone
     full = (

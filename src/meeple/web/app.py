@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from meeple.core.registry import game_class
 from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
 from meeple.web import pages
 
@@ -138,15 +139,21 @@ def _error_page(error: ServerError) -> HTMLResponse:
     return HTMLResponse(html, status_code=error.status)
 
 
-def _option_fields(options: dict[str, Any]) -> list[dict[str, Any]]:
+def _option_fields(
+    options: dict[str, Any], choices: dict[str, tuple[Any, ...]] | None = None
+) -> list[dict[str, Any]]:
     """Lobby inputs for a game's options: ``{"name", "kind", "default", "choices", "help"}``.
 
     An option is either its default value or a spec ``{"default", "choices", "help"}``;
-    options without a default a person could type (a content directory) are not offered.
+    ``choices`` (the game's :attr:`~meeple.core.game.Game.option_choices`) adds the values of
+    the options that have few, drawn as a list. Options without a default a person could type
+    (a content directory) are not offered.
     """
     fields = []
     for name, spec in options.items():
         info = spec if isinstance(spec, dict) else {"default": spec}
+        if choices and name in choices and not info.get("choices"):
+            info = {**info, "choices": choices[name]}
         default = info.get("default")
         if default is None and not info.get("choices"):
             continue
@@ -164,14 +171,32 @@ def _option_fields(options: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _option_value(raw: str, field: dict[str, Any]) -> Any:
+    """The value of a lobby field as typed or picked.
+
+    Raises:
+        ServerError: 422 for a whole-number option that is not one, or a value outside the
+            option's choices (named, escaped when shown).
+    """
     if field["kind"] == "bool":
         return raw == "true"
     if field["kind"] == "int":
         try:
-            return int(raw)
+            value: Any = int(raw)
         except ValueError:
             raise ServerError(422, "config", f"option {field['name']} is a whole number") from None
-    return raw
+    else:
+        value = raw
+    if field["choices"] and value not in field["choices"]:
+        allowed = ", ".join(str(c) for c in field["choices"])
+        raise ServerError(
+            422, "config", f"option {field['name']} is one of {allowed}, not {raw[:80]!r}"
+        )
+    return value
+
+
+def _game_fields(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """:func:`_option_fields` of a lobby entry, with its game's choices."""
+    return _option_fields(entry["options"], game_class(entry["name"]).option_choices)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -179,7 +204,7 @@ async def home(request: Request, error: str = "") -> HTMLResponse:
     svc = _service(request)
     games = []
     for entry in svc.lobby():
-        games.append({**entry, "fields": _option_fields(entry["options"])})
+        games.append({**entry, "fields": _game_fields(entry)})
     owner = request.cookies.get(OWNER_COOKIE)
     tables = await svc.tables_of(owner) if owner else []
     levels = games[0]["levels"] if games else []
@@ -233,7 +258,7 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
             f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players",
         )
     options = {}
-    for field in _option_fields(entry["options"]):
+    for field in _game_fields(entry):
         key = f"opt-{name}-{field['name']}"
         if field["kind"] == "bool":
             options[field["name"]] = key in form

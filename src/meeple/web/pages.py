@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -198,7 +197,9 @@ def log_lines(view: dict, limit: int = 200) -> list[dict]:
     for entry in view.get("log") or []:
         seat = entry.get("seat")
         who = seat_name(view, seat)
-        text = "made a secret choice" if entry.get("sealed") else entry.get("told") or ""
+        text = entry.get("told") or ""
+        if entry.get("sealed"):  # only what the choice brings about once all are revealed
+            text = f"made a secret choice. {text}" if text else "made a secret choice"
         if not text:
             continue
         lines.append({"number": entry.get("number"), "who": who, "text": text})
@@ -304,13 +305,19 @@ def render_handover(view: dict, frame: Frame) -> str:
 
 
 def rulings_html(name: str) -> Markup | None:
-    """The rulings page of game ``name`` as HTML (raw HTML in the file is escaped), or ``None``."""
+    """The rulings page of game ``name`` as HTML (raw HTML in the file is escaped), or ``None``.
+
+    The pages are package data (``meeple.web/rulings``, the project's ``docs/games``), read
+    through :mod:`importlib.resources`, so an installed wheel serves them as a checkout does.
+    """
+    from importlib.resources import files
+
     from markdown_it import MarkdownIt
 
-    docs = Path(__file__).resolve().parents[3] / "docs" / "games"
+    docs = files("meeple.web").joinpath("rulings")
     title = make(name).info.title.lower().replace(" ", "-").replace(":", "")
     for candidate in (f"{name}.md", f"{title}.md", f"the-{name}.md"):
-        path = docs / candidate
-        if path.is_file():
-            return Markup(MarkdownIt("commonmark", {"html": False}).render(path.read_text("utf-8")))
+        page = docs.joinpath(candidate)
+        if page.is_file():
+            return Markup(MarkdownIt("commonmark", {"html": False}).render(page.read_text("utf-8")))
     return None

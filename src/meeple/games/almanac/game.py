@@ -80,14 +80,37 @@ class Almanac(Game):
         Public chance outcomes are announced in words (starting caravans, caravan cards dealt
         face up, the encounter revealed, fight and 6-sided die rolls with their results); a
         contract draw is told to its drawer only, ``""`` to everyone else.
-        """
-        if seat == CHANCE:
-            from meeple.games.almanac.render import describe_chance
 
-            return describe_chance(self, state, action, observer)
-        if action.kind == "keep" and observer != seat:
-            return "Keep one of the drawn contracts (face down)"
-        return self.describe_action(action)
+        What a move or outcome brings about is told after it, to everyone: the end of each
+        phase of a round and of the round itself, and the start of the next (AL-027, AL-052).
+        """
+        from meeple.games.almanac.render import describe_chance
+
+        if seat == CHANCE:
+            told = describe_chance(self, state, action, observer)
+        elif action.kind == "keep" and observer != seat:
+            told = "Keep one of the drawn contracts (face down)"
+        else:
+            told = self.describe_action(action)
+        passage = self.describe_aftermath(state, seat, action, observer)
+        if not passage:
+            return told
+        if told and told[-1] not in ".!?":
+            told += "."
+        return f"{told} {passage}" if told else passage
+
+    def describe_aftermath(
+        self, state: AlmanacState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """The phases and rounds that end with this move or outcome, and the next to begin
+        (AL-027, AL-052, AL-063); ``""`` otherwise. Public: the same for every observer."""
+        from meeple.games.almanac.render import describe_passage
+
+        if state.is_terminal():
+            return ""
+        after = state.clone()
+        after.apply_action(action, seat)
+        return describe_passage(self, state, after)
 
     def describe_move(self, action: Action, observation: dict) -> str:
         """The move in ``observation``'s position: what a space does, what a contract needs,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import fit
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
 
@@ -365,6 +366,59 @@ def describe_chance(
     return ""
 
 
+#: The phases of a round in order (AL-027), then the end of the game (AL-063).
+_PHASES = ("Arrival", "Action", "End", "Final")
+#: Which phase each task of the round belongs to: the round pushes them all at once, so the
+#: lowest one still on the stack names the phase under way.
+_PHASE_OF = {
+    "arrival": 0,
+    "deal_cv": 0,
+    "page_setup": 0,
+    "action_loop": 1,
+    "after_placed": 1,
+    "retrieve": 2,
+    "bid_start": 2,
+    "route_start": 2,
+    "enc_pick": 2,
+    "enc_start": 2,
+    "cleanup": 2,
+    "final_loop": 3,
+}
+
+
+def phase_of(state: AlmanacState) -> int | None:
+    """The phase under way: an index into :data:`_PHASES`, ``None`` during setup and between
+    the tasks of two phases (the round's own task and ``end_phase`` own none)."""
+    earliest = None
+    for task in state.tasks:  # bottom of the stack first: the phase still to come lies lower
+        p = _PHASE_OF.get(task[0])
+        if p is not None and (earliest is None or p < earliest):
+            earliest = p
+    return earliest
+
+
+def describe_passage(game: Almanac, before: AlmanacState, after: AlmanacState) -> str:
+    """The phases and rounds that end between ``before`` and ``after`` (one move apart), in
+    words: ``"The Action Phase of round 2 ends. The End Phase begins."`` (AL-027, AL-052,
+    AL-062, AL-063); ``""`` when the move stays in its phase. Everything it says is public."""
+    was, now = phase_of(before), phase_of(after)
+    said = []
+    if before.round and was is not None and was < 3 and (was != now or after.round != before.round):
+        said.append(f"The {_PHASES[was]} Phase of round {before.round} ends.")
+    if after.round != before.round and after.round:
+        if before.round:
+            said.append(f"Round {before.round} ends.")
+        page = game.content.pages[after.page]
+        said.append(f"Round {after.round} of 6 begins at page {page.id}: {page.name}.")
+    elif now is not None and now != was and now < 3:
+        said.append(f"The {_PHASES[now]} Phase begins.")
+    if now == 3 and was != 3:
+        said.append(f"Round {after.round} ends: the journey is over; contracts may be completed.")
+    if after.is_terminal():
+        said.append("The game is over.")
+    return " ".join(said)
+
+
 # -- the picture -------------------------------------------------------------------------------
 def _geometry(game: Almanac, obs: dict) -> list[str]:
     c = game.content
@@ -575,7 +629,7 @@ def render_observation(game: Almanac, obs: dict) -> str:
             ]
     if obs["tasks"]:
         lines.append(_task_line(game, obs))
-    return "\n".join(lines)
+    return fit("\n".join(lines))
 
 
 def rules_summary(game: Almanac) -> str:

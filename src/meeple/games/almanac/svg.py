@@ -354,7 +354,7 @@ def snowflake(cx: float, cy: float, r: float) -> str:
 def token_disc(cx: float, cy: float, r: float, kind: str) -> str:
     """A location token: a disc with the first letters of its kind."""
     return circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
-        cx, cy + 4.5, kind.replace("_", " ")[:3].title(), "c b sm"
+        cx, cy + 4.5, kind.replace("_", " ")[:2].title(), "c b sm"
     )
 
 
@@ -1255,7 +1255,16 @@ class _Board:
         name = f"Seat {s} · you" if mine else f"Seat {s}"
         if self.fame is not None:
             fame, won = self.fame[s]
-            name += f" · {fame} fame" + (" · winner" if won else "")
+            # the banner's badges take its right end: the longest words that fit before them
+            room = (w - 10 - 57 - (30 if s == o["guide"] else 0)) / 8.5
+            for said in (
+                f"{name} · {fame} fame" + (" · winner" if won else ""),
+                f"{name} · {fame} fame" + (" ★" if won else ""),
+                f"{name} · {fame}" + (" ★" if won else ""),
+            ):
+                if len(said) <= room:
+                    break
+            name = said
         out.append(text(x + 10, y + 22, name, "b w"))
         bx = x + w - 16
         gold = "?" if p["gold"] is None else p["gold"]

@@ -18,6 +18,7 @@ from meeple.games.annapurna.consts import (
     AWARDS,
     COOP_ASCENTS,
     LNTB_FLAGS,
+    OVER,
     RACE,
     ROUND_LIMIT,
     V_DROP,
@@ -82,6 +83,8 @@ class Annapurna(Game):
         "starter": 0,
         "mode": "competitive",
     }
+    #: the cooperative mode is refused (AN-I02, ruling AN-R22): one mode to pick
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"mode": ("competitive",)}
 
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
@@ -170,7 +173,53 @@ class Annapurna(Game):
         An Explore names the card it turns face up, to everyone; a peek names the card seen to
         the peeker only. A Trade, Hide, Drop or Throw is told by its verb at each of its steps: the Backpack card
         chosen is named to its owner only, and a dropped or thrown card to everyone when it is
-        placed face up (AN-051, AN-053), not before."""
+        placed face up (AN-051, AN-053), not before.
+
+        What a move brings about is told after it: a turn skipped by a card (AN-034) and the
+        end of an Ascent with every climber's total and flags (AN-060..AN-065), those who
+        never peaked said to be so (ruling AN-R34)."""
+        told = self._told(state, seat, action, observer)
+        after = self.describe_aftermath(state, seat, action, observer)
+        return ". ".join(x for x in (told, after) if x)
+
+    def describe_aftermath(
+        self, state: AnnapurnaState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """A turn skipped by a card (AN-034) and the end of an Ascent with every climber's
+        total and flags (AN-060..AN-065), those who never peaked said to be so (ruling
+        AN-R34); ``""`` otherwise. Public: the same words for every observer."""
+        if seat == CHANCE or state.stage == OVER:
+            return ""
+        after = state.clone()
+        after.apply_action(action, seat)
+        if after.ascent != state.ascent or after.stage == OVER:
+            return self._ascent_end(state.ascent, after)
+        if after.skipping and after.turns != state.turns:
+            return f"{self.colour(after.turn)}'s turn is skipped by a card: only the Sweep"
+        return ""
+
+    def _ascent_end(self, ascent: int, after: AnnapurnaState) -> str:
+        """The end of Ascent ``ascent`` (counted from 1) as ``after`` records it: every
+        climber in placing order with their total, flags earned and flags in all."""
+        n = self.num_players
+        parts = []
+        for s in sorted(range(n), key=lambda s: after.placing[s]):
+            total = after.ended_total[s]
+            if after.lntb == s:
+                how = f"Left No Trace Behind (total {total})"
+            elif total is None:
+                how = "never peaked"
+            else:
+                how = f"total {total:+d}"
+            gain = after.earned[s]
+            parts.append(
+                f"{self.colour(s)} {_ordinal(after.placing[s])}, {how}, "
+                f"+{gain} flag{'s' if gain != 1 else ''} ({after.flags[s]} in all)"
+            )
+        return f"Ascent {ascent} ends: " + "; ".join(parts)
+
+    def _told(self, state: AnnapurnaState, seat: int, action: Action, observer: int | None) -> str:
+        """The move itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
         kind = action.kind
         if seat == CHANCE:
             if kind == "deal":  # dealt face down: nobody sees it (AN-009, AN-010)
@@ -264,3 +313,8 @@ class Annapurna(Game):
     @property
     def content_dir(self) -> Path:
         return Path(self.content.source).parent
+
+
+def _ordinal(place: int) -> str:
+    """``1`` -> ``"1st"`` (placings go up to 4)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"

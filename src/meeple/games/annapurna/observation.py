@@ -27,7 +27,8 @@ Observation layout (JSON data)::
      "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
                    (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
-                   "shields", "peakfx", "extra", "flags", "earned", "placing"}, ...]}
+                   "shields", "peakfx", "extra", "flags", "earned", "placing",
+                   "ended_total"}, ...]}
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
                 "flags": st.flags[t],
                 "earned": st.earned[t],
                 "placing": st.placing[t],
+                "ended_total": st.ended_total[t],
             }
         )
     return {
@@ -215,6 +217,7 @@ def _climber_view(st: AnnapurnaState, t: int, mine: bool, known: int) -> _Climbe
         flags=st.flags[t],
         earned=st.earned[t],
         placing=st.placing[t],
+        ended_total=st.ended_total[t],
     )
     view._st = st
     view._t = t
@@ -244,6 +247,7 @@ def snapshot(st: AnnapurnaState) -> dict:
         "extra": st.extra[:],
         "flags": st.flags[:],
         "earned": st.earned[:],
+        "ended_total": st.ended_total[:],
         "placing": st.placing[:],
         "unfinished": str(st.unfinished),
         "turn": st.turn,
@@ -390,6 +394,7 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
         st.flags[t] = cl["flags"]
         st.earned[t] = cl["earned"]
         st.placing[t] = cl["placing"]
+        st.ended_total[t] = cl["ended_total"]
         if t == me:
             st.pack[t] = cl["pack"][:]
             st.cache[t] = cl["cache"][:]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import fit
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     COOP_ASCENTS,
@@ -50,11 +51,12 @@ STAGE_WORDS = {
 
 LEGEND = "\n".join(
     (
-        "Legend: each spot shows its position, then the card. R14+1 = face-up card 14 of the Red",
-        "  suit, worth Yang minus Yin = +1 (=0: zero on its own); [R??] = face-down card you cannot",
-        "  identify; [R01] = face-down card you know; -- = empty spot; * = the climber's meeple.",
-        "  Row 1 is the bottom (a1..e1), row 5 the peak (a5); a card rests on the two below it.",
-        "  Card numbers mean the same card in every colour (see the card key and `rules`).",
+        "Legend: each spot shows its position, then the card. R14+1 = face-up card 14",
+        "  of the Red suit, worth Yang minus Yin = +1 (=0: zero on its own); [R??] =",
+        "  face-down card you cannot identify; [R01] = face-down card you know; -- =",
+        "  empty spot; * = the climber's meeple. Row 1 is the bottom (a1..e1), row 5",
+        "  the peak (a5); a card rests on the two below it. Card numbers mean the same",
+        "  card in every colour (see the card key and `rules`).",
     )
 )
 
@@ -128,10 +130,7 @@ def render_pyramid(game: Annapurna, side: list, loc: int) -> list[str]:
         pad = " " * (r * CELL // 2)
         row = "".join(_cell(game, side[p], p, p == loc) for p in cells)
         lines.append(pad + row + f"  row {r + 1}" + ("  (peak)" if r == board.ROWS - 1 else ""))
-    lines.append(
-        "".join("abcde"[i].center(CELL) for i in range(board.ROWS))
-        + "  (columns of the bottom row)"
-    )
+    lines.append("".join("abcde"[i].center(CELL) for i in range(board.ROWS)) + "  (columns)")
     return lines
 
 
@@ -245,7 +244,8 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     ):
         order = sorted(range(obs["players"]), key=lambda t: obs["climbers"][t]["placing"])
         parts = [
-            f"{game.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
+            f"{game.colour(t)} #{obs['climbers'][t]['placing']}"
+            f" ({_ended(obs['climbers'][t].get('ended_total'))}) +{obs['climbers'][t]['earned']}"
             for t in order
         ]
         lntb = obs["lntb"]
@@ -314,7 +314,7 @@ def render_observation(game: Annapurna, obs: dict) -> str:
         out.append("\nCard key (cards you can identify on the mountainsides):")
         out += card_key(game, seen)
     out.append(LEGEND)
-    return "\n".join(out)
+    return fit("\n".join(out))
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -498,3 +498,8 @@ First peaker at exactly zero: Left No Trace Behind, 4 flags, the Ascent ends.
 A card's value is Yang minus Yin; a group balances when its values sum to zero.
 Cards ({SUIT_SIZE} per colour, the same in every colour; our reconstruction):
 {cards}"""
+
+
+def _ended(total: int | None) -> str:
+    """A climber's total when the Ascent ended, or that they never peaked (ruling AN-R34)."""
+    return "never peaked" if total is None else f"total {total:+d}"

@@ -578,6 +578,8 @@ def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
     st.earned = earned
     st.placing = placing
     st.lntb = lntb
+    # the totals are lost in the reset; the log tells them (AN-060, ruling AN-R34)
+    st.ended_total = [st.total(s) if st.arrival[s] else None for s in range(n)]
     flags = st.flags
     for s in range(n):
         flags[s] += earned[s]

@@ -86,6 +86,7 @@ class AnnapurnaState(State):
         "deal_seat",
         "down",
         "earned",
+        "ended_total",
         "extra",
         "flags",
         "kcache",
@@ -147,6 +148,9 @@ class AnnapurnaState(State):
         self.extra: list[int] = [0] * n
         self.flags: list[int] = [0] * n
         self.earned: list[int] = [0] * n
+        #: Each climber's Yin/Yang total when the last Ascent ended, ``None`` for one who never
+        #: peaked (or before the first Ascent ends); the rules never read it, the log does.
+        self.ended_total: list[int | None] = [None] * n
         self.placing: list[int] = [0] * n
         self.unfinished = 0
         self.stage = DEAL
@@ -399,6 +403,7 @@ class AnnapurnaState(State):
         new.extra = self.extra[:]
         new.flags = self.flags[:]
         new.earned = self.earned[:]
+        new.ended_total = self.ended_total[:]
         new.placing = self.placing[:]
         new.unfinished = self.unfinished
         new.stage = self.stage

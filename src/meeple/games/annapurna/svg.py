@@ -731,7 +731,7 @@ def _own_panel(out: _Out, ctx: _Ctx, t: int, y: float) -> float:
         if c["arrival"]:
             out.text(18, y + 11, "Cache", 14, "an-b")
             out.text(
-                66, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
+                76, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
             )
         else:
             out.text(18, y + 11, f"Cache ({len(c['cache'])})", 14, "an-b")
@@ -767,12 +767,12 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
         f'<path d="M{_n(x + 2)},{_n(y + 16)}v-9a5,5 0 0,1 5,-5h4a5,5 0 0,1 5,5v9z" fill="#8b5e34" '
         f'stroke="#4a3119"/><rect x="{_n(x + 5)}" y="{_n(y + 9)}" width="8" height="4" fill="#c08a56"/>'
     )
-    out.text(x + 21, y + 14, f"Backpack {pack}", size, "an-b")
-    cx = x + (width / 2 if small else 150)
+    label = f"Backpack {pack}"
+    out.text(x + 21, y + 14, label, size, "an-b")
+    # bold text runs about 0.62 em a character: the Cache words start clear of the label
+    cx = max(x + (width / 2 if small else 150), x + 21 + 0.62 * size * len(label) + 14)
     if c["arrival"]:
-        out.text(
-            cx, y + 14, "no Cache (peaked)" if small else "Cache: the peak token", size, "an-dim"
-        )
+        out.text(cx, y + 14, "no Cache" if small else "Cache: the peak token", size, "an-dim")
     else:
         for k in range(3):
             out.rect(
@@ -1030,10 +1030,12 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     if (obs["ascent"] > 1 or obs["winner"] >= 0) and any(c["placing"] for c in obs["climbers"]):
         order = sorted(range(n), key=lambda t: obs["climbers"][t]["placing"])
         label = "Final Ascent" if obs["winner"] >= 0 else "Last Ascent"
-        parts = [
-            f"{ctx.colour(t)} #{obs['climbers'][t]['placing']} +{obs['climbers'][t]['earned']}"
-            for t in order
-        ]
+        parts = []
+        for t in order:
+            c = obs["climbers"][t]
+            total = c["ended_total"]  # ruling AN-R34: a climber who never peaked has none
+            ended = "never peaked" if total is None else f"total {total:+d}".replace("-", "−")
+            parts.append(f"{ctx.colour(t)} #{c['placing']} ({ended}) +{c['earned']}")
         extra = f" ({ctx.colour(obs['lntb'])} Left No Trace Behind)" if obs["lntb"] >= 0 else ""
         for line in _wrap(f"{label}: " + ", ".join(parts) + extra, 60):
             y += 15

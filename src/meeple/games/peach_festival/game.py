@@ -120,6 +120,7 @@ class PeachFestival(Game):
         rulebook="the-peach-festival.txt",
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"difficulty": tuple(DIFFICULTIES)}
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[PeachState]] = PeachState
     option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
@@ -273,7 +274,39 @@ class PeachFestival(Game):
 
         The solo turn-track circle's Peach (PF-075) shares the ``peach`` notation with the
         round's Take a Peach action and is told apart by the phase.
+
+        A reward that is lost because it can never be followed (PF-052, PF-R18, PF-R19) is
+        told after the move or outcome that brings it about, to everyone (sheets are public).
         """
+        told = self._told(state, seat, action, observer)
+        lost = self.describe_aftermath(state, seat, action, observer)
+        if not lost:
+            return told
+        if told and told[-1] not in ".!?":
+            told += "."
+        return f"{told} {lost}" if told else lost
+
+    def describe_aftermath(
+        self, state: PeachState, seat: int, action: Action, observer: int | None
+    ) -> str:
+        """The rewards lost with this move or outcome because they can never be followed
+        (PF-052, PF-R18, PF-R19), each seat's in turn; ``""`` when none is. Sheets are public:
+        the same for every observer but for "you". After a sealed action it tells what the
+        revealed actions bring about, once all are chosen (PF-R11)."""
+        if state.is_terminal():
+            return ""
+        from meeple.games.peach_festival.render import describe_lost
+
+        after = state.clone()
+        after.apply_action(action, seat)
+        return " ".join(
+            describe_lost(s, item, observer)
+            for s in range(self.num_players)
+            for item in after.sheets[s].lost[len(state.sheets[s].lost) :]
+        )
+
+    def _told(self, state: PeachState, seat: int, action: Action, observer: int | None) -> str:
+        """The move or outcome itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
         if seat != CHANCE:
             if action.kind == "peach" and state.phase == TRACK:
                 from meeple.games.peach_festival.render import TRACK_PEACH

@@ -95,6 +95,7 @@ def sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
     sh.two_paid = d["two_paid"]
     sh.reward_gained = d["reward_gained"]
     sh.pending = [tuple(p) for p in d["pending"]]
+    sh.lost = [tuple(p) for p in d["lost"]]
     sh.dice_left = d["dice_left"]
     sh.track = d["track"]
     sh.last = game.action(d["last"]) if d["last"] else None

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.actions import Action
+from meeple.core.text import fit
 from meeple.games.peach_festival.consts import TRACK
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
 
@@ -284,6 +285,11 @@ def _turn_track_text(obs: dict, game: PeachFestival) -> str:
     return head + (f"; coming rewards: {', '.join(upcoming)}" if upcoming else "")
 
 
+def _lines(head: str, items: list[str], style: str = "") -> Text:
+    """``head`` then one indented line per item, each fitted to 80 columns."""
+    return Text(fit("\n".join([head, *(f"  {x}" for x in items)])), style=style)
+
+
 def render_observation(game: PeachFestival, obs: dict) -> Any:
     """A rich renderable of everything in ``obs`` (one seat's view)."""
     parts: list[Any] = []
@@ -295,19 +301,17 @@ def render_observation(game: PeachFestival, obs: dict) -> Any:
         dice = ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(obs["dice"]) if n)
         parts.append(Text(f"Dice: {dice}", style="bold"))
     if obs["commons"]:
-        commons = "; ".join(
-            f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]
-        )
-        parts.append(Text(f"Common Requests: {commons}"))
+        commons = [f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]]
+        parts.append(_lines("Common Requests:", commons))
     last = [
         f"seat {s}: {describe(game.action(d['last']))}"
         for s, d in enumerate(obs["sheets"])
         if d["last"]
     ]
     if last and obs["phase"] not in ("keep",):
-        parts.append(Text("Last round: " + "; ".join(last), style="dim"))
+        parts.append(_lines("Last round:", last, style="dim"))
     if obs["solo"]:
-        parts.append(Text(_turn_track_text(obs, game)))
+        parts.append(Text(fit(_turn_track_text(obs, game))))
     parts.append(Text(f"Request deck: {obs['deck']['unseen'] + len(obs['deck']['bottom'])} cards"))
     seats = list(range(obs["players"]))
     me = obs["seat"]
@@ -315,20 +319,23 @@ def render_observation(game: PeachFestival, obs: dict) -> Any:
         seats.sort(key=lambda s: s != me)
         mine = obs["sheets"][me]["requests"]
         if mine:
-            parts.append(Text("Your Requests: " + "; ".join(_card(game, c) for c in mine)))
+            parts.append(_lines("Your Requests:", [_card(game, c) for c in mine]))
         if obs["hand"]:
-            parts.append(
-                Text("In hand: " + "; ".join(_card(game, c) for c in obs["hand"]), style="yellow")
-            )
+            parts.append(_lines("In hand:", [_card(game, c) for c in obs["hand"]], "yellow"))
     for s in seats:
         parts.append(_sheet_table(obs, game, s))
+        taken = obs["sheets"][s]["requests"]
+        if s != me and taken:  # face up for everyone (rulebook, Request Cards)
+            parts.append(_lines(f"Seat {s}'s Requests:", [_card(game, c) for c in taken]))
         if s == me or me is None:
             parts.append(_peach_grid(obs, game, s))
     pairs = ", ".join(
         f"{NAMES[CODES[left]]}|{NAMES[CODES[left + 1]]} row {row + 1}"
         for row, left in game.sheet.two_peach
     )
-    parts.append(Text(f"Two-Peach icons (2 Peaches for equal neighbours): {pairs}", style="dim"))
+    parts.append(
+        Text(fit(f"Two-Peach icons (2 Peaches for equal neighbours): {pairs}"), style="dim")
+    )
     parts.append(Text(LEGEND, style="dim"))
     return Group(*parts)
 
@@ -342,3 +349,24 @@ def render_text(game: PeachFestival, obs: dict) -> str:
     console = Console(width=110, record=True, color_system=None, file=io.StringIO())
     console.print(render_observation(game, obs))
     return console.export_text()
+
+
+def describe_lost(seat: int, item: tuple, viewer: int | None) -> str:
+    """A reward ``seat`` loses because it can never be followed, told to ``viewer``.
+
+    ``item`` is a pending decision ``(kind, argument, optional)``: a Number no column accepts
+    (PF-G19, ruling PF-R18), a number for a full column (PF-R19) or a Column Reward with no
+    option open (PF-052).
+    """
+    who = "You lose" if seat == viewer else f"Seat {seat} loses"
+    kind, arg = item[0], item[1]
+    if kind == "number":
+        what = f"the Number {arg} reward: no column can take a {arg}"
+    elif kind == "write":
+        where = "any column" if arg < 0 else NAMES[CODES[arg]]
+        what = f"the reward to write a number in {where}: no valid square is left"
+    elif kind == "reward":
+        what = "the Column Reward: none of its options is open"
+    else:
+        what = f"a {kind} reward"
+    return f"{who} {what}."

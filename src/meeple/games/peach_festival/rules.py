@@ -253,6 +253,7 @@ def settle(state: PeachState, seat: int) -> list[tuple]:
     sh = state.sheets[seat]
     live = followable(state, seat)
     if not live and sh.pending and not sh.dice_left:
+        sh.lost.extend(sh.pending)
         sh.pending = []
     return live
 

@@ -19,6 +19,9 @@ class PlayerSheet:
         two_paid: Bit mask of Two-Peach icons already paid (PF-G18).
         reward_gained: A Column Reward was gained this round (PF-053, PF-G31).
         pending: Decisions still to take this round.
+        lost: Rewards dropped because they could never be followed (a Number or write no
+            column could take, a Column Reward with no option: PF-052, PF-R18, PF-R19), in
+            the order lost; the rules never read it, the log tells it.
         dice_left: Die-icon rolls deferred until every action is done (PF-060).
         hand: Request cards dealt or drawn and not yet kept.
         commit: The sealed action chosen this round, or ``None``.
@@ -34,6 +37,7 @@ class PlayerSheet:
         "eaten",
         "hand",
         "last",
+        "lost",
         "merchants",
         "peaches",
         "pending",
@@ -53,6 +57,7 @@ class PlayerSheet:
         self.two_paid = 0
         self.reward_gained = False
         self.pending: list[Pending] = []
+        self.lost: list[Pending] = []
         self.dice_left = 0
         self.hand: list[int] = []
         self.commit: Action | None = None
@@ -78,6 +83,7 @@ class PlayerSheet:
         new.two_paid = self.two_paid
         new.reward_gained = self.reward_gained
         new.pending = self.pending.copy()
+        new.lost = self.lost.copy()
         new.dice_left = self.dice_left
         new.hand = self.hand.copy()
         new.commit = self.commit
@@ -97,6 +103,7 @@ class PlayerSheet:
             "two_paid": self.two_paid,
             "reward_gained": self.reward_gained,
             "pending": [list(p) for p in self.pending],
+            "lost": [list(p) for p in self.lost],
             "dice_left": self.dice_left,
             "hand_size": len(self.hand),
             "committed": self.commit is not None,

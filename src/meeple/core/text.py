@@ -1,0 +1,39 @@
+"""Plain text for an 80-column terminal: long lines wrapped at word boundaries, each
+continuation indented under its line so lists and tables stay readable."""
+
+from __future__ import annotations
+
+import textwrap
+
+#: The narrowest terminal the pictures are drawn for.
+WIDTH = 80
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` characters wrapped at word boundaries;
+    continuation lines keep the line's indentation plus 4 spaces. Shorter lines are kept as
+    they are (column alignment survives); a word longer than a line is broken.
+
+    Args:
+        text: Lines separated by ``"\\n"``.
+        width: Columns, at least 20.
+
+    Raises:
+        ValueError: for a width under 20.
+    """
+    if width < 20:
+        raise ValueError(f"a width of at least 20 columns, not {width}")
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line.strip(" "),
+            width=width,
+            initial_indent=indent,
+            subsequent_indent=indent + "    ",
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
