@@ -246,3 +246,6 @@ def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it
     assert re.search(
         r'<select id="opt-annapurna-mode"[^>]*>\s*<option value="competitive" selected>', page
     )
+    assert '<option value="cooperative">' in page  # the first game the rulebook recommends
+    coop = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
+    assert open_table(client, **coop, **{"opt-annapurna-mode": "cooperative"}).startswith("/t/")

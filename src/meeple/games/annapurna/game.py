@@ -83,8 +83,8 @@ class Annapurna(Game):
         "starter": 0,
         "mode": "competitive",
     }
-    #: the cooperative mode is refused (AN-I02, ruling AN-R22): one mode to pick
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"mode": ("competitive",)}
+    #: the two modes (ruling AN-R22); the cooperative one is the rulebook's advice for a first game
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"mode": ("competitive", "cooperative")}
 
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
