@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from meeple.core.game import CHANCE, sample_chance
+from meeple.core.game import CHANCE, SIMULTANEOUS, sample_chance
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
 
@@ -71,6 +71,8 @@ def test_every_ascent_end_is_told_once_with_every_climber(players):
         if seat == CHANCE:
             state.apply_action(sample_chance(state, rng), CHANCE)
             continue
+        if seat == SIMULTANEOUS:  # a Scavenge race: any climber still to call (ruling AN-R06)
+            seat = rng.choice(state.acting_seats())
         action = rng.choice(state.legal_actions(seat))
         told = game.describe_move_for(state, seat, action, None)
         before = state.clone()
