@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 from pathlib import Path
@@ -58,7 +59,9 @@ _FREE_DIR: list[Path] = []
 def free_content() -> Path:
     """A copy of the shipped content whose page 5 is :data:`FREE_PAGE_5` (made once)."""
     if not _FREE_DIR:
-        d = Path(tempfile.mkdtemp(prefix="almanac-free-")) / "content"
+        top = Path(tempfile.mkdtemp(prefix="almanac-free-"))
+        atexit.register(shutil.rmtree, top, True)  # made once a process, removed as it ends
+        d = top / "content"
         shutil.copytree(DEFAULT_DIR, d)
         text = (d / "pages.toml").read_text()
         blocks = text.split("[[page]]\n")
