@@ -1,4 +1,4 @@
-"""Shared set-ups of the tests of pages 5-11 (compact positions on one page)."""
+"""Shared set-ups of the page tests (compact positions on one page)."""
 
 from __future__ import annotations
 

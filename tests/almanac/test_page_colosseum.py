@@ -10,16 +10,15 @@ from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from .conftest import game, legal, play, position, refused, stage
+from ._pagehelp import clusters, places
+from .conftest import game, play, position, refused, stage
 
 C = load_content()
 ARENA = C.pages[18]
 
 
 def arenas(st, seat=None):
-    return {
-        ARENA.spaces[int(a.split()[1])].cluster for a in legal(st, seat) if a.startswith("place")
-    }
+    return clusters(18, places(st, seat))
 
 
 def colosseum(players=3, guards=None):

@@ -8,16 +8,15 @@ from meeple.core.errors import ContentError
 from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.render import render_observation
 
-from .conftest import game, legal, play, position, refresh, refused
+from ._pagehelp import clusters, places
+from .conftest import game, play, position, refresh, refused
 
 C = load_content()
 MOOR = C.pages[15]
 
 
 def posts(st, seat=None):
-    return {
-        MOOR.spaces[int(a.split()[1])].cluster for a in legal(st, seat) if a.startswith("place")
-    }
+    return clusters(15, places(st, seat))
 
 
 def moor(players=3):

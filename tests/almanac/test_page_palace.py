@@ -9,16 +9,15 @@ from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from ._pagehelp import clusters, places
+from .conftest import play, position, refused
 
 C = load_content()
 PALACE = C.pages[16]
 
 
 def halls(st, seat=None):
-    return {
-        PALACE.spaces[int(a.split()[1])].cluster for a in legal(st, seat) if a.startswith("place")
-    }
+    return clusters(16, places(st, seat))
 
 
 def palace(players=3):

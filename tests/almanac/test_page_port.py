@@ -9,16 +9,15 @@ from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from ._pagehelp import clusters, places
+from .conftest import play, position, refused
 
 C = load_content()
 PORT = C.pages[19]
 
 
 def ships(st, seat=None):
-    return {
-        PORT.spaces[int(a.split()[1])].cluster for a in legal(st, seat) if a.startswith("place")
-    }
+    return clusters(19, places(st, seat))
 
 
 def port(players=3):
