@@ -185,6 +185,24 @@ def test_a_cooperative_team_wins_whole_for_every_seat():
     assert "cooperative" not in run_simulation(SimSpec("annapurna", 2, ("random",), 1))[0]
 
 
+def test_a_cooperative_teams_results_read_back_whole_from_csv_as_from_json_lines(tmp_path):
+    from meeple.sim.output import read_results, write_results
+
+    spec = SimSpec("annapurna", 2, ("heuristic",), 4, seed=3, options={"mode": "cooperative"})
+    rows = run_simulation(spec)
+    back_csv = read_results(write_results(rows, tmp_path / "r.csv", 2))
+    back_json = read_results(write_results(rows, tmp_path / "r.jsonl", 2))
+    assert all(row["cooperative"] is True for row in back_csv)
+    labels = ["heuristic"]
+    for back in (back_csv, back_json):
+        numbered = [{**r, "slots": [0, 0]} for r in back]
+        assert summarize(numbered, labels, 2) == summarize(rows, labels, 2)
+    competitive = run_simulation(SimSpec("annapurna", 2, ("random",), 1))
+    path = write_results(competitive, tmp_path / "c.csv", 2)
+    assert "cooperative" not in path.read_text().splitlines()[0]
+    assert "cooperative" not in read_results(path)[0]
+
+
 def test_repeated_agents_get_distinct_labels():
     spec = SimSpec("fixture-pips", 3, ("random", "high", "random"), 6)
     assert spec.labels() == ["random#1", "high", "random#2"]

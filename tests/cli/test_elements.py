@@ -89,3 +89,72 @@ def test_the_almanac_names_caravans_contracts_and_encounters():
     (row,) = run_simulation(SimSpec("almanac", 2, ("heuristic",), 1, seed=1))
     kinds = {name.split(" ", 1)[0] for held in row["elements"] for name in held}
     assert "caravan" in kinds and kinds <= {"caravan", "contract", "encounter"}
+
+
+def _narrated_annapurna_elements(game, history) -> list[set[str]]:
+    """Per climber, the effects of the cards the spectator's narration says it turned face up
+    by exploring, and the peak tokens by the order of its arrivals within each Ascent."""
+    by_name = {card.name: card.effect for card in game.content.cards}
+    held: list[set[str]] = [set() for _ in range(game.num_players)]
+    state = game.new_initial_state()
+    arrived = 0
+    for seat, action in history:
+        if action.kind == "explore" and seat >= 0:
+            told = game.describe_move_for(state, seat, action, None)
+            name = next(n for n in by_name if f" {n} (" in told.split(" turns face up")[0])
+            if by_name[name] != "none":
+                held[seat].add(f"effect {by_name[name]}")
+            if action.text.endswith("a5"):
+                arrived += 1
+                if arrived <= 3:  # three peak tokens (AN-002); a fourth climber takes none
+                    held[seat].add(f"token #{arrived}")
+            if "Ascent" in told and " ends:" in told:
+                arrived = 0
+        elif seat >= 0 and " ends:" in game.describe_aftermath(state, seat, action, None):
+            arrived = 0
+        state.apply_legal(action, seat)
+    return held
+
+
+def test_annapurna_names_each_effect_a_climber_set_off_and_each_peak_token_it_took():
+    from meeple.agents.base import make_agent
+    from meeple.core.driver import play_game
+    from meeple.sim.recorded import recorded_elements
+
+    game = SimSpec("annapurna", 3, ("heuristic",), 1).make_game()
+    for seed in range(3):
+        agents = [make_agent("heuristic", game) for _ in range(3)]
+        state, _ = play_game(game, agents, seed=seed)
+        named = recorded_elements(game, state.history)
+        assert [set(x) for x in named] == _narrated_annapurna_elements(game, state.history)
+        assert any("token #1" in x for x in named)  # someone reached the peak first
+
+
+def test_annapurna_rows_carry_effects_and_tokens_that_survive_a_csv(tmp_path):
+    rows = run_simulation(SimSpec("annapurna", 2, ("heuristic", "random"), 4, seed=2))
+    kinds = {name.split(" ", 1)[0] for r in rows for held in r["elements"] for name in held}
+    assert kinds == {"effect", "token"}
+    assert not any("effect none" in held for r in rows for held in r["elements"])
+    back = read_results(write_results(rows, tmp_path / "r.csv", 2))
+    assert [r["elements"] for r in back] == [r["elements"] for r in rows]
+
+
+def test_an_annapurna_report_tests_its_effects_and_tokens():
+    rows = run_simulation(SimSpec("annapurna", 2, ("heuristic",), 30, seed=1))
+    tested = {x["element"] for x in build_report(rows).data["elements"] if x["tested"]}
+    assert "token #1" in tested or "token #2" in tested
+    assert any(name.startswith("effect ") for name in tested)
+
+
+def test_a_cooperative_teams_elements_count_each_game_once_against_its_team_win():
+    rows = _rows(40)
+    for i, row in enumerate(rows):
+        row["cooperative"] = True
+        row["elements"] = [["card rope"] if i % 2 == 0 else [], ["card dud"] if i % 4 < 2 else []]
+        row["winners"] = [0, 1] if i % 2 == 0 else []  # the team wins with the rope alone
+    found = {x["element"]: x for x in element_strength(rows)}
+    rope, dud = found["card rope"], found["card dud"]
+    assert (rope["with"], rope["without"]) == (20, 20)  # games, not seat-games
+    assert rope["significant"] and rope["win_difference"] == 1.0
+    assert not dud["significant"] and dud["win_difference"] == 0.0
+    assert "win_with_low" not in rope  # no even share of a win the team does not split

@@ -8,8 +8,11 @@ seat-games with it are set against the seat-games without it: the difference of 
 share (ties share the win) and of the mean score, each with a 95% normal interval. With two
 seats or more the test is the exact binomial test of the wins with it (a 95% Wilson interval)
 against the even share ``1 / players`` (the seat-games of one game are not independent: one seat's win is the
-others' loss, so with against without would overstate the evidence), and of the score with
-it against without in solo games. With many elements some differ by chance alone, so an element is flagged only
+others' loss, so with against without would overstate the evidence), of the score with
+it against without in solo games, and of the team's win with it against without in the
+games of a cooperative team (``"cooperative"`` rows: every seat wins or loses whole, so
+there is no share to expect; each game counts once, with the elements any of its climbers
+had, and its seats' mean score). With many elements some differ by chance alone, so an element is flagged only
 when it survives the Benjamini-Hochberg correction over every element tested (a false
 discovery rate of 5%). A difference is an association, not a cause: a player who is ahead
 may simply take more cards.
@@ -21,7 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.sim.stats import binomial_p_value, wilson_interval
+from meeple.sim.stats import binomial_p_value, wilson_interval, win_share
 
 #: The fewest seat-games with, and without, an element for it to be tested.
 MIN_SEAT_GAMES = 5
@@ -82,12 +85,19 @@ def element_strength(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """
     seat_games: list[tuple[set[str], float, float]] = []
     solo = True
+    team = bool(rows)
     expected = 1 / len(rows[0]["agents"]) if rows else 1.0
     for row in rows:
         held = row.get("elements") or [[] for _ in row["agents"]]
         winners = row["winners"]
-        share = 1.0 / len(winners) if winners else 0.0
+        share = win_share(row)
         solo = solo and len(row["agents"]) == 1
+        team = team and bool(row.get("cooperative"))
+        if row.get("cooperative"):  # the team's game: one outcome, the climbers' elements
+            scores = [float(x) for x in row["scores"]]
+            had = {n for names in held for n in names}
+            seat_games.append((had, 1.0 if winners else 0.0, math.fsum(scores) / len(scores)))
+            continue
         for seat, names in enumerate(held):
             win = share if seat in winners else 0.0
             seat_games.append((set(names), win, float(row["scores"][seat])))
@@ -113,9 +123,9 @@ def element_strength(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             if tested:
                 diff, low, high, p = _difference(a, b)
                 entry |= {f"{key}_difference": diff, f"{key}_low": low, f"{key}_high": high}
-                if key == "score" and solo:
+                if (key == "score" and solo) or (key == "win" and team and not solo):
                     entry["p_value"] = p
-        if tested and not solo:
+        if tested and not solo and not team:
             # against the even share, not against the others: the seat-games of one game
             # are not independent (one seat's win is the others' loss)
             wins = math.fsum(w for w, _ in has)

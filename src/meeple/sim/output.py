@@ -36,7 +36,9 @@ def write_results(rows: Sequence[dict[str, Any]], path: str | Path, players: int
     CSV columns: ``game, seed, round_size, run_seed, game_name, version, options`` (JSON),
     ``content_digest, decisions, length, winners`` (``;``-separated), then per seat
     ``seatN_agent, seatN_score, seatN_rank`` and ``seatN_breakdown_<part>`` for every part of
-    the score's breakdown, then ``extra_<key>`` for every extra. JSON Lines: the rows as
+    the score's breakdown, then ``extra_<key>`` for every extra, ``elements`` (JSON) when any
+    seat had one and ``cooperative`` (``True``; empty for a competitive game) when any game
+    was played by a cooperative team (Annapurna's cooperative mode, ruling AN-R45). JSON Lines: the rows as
     :func:`meeple.sim.runner.play_one` returns them (``index`` is the CSV's ``game``).
 
     The file is written beside ``path`` and then moved over it, so a file that cannot be
@@ -89,6 +91,9 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
     elements = any(row.get("elements") for row in rows)
     if elements:
         header.append("elements")
+    cooperative = any(row.get("cooperative") for row in rows)
+    if cooperative:  # a team's win is every seat's: the tables read it (win_share)
+        header.append("cooperative")
     w = csv.writer(f)
     w.writerow(header)
     for row in rows:
@@ -112,6 +117,8 @@ def _write_csv(f: TextIO, rows: Sequence[dict[str, Any]], players: int) -> None:
         line += [_cell(row["extras"].get(k)) for k in keys]
         if elements:
             line.append(json.dumps(row.get("elements") or []))
+        if cooperative:
+            line.append("True" if row.get("cooperative") else "")
         w.writerow(line)
 
 
@@ -220,6 +227,11 @@ def _csv_row(cells: dict[str, str], players: int, parts: list[str], extras: list
     row["extras"] = {k: _extra(cells[f"extra_{k}"]) for k in extras if cells[f"extra_{k}"] != ""}
     if cells.get("elements"):
         row["elements"] = json.loads(cells["elements"])
+    cooperative = cells.get("cooperative", "")
+    if cooperative not in ("", "True"):
+        raise ValueError(f"cooperative is True or empty, not {cooperative!r}")
+    if cooperative:
+        row["cooperative"] = True
     return row
 
 
@@ -265,6 +277,8 @@ def _check_row(row: Any) -> str | None:
             return f"{key!r} is not text"
     if not isinstance(row.get("extras", {}), dict) or not isinstance(row.get("options", {}), dict):
         return "'extras' or 'options' is not an object"
+    if row.get("cooperative") not in (None, True, False):
+        return "'cooperative' is not true or false"
     held = row.get("elements")
     if held is not None and (
         not isinstance(held, list)
@@ -343,7 +357,8 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
     JSON Lines give the rows as they were written. A CSV file gives the rows without
     ``slots`` (the CSV names each seat's agent only): ``index``, ``seed``, ``run_seed``,
     ``game_name``, ``version``, ``options``, ``decisions``, ``length``, ``winners``,
-    ``agents``, ``scores``, ``ranks``, ``breakdowns`` and ``extras``. Numbers and booleans
+    ``agents``, ``scores``, ``ranks``, ``breakdowns``, ``extras``, and ``elements`` and
+    ``cooperative`` when the file has them. Numbers and booleans
     read back as such; a CSV cell cannot tell text from a number, so an extra or a score part
     that was a string of digits comes back as a number, and an empty one (``None`` or ``""``)
     is left out. An empty file (a run stopped before its first game) has no rows. The last line

@@ -118,8 +118,11 @@ class Report:
             ``agent_lines``, ``scores`` (each agent's score spread), ``breakdowns`` (each
             agent's mean score parts), ``measures`` (decisions, length and each numeric extra:
             mean with its 95% interval, least, 10th percentile, median, 90th, greatest) and
-            ``safety_limits`` (games and share ended at each limit) and ``elements`` (the
-            strength of each element, :func:`meeple.sim.elements.element_strength`).
+            ``safety_limits`` (games and share ended at each limit), ``elements`` (the
+            strength of each element, :func:`meeple.sim.elements.element_strength`),
+            ``cooperative`` (every game was a cooperative team's, whose seats are then not
+            tested) and, for a cooperative team, ``team`` (``games``, ``wins``,
+            ``win_rate`` and its 95% interval ``low``/``high``).
         rows: The rows it was built from (for the plots; not part of :meth:`to_json`).
     """
 
@@ -175,7 +178,14 @@ def build_report(rows: Sequence[dict[str, Any]], source: str | None = None) -> R
     }
     expected = 1 / n_players
     seats = []
-    if n_players > 1:
+    # a cooperative team wins or loses whole (ruling AN-R45): no seat advantage to test
+    team = all(r.get("cooperative") for r in rows)
+    data["cooperative"] = team
+    if team:
+        won = sum(1 for r in rows if r["winners"])
+        low, high = wilson_interval(won, n)
+        data["team"] = {"games": n, "wins": won, "win_rate": won / n, "low": low, "high": high}
+    elif n_players > 1:
         ps = [binomial_p_value(s.wins, s.n, expected) for s in summary.seats]
         keep = holm(ps)
         for s, p, sig in zip(summary.seats, ps, keep, strict=True):
@@ -229,6 +239,12 @@ def _headlines(data: dict[str, Any]) -> list[str]:
     """The findings first, in sentences."""
     out = []
     seats = data["seats"]
+    if data.get("team"):
+        t = data["team"]
+        out.append(
+            f"The team wins {_pct(t['win_rate'])} of its {t['games']} games (95% interval "
+            f"{_pct(t['low'])} to {_pct(t['high'])}); its climbers win or lose together."
+        )
     if seats:
         top = min(seats, key=lambda s: s["p_value"])
         sentence = (
@@ -303,6 +319,7 @@ def _element_headlines(data: dict[str, Any]) -> list[str]:
     if not tested:
         return []
     solo = data["players"] == 1
+    team = data.get("cooperative") and not solo
     flagged = [x for x in tested if x["significant"]]
     family = f"the Benjamini-Hochberg correction over the {len(tested)} elements tested"
     if not flagged:
@@ -310,7 +327,15 @@ def _element_headlines(data: dict[str, Any]) -> list[str]:
         return [f"No element's {what} differs from the others' beyond chance ({family})."]
     out = []
     for x in flagged[:5]:
-        if solo:
+        if team:
+            out.append(
+                f"{x['element']}: the team wins {_pct(x['win_with'])} of the games in which a "
+                f"climber had it against {_pct(x['win_without'])} without (difference "
+                f"{100 * x['win_difference']:+.1f} points, 95% interval "
+                f"{100 * x['win_low']:+.1f} to {100 * x['win_high']:+.1f}), "
+                f"{_p_text(x['p_value'])}, surviving {family}."
+            )
+        elif solo:
             out.append(
                 f"{x['element']}: {x['score_with']:.1f} points with it against "
                 f"{x['score_without']:.1f} without (difference {x['score_difference']:+.1f}, "
@@ -417,6 +442,28 @@ def _report_html(report: Report) -> str:
         "<h2>Headline findings</h2>",
         '<ul class="headlines">' + "".join(f"<li>{e(h)}</li>" for h in d["headlines"]) + "</ul>",
     ]
+    if d.get("team"):
+        t = d["team"]
+        body.append("<h2>The team</h2>")
+        body.append(
+            "<p>A cooperative team wins or loses whole: every climber's win is the team's, so "
+            "no seat has a share to compare. The team's win rate, with its 95% Wilson "
+            "interval:</p>"
+        )
+        body.append(
+            table_html(
+                ["games", "wins", "win rate", "95% interval"],
+                [
+                    [
+                        t["games"],
+                        t["wins"],
+                        _pct(t["win_rate"]),
+                        f"{_pct(t['low'])} to {_pct(t['high'])}",
+                    ]
+                ],
+                numeric_from=0,
+            )
+        )
     if d["seats"]:
         body.append("<h2>Seat advantage</h2>")
         body.append(
@@ -536,6 +583,7 @@ def _elements_html(d: dict[str, Any]) -> list[str]:
     if not d["elements"]:
         return []
     solo = d["players"] == 1
+    team = d.get("cooperative") and not solo
     key = "score" if solo else "win"
     out = [
         "<h2>Strength of each element</h2>",
@@ -546,6 +594,10 @@ def _elements_html(d: dict[str, Any]) -> list[str]:
         + (
             "a two-sided z-test of the score with it against without."
             if solo
+            else "a two-sided z-test of the team's win with it against without, each game "
+            "counted once with what any of its climbers had (the team wins or loses whole: "
+            "there is no even share to expect)."
+            if team
             else "the exact binomial test of the wins with it (95% Wilson interval) against "
             "the even share (one seat's win is the others' loss, so with against without "
             "would overstate the evidence)."

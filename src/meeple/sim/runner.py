@@ -28,6 +28,7 @@ from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.registry import make
 from meeple.core.seeding import derive_seed
+from meeple.sim.recorded import recorded_elements
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         game counts them, e.g. The Peach Festival's ``lantern``, ``columns``...),
         ``decisions`` (player actions), ``length`` (all actions, chance included), the
         game's ``extras`` and ``elements`` (per seat, the named cards, contracts... it had or
-        used, :meth:`meeple.core.game.State.elements`).
+        used, :meth:`meeple.core.game.State.elements`, or read from the game's record when
+        its state names none, :mod:`meeple.sim.recorded`).
     """
     game = game if game is not None else spec.make_game()
     slots, seed = spec.seating_of(index)
@@ -152,6 +154,9 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         raise
     result = state.result()
     cycle = spec.schedule()
+    elements = state.elements()
+    if not any(elements):  # a game whose state names none may be read from its record
+        elements = recorded_elements(game, state.history) or elements
     return {
         "index": index,
         "seed": seed,
@@ -170,7 +175,7 @@ def play_one(spec: SimSpec, index: int, game: Game | None = None) -> dict[str, A
         "decisions": sum(1 for seat, _ in state.history if seat >= 0),
         "length": len(state.history),
         "extras": dict(result.extras),
-        "elements": state.elements(),
+        "elements": elements,
         # a cooperative team wins or loses together: each seat's win is whole, not a share
         **({"cooperative": True} if game.cooperative else {}),
     }
