@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import os
@@ -13,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from run_process import start_run
+from run_process import on_a_terminal, start_run
 
 from meeple.cli.common import split_agents
 from meeple.core.errors import ContentError, IllegalActionError
@@ -33,46 +32,16 @@ def test_same_arguments_same_summary_and_jobs_do_not_matter(runner):
     assert "decisions per game" in a.stdout and "ties" in a.stdout
 
 
-def _on_a_terminal(args: list[str]) -> tuple[str, str]:
-    """Run ``meeple ARGS`` with its standard error on a pseudo-terminal; its standard output
-    and what the terminal showed."""
-    import pty
-
-    leader, follower = pty.openpty()
-    core_tests = str(Path(__file__).resolve().parent.parent / "core")
-    code = (
-        f"import sys; sys.path.insert(0, {core_tests!r}); import fixture_game; "
-        "fixture_game.register(); from meeple.cli.main import app; app()"
-    )
-    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm"}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        stdout=subprocess.PIPE,
-        stderr=follower,
-        env=env,
-    )
-    os.close(follower)
-    shown = b""
-    with contextlib.suppress(OSError):  # the terminal closes with the process
-        while chunk := os.read(leader, 4096):
-            shown += chunk
-    stdout, _ = proc.communicate(timeout=120)
-    os.close(leader)
-    assert proc.returncode == 0, shown
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode(errors="replace"))  # colours
-    return stdout.decode(), text
-
-
 def test_the_progress_bar_shows_the_time_left_on_a_terminal_and_leaves_the_summary_alone(runner):
     plain = runner([*SIM, "--no-progress"])
-    stdout, terminal = _on_a_terminal([*SIM, "--jobs", "2"])
+    stdout, terminal = on_a_terminal([*SIM, "--jobs", "2"])
     assert stdout == plain.stdout
     assert "60/60" in terminal and "━" in terminal
     assert re.search(r"\d:\d\d:\d\d \d:\d\d:\d\d", terminal)  # elapsed, then the time left
 
 
 def test_no_progress_bar_with_quiet_or_off_a_terminal(runner, tmp_path):
-    _, terminal = _on_a_terminal([*SIM, "--quiet", "--out", str(tmp_path / "r.csv")])
+    _, terminal = on_a_terminal([*SIM, "--quiet", "--out", str(tmp_path / "r.csv")])
     assert "━" not in terminal and "60/60" not in terminal
     assert "Results written" not in terminal and (tmp_path / "r.csv").exists()
     piped = runner(SIM)  # standard error is not a terminal: a log gets no bar

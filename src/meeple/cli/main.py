@@ -1,6 +1,6 @@
 """Entry point of the ``meeple`` command: the Typer app, assembled from one module per
 command in :mod:`meeple.cli.commands` (``games``, ``play``, ``simulate``, ``tournament``,
-``results``, ``report``, ``compare``, ``check``, ``replay``).
+``results``, ``report``, ``compare``, ``sweep``, ``check``, ``replay``).
 
 A new command is a module in :mod:`meeple.cli.commands` with one function (its docstring is
 the command's help, its parameters the options), registered below in the order ``meeple
@@ -20,6 +20,7 @@ from meeple.cli.commands import (
     report,
     results,
     simulate,
+    sweep,
     tournament,
 )
 from meeple.cli.serve import serve
@@ -44,6 +45,9 @@ app.command("report", short_help="Write a results file's balance report (HTML or
     report.report
 )
 app.command("compare", short_help="Compare variants of a game on the same seeds.")(compare.compare)
+app.command("sweep", short_help="Sweep one game option over its values on the same seeds.")(
+    sweep.sweep
+)
 app.command("check", short_help="Check a run's balance against a baseline run.")(check.check)
 app.command("replay")(replay.replay)
 

@@ -23,8 +23,10 @@ import contextlib
 import functools
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.errors import ConfigError
@@ -44,7 +46,7 @@ from meeple.sim.stats import t_cdf, win_share
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from meeple.sim.session import Run
+    from meeple.sim.session import ResultsFile, Run
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ def run_variants(
     on_progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    results: Sequence[ResultsFile | None] | None = None,
 ) -> list[tuple[Variant, Run]]:
     """Play the same games (seeds, agents, seatings) under every variant.
 
@@ -85,6 +88,9 @@ def run_variants(
         on_progress: Called with the number of games just finished.
         backend: ``"local"`` or ``"ray"`` (one Ray instance serves every variant), with
             ``address`` for an existing cluster.
+        results: One results file per variant (:func:`study_results`), or ``None``: each
+            variant's games are streamed to its file as they end, and a variant resumed from
+            its file plays only the games it had not finished.
 
     Returns:
         Each variant with its :class:`~meeple.sim.session.Run` (a run stopped early, by
@@ -101,7 +107,9 @@ def run_variants(
     labels = [v.label for v in variants]
     if len(set(labels)) < len(labels):
         raise ConfigError("two variants have one name: name each once")
-    specs = [SimSpec(game, players, tuple(agents), games, seed, dict(v.options)) for v in variants]
+    specs = study_specs(game, players, agents, games, variants, seed)
+    if results is not None and len(results) != len(variants):
+        raise ConfigError("a study needs one results file per variant")
     for v, spec in zip(variants, specs, strict=True):
         try:
             check_simulation(spec)
@@ -114,12 +122,78 @@ def run_variants(
             from meeple.sim.ray_backend import session
 
             stack.enter_context(session(jobs, address))
-        for v, spec in zip(variants, specs, strict=True):
-            run = run_games(spec, jobs, None, on_progress, backend, address)
+        for k, (v, spec) in enumerate(zip(variants, specs, strict=True)):
+            kept = results[k] if results is not None else None
+            run = run_games(spec, jobs, kept, on_progress, backend, address)
             out.append((v, run))
             if run.stopped:
                 break
     return out
+
+
+def study_specs(
+    game: str,
+    players: int,
+    agents: Sequence[str],
+    games: int,
+    variants: Sequence[Variant],
+    seed: int = 0,
+) -> list[SimSpec]:
+    """The run of each variant: the same game, agents, games and seed (so game ``i`` of
+    every variant has the same seed and seating), each with its own options."""
+    return [SimSpec(game, players, tuple(agents), games, seed, dict(v.options)) for v in variants]
+
+
+def study_results(
+    directory: str | Path,
+    specs: Sequence[SimSpec],
+    variants: Sequence[Variant],
+    *,
+    resume: bool = False,
+    force: bool = False,
+) -> list[ResultsFile]:
+    """Claim one results file per variant in ``directory`` (made if missing), named by the
+    variant's place and label (``01-flag_target=3.jsonl``), so a study killed or stopped can
+    be resumed: with ``resume`` each variant keeps the games its file (or the partial file
+    beside it) holds, checked against its spec (:func:`meeple.sim.session.resume_results`),
+    and a variant that had not begun starts afresh.
+
+    Raises:
+        ConfigError: for a file that exists (without ``force`` or ``resume``), ``resume``
+            with ``force``, a file that cannot be written, or kept games that are not the
+            variant's. Files claimed before the refusal are let go (their partial files
+            removed).
+    """
+    from meeple.sim.output import partial_path
+    from meeple.sim.session import open_results, resume_results
+
+    if resume and force:
+        raise ConfigError("--resume keeps the finished games and --force drops them: give one")
+    directory = Path(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ConfigError(f"cannot make {str(directory)!r}: {err.strerror or err}") from None
+    claimed: list[ResultsFile] = []
+    try:
+        for k, (v, spec) in enumerate(zip(variants, specs, strict=True), 1):
+            name = re.sub(r"[^A-Za-z0-9_.=+-]+", "_", v.label).strip("._") or "variant"
+            path = directory / f"{k:02d}-{name[:60]}.jsonl"
+            started = path.is_file() or partial_path(path).is_file()
+            if resume and started:
+                claimed.append(resume_results(path, spec))
+            else:
+                claimed.append(open_results(path, force=force))
+    except BaseException:
+        for done in claimed:
+            if done.kept:  # a resumed variant's games stay where they were
+                done.partial.close()
+                continue
+            done.partial.done()
+            if not done.existed:
+                done.path.unlink(missing_ok=True)
+        raise
+    return claimed
 
 
 def game_metrics(row: dict[str, Any], labels: Sequence[str]) -> dict[str, float]:
@@ -159,7 +233,7 @@ def game_metrics(row: dict[str, Any], labels: Sequence[str]) -> dict[str, float]
         for key, value in breakdown.items():
             if isinstance(value, int | float) and not isinstance(value, bool):
                 parts.setdefault(key, []).append(float(value))
-    for key, values in parts.items():
+    for key, values in sorted(parts.items()):  # in name order, as a file read back has them
         out[f"part {key}"] = math.fsum(values) / len(values)
     return out
 
@@ -210,7 +284,20 @@ class Comparison:
         return json.dumps(self.data, indent=2)
 
     def to_html(self) -> str:
+        """The whole comparison as one self-contained HTML page: for a sweep, its one table
+        and plot, then each value against the first."""
         return _comparison_html(self)
+
+    def to_sweep_html(self) -> str:
+        """A sweep's page (``meeple sweep``): its headline findings, one table of every
+        metric over the values and one plot.
+
+        Raises:
+            ConfigError: for a comparison that is not a sweep.
+        """
+        if not self.data.get("sweep"):
+            raise ConfigError("this comparison sweeps no option")
+        return _sweep_page(self)
 
 
 def compare_rows(
@@ -291,7 +378,7 @@ def compare_rows(
         "comparisons": len(differences),
         "sweep": sweep,
     }
-    data["headlines"] = _headlines(data)
+    data["headlines"] = _sweep_headlines(data) if sweep else _headlines(data)
     return Comparison(data)
 
 
@@ -341,6 +428,70 @@ def _headlines(data: dict[str, Any]) -> list[str]:
                 f"{d['low']:.3g} to {d['high']:.3g}, {_p_text(d['p_value'])})."
             )
     return out
+
+
+def _sweep_headlines(data: dict[str, Any]) -> list[str]:
+    """A sweep's findings: per metric that differs from the first value beyond chance at some
+    value (smallest p first), its value at the ends and where it differs; or one sentence
+    saying none does."""
+    key = data["sweep"]
+    labels = [v["label"] for v in data["variants"]]
+    values = {label: label.partition("=")[2] for label in labels}
+    family = f"Holm's correction over {data['comparisons']} comparisons"
+    flagged: dict[str, list[dict[str, Any]]] = {}
+    for d in data["differences"]:
+        if d["significant"]:
+            flagged.setdefault(d["metric"], []).append(d)
+    if not flagged:
+        return [
+            f"No metric differs from {labels[0]} beyond chance at any value of {key} over "
+            f"{data['games']} paired games ({family})."
+        ]
+    out = []
+    ranked = sorted(flagged.items(), key=lambda kv: min(d["p_value"] for d in kv[1]))
+    for metric, diffs in ranked[:8]:
+        means = [data["means"][label].get(metric) for label in labels]
+        seen = [m for m in means if m is not None]
+        where = ", ".join(values[d["variant"]] for d in diffs)
+        best = min(diffs, key=lambda d: d["p_value"])
+        out.append(
+            f"{metric}: {seen[0]:.3g} at {labels[0]}, {seen[-1]:.3g} at {labels[-1]} "
+            f"({min(seen):.3g} to {max(seen):.3g} over the values); it differs from "
+            f"{labels[0]} beyond chance at {key} = {where} (strongest at {best['variant']}, "
+            f"{best['difference']:+.3g}, 95% interval {best['low']:+.3g} to "
+            f"{best['high']:+.3g}, {_p_text(best['p_value'])}; {family})."
+        )
+    if len(ranked) > 8:
+        out.append(f"{len(ranked) - 8} more metrics differ: see the table.")
+    return out
+
+
+def _meta(d: dict[str, Any]) -> str:
+    return (
+        '<p class="meta">'
+        + e(
+            f"{d['games']} paired games (the same seeds and seatings in every variant), "
+            f"{d['players']} seat{'s' if d['players'] != 1 else ''}, agents "
+            f"{', '.join(d['agents'])}"
+        )
+        + "</p>"
+    )
+
+
+def _sweep_page(c: Comparison) -> str:
+    d = c.data
+    title = f"{d['game'] or 'Results'}: sweep of {d['sweep']}"
+    body = [
+        f"<h1>{e(title)}</h1>",
+        _meta(d),
+        "<h2>Headline findings</h2>",
+        '<ul class="headlines">' + "".join(f"<li>{e(h)}</li>" for h in d["headlines"]) + "</ul>",
+        *_sweep_html(d),
+        "<p>Every value plays the same games as the first (paired); the JSON form of this "
+        "page holds each value's differences from the first with their intervals and "
+        "p-values.</p>",
+    ]
+    return page_html(title, body)
 
 
 def _comparison_html(c: Comparison) -> str:
@@ -494,5 +645,7 @@ __all__ = [
     "game_metrics",
     "paired_test",
     "run_variants",
+    "study_results",
+    "study_specs",
     "sweep_variants",
 ]

@@ -13,11 +13,11 @@ from meeple.cli.common import (
     err_console,
     fail,
     parse_options,
-    progress_bar,
     resolve_game,
     shown,
     split_agents,
 )
+from meeple.cli.study import Runs, StudyResume, kept_note, play_study, warn_limits
 from meeple.core.errors import ConfigError, MeepleError
 
 
@@ -107,14 +107,16 @@ def compare(
     quiet: opt.Quiet = False,
     backend: opt.Backend = "local",
     address: opt.Address = None,
+    runs: Runs = None,
+    resume: StudyResume = False,
 ) -> None:
     """Play two or more variants of a game (or a sweep of one option over its values) on the
     same seeds and seatings (paired games) and report every metric's difference from the
     first with its 95% interval and a paired t-test, flagging those that survive Holm's
     correction over all the comparisons."""
-    from meeple.sim.compare import Variant, compare_variants, run_variants, sweep_variants
+    from meeple.sim.compare import Variant, compare_variants, sweep_variants
     from meeple.sim.defaults import default_agents
-    from meeple.sim.session import check_games, claimed_output, resolve_jobs, stopped_message
+    from meeple.sim.session import check_games, claimed_output, resolve_jobs
 
     cls = resolve_game(game)
     name = cls.info.name
@@ -143,22 +145,33 @@ def compare(
                 unique, k = f"{label} ({k})", k + 1
             variants.append(Variant(unique, options))
         target = out or Path(f"compare-{name}.{'json' if as_json else 'html'}")
-        with claimed_output(target, force=force) as target:
-            total = games_ * len(variants)
-            with progress_bar(f"{name} x{total}", total, progress and not quiet) as advance:
-                runs = run_variants(
-                    name, players, specs, games_, variants, seed, jobs, advance, backend, address
-                )
-            last = runs[-1][1] if runs else None
-            if last is not None and last.stopped:
-                message = stopped_message(last.stopped, len(last.rows), games_, "none")
-                raise ConfigError(f"variant {runs[-1][0].label}: {message}")
-            comparison = compare_variants(runs, key if sweep is not None else None)
+        # a resumed study writes its report again over the one a killed run left
+        with claimed_output(target, force=force or resume) as target:
+            played = play_study(
+                name,
+                players,
+                specs,
+                games_,
+                variants,
+                seed,
+                jobs,
+                runs=runs,
+                resume=resume,
+                force=force,
+                show=progress and not quiet,
+                backend=backend,
+                address=address,
+            )
+            comparison = compare_variants(played, key if sweep is not None else None)
             text = comparison.to_json() + "\n" if as_json else comparison.to_html()
             target.write_text(text, encoding="utf-8")
     except MeepleError as err:
         raise fail(str(err)) from None
+    warn_limits(played)
     for line in comparison.headlines:
         typer.echo(line)
     if not quiet:
+        note = kept_note(runs, len(variants))
+        if note:
+            err_console().print(note)
         err_console().print(f"Comparison written to {shown(str(target))}")
