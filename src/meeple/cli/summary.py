@@ -65,13 +65,16 @@ def _std_text(x: Line) -> str:
     return f"{x.std:.3f}" if x.n >= 2 else "-"
 
 
-def print_summary(con: Console, spec: SimSpec, summary: Summary, title: str) -> None:
-    """Print the summary of a simulation (deterministic for identical arguments)."""
+def print_summary(
+    con: Console, spec: SimSpec, summary: Summary, title: str, seeds: str | None = None
+) -> None:
+    """Print the summary of a simulation (deterministic for identical arguments); ``seeds``
+    says which seeds instead of ``seed <spec.seed>`` (a saved run's, read back)."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(spec.options.items()))
     con.print(
         f"[bold]{shown(title)}[/]: {plural(summary.games, 'game')}, "
         f"{plural(spec.players, 'player')}, agents {shown(','.join(spec.agents))}, "
-        f"seed {spec.seed}" + (f", options {shown(opts)}" if opts else "")
+        f"{seeds or f'seed {spec.seed}'}" + (f", options {shown(opts)}" if opts else "")
     )
     if spec.players == 1:  # no opponent: no wins, ranks or seats to compare
         con.print(_solo_table(summary.agents))

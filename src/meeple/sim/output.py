@@ -22,7 +22,9 @@ def _cell(value: Any) -> Any:
 
 
 def _json_line(row: dict[str, Any]) -> str:
-    return json.dumps(row, sort_keys=True) + "\n"
+    # keys in the order the game gave them (a score's parts in the game's order): a file
+    # read back summarises as its run did
+    return json.dumps(row) + "\n"
 
 
 def _partial_line(row: dict[str, Any]) -> str:

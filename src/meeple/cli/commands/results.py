@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from meeple.cli.common import console, fail, plural, resolve_game, shown
+from meeple.cli.common import console, err_console, fail, plural, resolve_game, shown
 from meeple.core.errors import ConfigError, MeepleError
 from meeple.core.registry import game_spec
 from meeple.sim.defaults import limit_warning
@@ -28,6 +29,86 @@ def split_game_and_files(inputs: list[str]) -> tuple[str | None, list[Path]]:
     return game, [Path(f) for f in inputs]
 
 
+def _summary_game(game: str | None, named: list[str], rows: list[dict]) -> str:
+    """The game of rows summarised as `simulate` does: the one they name (or ``game``, for
+    files that name none).
+
+    Raises:
+        ConfigError: for no rows, rows of several games, of another game than ``game``, or
+            of several seat counts or options, and files that name no game without one.
+    """
+    if not rows:
+        raise ConfigError("no game to summarise: the files hold no games")
+    if len(named) > 1:
+        raise ConfigError(f"these results mix games ({', '.join(named)}): give one at a time")
+    if game is None and not named:
+        raise ConfigError(
+            "these results do not name their game (an older file): give the game's name "
+            "before the files"
+        )
+    if game is not None and named:
+        name = game_spec(game).name
+        if named[0] != name:
+            raise ConfigError(f"these results are not of {name}: they are of {named[0]}")
+    if len({len(r["agents"]) for r in rows}) > 1:
+        raise ConfigError("these results mix seat counts: give one run at a time")
+    if len({json.dumps(r.get("options") or {}, sort_keys=True) for r in rows}) > 1:
+        raise ConfigError("these results mix game options: give one run at a time")
+    return game or named[0]
+
+
+def _print_run_summary(
+    game: str, rows: list[dict], files: int, plot: Path | None, force: bool, tables: bool
+) -> None:
+    """Print `simulate`'s summary of ``rows`` (unless ``tables``: the tournament tables
+    follow instead) and draw its figure to ``plot``, as `simulate` would have.
+
+    Raises:
+        typer.Exit: after an ``error:`` line, when the plot cannot be drawn.
+    """
+    from meeple.cli.summary import print_summary
+    from meeple.sim.plots import save_simulation_plot
+    from meeple.sim.report import with_slots
+    from meeple.sim.runner import SimSpec
+    from meeple.sim.session import claimed_output
+    from meeple.sim.stats import summarize
+
+    cls = resolve_game(game)
+    numbered, labels = with_slots(rows)
+    players = len(rows[0]["agents"])
+    options = {k: v for k, v in (rows[0].get("options") or {}).items() if cls.options.get(k) != v}
+    seeds = sorted({r["run_seed"] for r in rows if r.get("run_seed") is not None})
+    spec = SimSpec(cls.info.name, players, tuple(labels), len(rows), seeds[0] if seeds else 0)
+    spec = SimSpec(spec.game, spec.players, spec.agents, spec.games, spec.seed, options)
+    summary = summarize(numbered, labels, players)
+    if not tables:
+        seed_text = (
+            f"seed {seeds[0]}"
+            if len(seeds) == 1
+            else f"seeds {', '.join(map(str, seeds))}"
+            if seeds
+            else "seed not recorded"
+        )
+        print_summary(console(), spec, summary, cls.info.title, seed_text)
+        warning = limit_warning(rows)
+        if warning:
+            console().print(f"[yellow]warning:[/] {shown(warning)}", soft_wrap=True)
+    if plot is None:
+        return
+    title = f"{cls.info.title}: {plural(len(rows), 'game')}, {plural(players, 'player')}"
+    if len(seeds) == 1:
+        title += f", seed {seeds[0]}"
+    try:
+        with claimed_output(plot, force=force) as target:
+            try:
+                save_simulation_plot(numbered, labels, players, target, title, summary)
+            except ValueError as e:
+                raise ConfigError(f"the plot could not be drawn to {str(plot)!r}: {e}") from e
+    except MeepleError as e:
+        raise fail(str(e)) from None
+    err_console().print(f"Plot written to {shown(str(target))}")
+
+
 def _is_game(name: str) -> bool:
     try:
         game_spec(name)
@@ -46,6 +127,26 @@ def results(
             "name their game (see `meeple games`).",
         ),
     ],
+    summary_: Annotated[
+        bool,
+        typer.Option(
+            "--summary",
+            help="Print `simulate`'s summary of the games (agents, seats, score breakdown, "
+            "game measures) instead of the tournament tables; the default when one agent "
+            "played every seat.",
+        ),
+    ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Also draw `simulate`'s figure of the games to a .png, .svg or .pdf file "
+            "(needs matplotlib).",
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a plot file that exists already.")
+    ] = False,
 ) -> None:
     """Pool saved results files and print the tournament tables over all their games:
     standings with 95% intervals and openskill ratings, head-to-head sign tests and seat
@@ -53,13 +154,19 @@ def results(
     then count as one. Head to head counts a deal of --duplicate rotations as one and every
     other game on its own; solo, every deal the agents all played is one game between them.
     Rounds of seatings with games missing (a run stopped mid-round) and games of one agent
-    alone are left out, with a note."""
+    alone are left out, with a note. With --summary (or when one agent played every seat, as
+    in `simulate` without --agents) it prints `simulate`'s summary of every game instead, and
+    --plot draws `simulate`'s figure."""
     from meeple.cli.tournament import print_standings
     from meeple.sim.output import read_results
     from meeple.sim.tournament import pool_results, tournament_tables
 
     game, files = split_game_and_files(inputs)
     try:
+        if plot is not None:
+            from meeple.sim.plots import check_plot_path
+
+            check_plot_path(plot)
         loaded = []
         seen: set[Path] = set()
         for path in files:
@@ -70,6 +177,16 @@ def results(
                 loaded.append((str(path), read_results(path)))
             except OSError as e:
                 raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
+        every = [r for _, rows in loaded for r in sorted(rows, key=lambda r: r.get("index", 0))]
+        one_agent = bool(every) and all(len(set(r["agents"])) == 1 for r in every)
+        if summary_ or plot is not None or one_agent:
+            named = sorted({r["game_name"] for r in every if r.get("game_name")})
+            game = _summary_game(game, named, every)
+            _print_run_summary(
+                game, every, len(files), plot, force, tables=not (summary_ or one_agent)
+            )
+            if summary_ or one_agent:
+                return
         pooled = pool_results(loaded)
         if game is None:
             if not pooled.game_names:

@@ -22,6 +22,7 @@ from meeple.cli.common import (
 )
 from meeple.cli.runs import claim_results, play_run, report_files, stop, used_jobs, write_failure
 from meeple.core.errors import ConfigError, MeepleError
+from meeple.sim.defaults import limit_warning
 from meeple.sim.runner import check_backend
 from meeple.sim.session import check_games, check_results_suffix, resolve_jobs, stopped_message
 
@@ -157,6 +158,9 @@ def tournament(
             counted, labels, players, spec.multi_seat, by_deal
         )
         print_tournament(console(), spec, summary, rated, pairs, cls.info.title, len(counted))
+    warning = limit_warning(rows) if rows else None
+    if warning:  # games ended at a safety limit say little about who plays better
+        err_console().print(f"[yellow]warning:[/] {shown(warning)}", soft_wrap=True)
     failure = write_failure(run)
     if failure is not None:
         if message:
