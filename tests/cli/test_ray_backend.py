@@ -40,3 +40,18 @@ def test_a_resumed_run_on_ray_plays_only_the_missing_games(local_ray):
 def test_an_unknown_backend_is_refused_before_any_game(runner):
     res = runner(["simulate", "fixture-pips", "-n", "2", "--backend", "spark"])
     assert res.exit_code == 2 and "unknown backend 'spark'; known: local, ray" in res.stderr
+
+
+def test_a_report_and_a_sweep_on_ray_are_the_local_pools(local_ray, runner, tmp_path):
+    for command in (
+        ["report", "peach-festival", "-a", "greedy,random", "-n", "8", "-s", "4"],
+        ["sweep", "annapurna", "-o", "flag_target=4,6", "-n", "4", "-s", "4"],
+    ):
+        files = []
+        for backend in ("local", "ray"):
+            out = tmp_path / f"{command[0]}-{backend}.json"
+            args = [*command, "-j", "2", "--json", "--no-progress", "--backend", backend]
+            done = runner([*args, "--out", str(out)])
+            assert done.exit_code == 0, done.output
+            files.append(out.read_bytes())
+        assert files[0] == files[1]

@@ -160,3 +160,30 @@ def test_a_report_refuses_to_replace_its_results_file_or_an_existing_report(runn
     kept = runner(["report", str(results)])
     assert kept.exit_code == 2 and "exists already" in kept.output
     assert (tmp_path / "run.html").read_text() == "keep"
+
+
+def test_a_report_of_a_game_plays_its_run_first_and_reports_as_its_saved_file(runner, tmp_path):
+    pytest.importorskip("matplotlib")
+    saved = tmp_path / "r.csv"
+    args = ["report", "annapurna", "-n", "6", "-s", "2", "--no-progress", "--json"]
+    played = runner([*args, "--results", str(saved), "-o", str(tmp_path / "run.json")])
+    assert played.exit_code == 0, played.output
+    again = runner(["report", str(saved), "--json", "-o", str(tmp_path / "file.json")])
+    assert again.exit_code == 0, again.output
+    run = json.loads((tmp_path / "run.json").read_text())
+    file = json.loads((tmp_path / "file.json").read_text())
+    assert run == file and run["games"] == 6 and run["source"] == "r.csv"
+    assert played.stdout == again.stdout
+
+
+def test_a_report_runs_resume_needs_its_results_file(runner, tmp_path):
+    done = runner(["report", "annapurna", "-n", "2", "--resume", "-o", str(tmp_path / "r.html")])
+    assert done.exit_code == 2 and "--resume needs the --results file" in done.stderr
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_report_of_a_run_warns_about_games_ended_at_a_safety_limit(runner, tmp_path):
+    args = ["report", "peach-festival", "-a", "random", "-n", "2", "--option", "max_rounds=10"]
+    done = runner([*args, "--json", "-o", str(tmp_path / "r.json"), "--no-progress"])
+    assert done.exit_code == 0, done.output
+    assert "warning:" in done.stderr and "round_limit" in done.stderr

@@ -53,3 +53,14 @@ def test_each_report_in_the_docs_opens_with_its_plots_and_no_console_errors(web_
     errors, widths, text = _open(web_browser, page_file)
     assert errors == [] and widths and all(w > 0 for w in widths)
     assert "Headline findings" in text
+
+
+def test_a_sweep_page_opens_with_its_one_plot_and_no_console_errors(web_browser, tmp_path):
+    from meeple.sim.compare import compare_variants, run_variants, sweep_variants
+
+    runs = run_variants("annapurna", 2, ("heuristic",), 4, sweep_variants("flag_target", [4, 6]))
+    page_file = tmp_path / "sweep.html"
+    page_file.write_text(compare_variants(runs, "flag_target").to_sweep_html(), encoding="utf-8")
+    errors, widths, text = _open(web_browser, page_file)
+    assert errors == [] and len(widths) == 1 and widths[0] > 0
+    assert "Sweep of flag_target" in text and "Headline findings" in text

@@ -170,7 +170,7 @@ def build_report(rows: Sequence[dict[str, Any]], source: str | None = None) -> R
     data: dict[str, Any] = {
         "game": names[0] if names else None,
         "version": sorted({str(r["version"]) for r in rows if r.get("version")}),
-        "options": dict(rows[0].get("options") or {}),
+        "options": dict(sorted((rows[0].get("options") or {}).items())),
         "games": n,
         "players": n_players,
         "agents": labels,
