@@ -178,7 +178,7 @@ def results(
             except OSError as e:
                 raise ConfigError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
         every = [r for _, rows in loaded for r in sorted(rows, key=lambda r: r.get("index", 0))]
-        one_agent = bool(every) and all(len(set(r["agents"])) == 1 for r in every)
+        one_agent = len({a for r in every for a in r["agents"]}) == 1  # no one to rate
         if summary_ or plot is not None or one_agent:
             named = sorted({r["game_name"] for r in every if r.get("game_name")})
             game = _summary_game(game, named, every)
