@@ -136,3 +136,32 @@ def test_a_study_killed_outright_and_resumed_reports_as_an_uninterrupted_one(
     assert res.exit_code == 0, res.output
     assert cut.read_bytes() == whole.read_bytes()
     assert not list(runs.glob("*.partial.jsonl"))
+
+
+def _row(index: int, decisions: float) -> dict:
+    return {
+        "index": index,
+        "seed": index,
+        "agents": ["bot", "bot"],
+        "scores": [1, 0],
+        "ranks": [1, 2],
+        "winners": [0],
+        "decisions": decisions,
+        "length": 10,
+        "extras": {},
+    }
+
+
+def test_a_sweeps_findings_name_each_metric_that_moved_from_its_first_value_to_its_last():
+    from meeple.sim.compare import compare_rows
+
+    variants = [
+        (f"rounds={v}", {"rounds": v}, [_row(i, 10 * v + i % 3) for i in range(12)])
+        for v in (1, 2, 3)
+    ]
+    (finding,) = compare_rows(variants, sweep="rounds").headlines
+    assert finding.startswith("decisions: 11 at rounds=1, 31 at rounds=3 (11 to 31 over")
+    assert "beyond chance at rounds = 2, 3" in finding
+    flat = [(label, opts, [_row(i, 5 + i % 3) for i in range(12)]) for label, opts, _ in variants]
+    (none,) = compare_rows(flat, sweep="rounds").headlines
+    assert none.startswith("No metric differs from rounds=1 beyond chance at any value of rounds")

@@ -457,7 +457,7 @@ def _sweep_headlines(data: dict[str, Any]) -> list[str]:
         out.append(
             f"{metric}: {seen[0]:.3g} at {labels[0]}, {seen[-1]:.3g} at {labels[-1]} "
             f"({min(seen):.3g} to {max(seen):.3g} over the values); it differs from "
-            f"{labels[0]} beyond chance at {key} = {where} (strongest at {best['variant']}, "
+            f"{labels[0]} beyond chance at {key} = {where} (clearest at {best['variant']}, "
             f"{best['difference']:+.3g}, 95% interval {best['low']:+.3g} to "
             f"{best['high']:+.3g}, {_p_text(best['p_value'])}; {family})."
         )
