@@ -50,7 +50,7 @@ def held_links(cookies: dict[str, str], table_id: str) -> dict[str, Any]:
     raw = cookies.get(_cookie_name(table_id), "")
     try:
         data = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # a cookie tampered with
         data = {}
     if not isinstance(data, dict):
         data = {}
