@@ -112,3 +112,47 @@ def test_a_socket_flooded_with_messages_is_closed_and_changes_nothing(
     assert answered == 5
     assert closed.value.code == 1008 and "too many messages" in closed.value.reason
     assert view(client, made, seat) == before
+
+
+def _to_undo(client: TestClient, made: dict) -> dict:
+    """Play first legal moves until a seat may take its last move back; that seat's view."""
+    for _ in range(300):
+        for seat in (0, 1):
+            v = view(client, made, seat)
+            if v["can_undo"]:
+                return v
+        mover = _actor(client, made)
+        r = move(client, made, mover["viewer"], mover["legal"][0]["move"], mover["move_number"])
+        assert r.status_code == 200, r.text
+    raise AssertionError("no undo was offered")
+
+
+def test_an_undo_sent_again_is_stale_and_takes_back_nothing_more(client: TestClient) -> None:
+    made = create(client, "annapurna", PEOPLE2)
+    before = _to_undo(client, made)
+    seat, at = before["viewer"], before["move_number"]
+    url = f"/api/tables/{made['table_id']}/undo"
+    headers = auth(token_of(made, seat))
+    first = client.post(url, headers=headers, json={"seat": seat, "at": at})
+    assert first.status_code == 200 and first.json()["move_number"] < at
+    after = view(client, made, seat)
+    again = client.post(url, headers=headers, json={"seat": seat, "at": at})
+    assert again.status_code == 409 and again.json()["code"] == "stale"
+    assert f"asked at move {at}" in again.json()["reason"]
+    assert view(client, made, seat) == after
+
+
+def test_an_undo_sent_again_on_the_socket_is_stale(client: TestClient) -> None:
+    made = create(client, "annapurna", PEOPLE2)
+    before = _to_undo(client, made)
+    seat, at = before["viewer"], before["move_number"]
+    with _ws(client, made, seat) as ws:
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "undo", "at": at}))
+        done = ws.receive_json()
+        assert done["type"] == "view" and done["view"]["move_number"] < at
+        ws.send_text(json.dumps({"type": "undo", "at": at}))
+        assert ws.receive_json()["type"] == "stale"
+        ws.send_text(json.dumps({"type": "undo", "at": "now"}))
+        assert ws.receive_json()["code"] == "bad-request"
+    assert view(client, made, seat)["move_number"] == done["view"]["move_number"]

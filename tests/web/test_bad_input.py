@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 from meeple.server import Settings
 from meeple.web import create_app
 
+from .test_routes import current_frame, field
+
 GAMES = ["peach-festival", "annapurna", "almanac"]
 
 #: Names people might type, each a way to smuggle markup into a page or an SVG.
@@ -127,3 +129,31 @@ def test_path_tricks_in_the_record_replay_and_static_addresses_show_no_file(
         response = client.get(f"{where}/replay?{query}")
         assert 400 <= response.status_code < 500, query
         assert why in response.text and "<script>" not in response.text.split("</head>")[1]
+
+
+def test_a_second_click_on_undo_takes_back_nothing_more(client: TestClient) -> None:
+    where = _open(client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "hotseat"})
+    for _ in range(60):
+        text = current_frame(client, where)
+        if "Undo my last move" in text:
+            break
+        client.post(
+            where + "/move",
+            data={
+                "seat": field(text, "seat"),
+                "at": field(text, "at"),
+                "move": re.findall(r'name="move" value="([^"]+)"', text)[-1],
+                "reveal": field(text, "reveal"),
+            },
+        )
+    else:
+        pytest.fail("no undo was offered in 60 moves")
+    undo = re.search(r'hx-post="[^"]*/undo".*?</form>', text, re.S).group(0)
+    form = dict(re.findall(r'name="(\w+)" value="([^"]*)"', undo))
+    assert form["at"] == field(text, "at")
+    first = client.post(where + "/undo", data=form)
+    number = int(re.search(r'data-move="(\d+)"', first.text).group(1))
+    assert 'class="error"' not in first.text and number < int(form["at"])
+    second = client.post(where + "/undo", data=form)
+    assert "The table moved on before your undo arrived" in second.text
+    assert int(re.search(r'data-move="(\d+)"', second.text).group(1)) == number

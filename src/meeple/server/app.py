@@ -82,6 +82,13 @@ class SeatRef(_Body):
     name: str | None = Field(None, max_length=40)
 
 
+class UndoIn(_Body):
+    seat: StrictInt
+    at: StrictInt | None = Field(
+        None, description="the move number of the view the undo was asked in: sent again, stale"
+    )
+
+
 #: The ``Authorization`` header: ``Bearer TOKEN``, the table's link.
 Auth = Annotated[str | None, Header(description="Bearer TOKEN: the table's link")]
 #: An opaque per-browser secret naming who created a table (stored hashed).
@@ -286,8 +293,8 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         return await svc.move(a, body.seat, body.move, body.at, body.id)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back the seat's last move")
-    async def undo(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
-        return await svc.undo(await access(table_id, authorization), body.seat)
+    async def undo(table_id: str, body: UndoIn, authorization: Auth = None) -> dict[str, Any]:
+        return await svc.undo(await access(table_id, authorization), body.seat, at=body.at)
 
     @app.post("/api/tables/{table_id}/leave", summary="Leave the seat to the table's bot")
     async def leave(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
@@ -455,8 +462,11 @@ async def _answer(
         if kind == "undo":
             if seat is None:
                 raise ServerError(403, "forbidden", "a spectator takes nothing back")
+            at = message.get("at")
+            if at is not None and type(at) is not int:
+                raise ServerError(422, "bad-request", "an undo's move number is a whole number")
             # the log is sent whole again: entries were taken back
-            return {"type": "view", "view": await svc.undo(a, seat, 0)}
+            return {"type": "view", "view": await svc.undo(a, seat, 0, at)}
         if kind == "view":
             asked = message.get("since", 0)
             since = asked if type(asked) is int else 0

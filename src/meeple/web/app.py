@@ -400,11 +400,15 @@ async def undo(request: Request, table_id: str) -> HTMLResponse:
     try:
         form = await _form(request)
         access, _ = await _access(request, table_id)
-        await _service(request).undo(access, int(form.get("seat", "")))
+        at = int(form["at"]) if form.get("at") else None
+        await _service(request).undo(access, int(form.get("seat", "")), at=at)
     except ValueError:
         error = "That request was not an undo."
     except ServerError as e:
-        error = f"{e.reason} ({e.code})"
+        if e.code == "stale":  # a second click: the first one took the move back
+            error = "The table moved on before your undo arrived; here it is now."
+        else:
+            error = f"{e.reason} ({e.code})"
     return HTMLResponse(
         (await frame_html(request, table_id, _reveal(form.get("reveal")), error))[0]
     )
