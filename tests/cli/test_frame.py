@@ -39,3 +39,26 @@ def test_the_designers_guide_python_example_runs_as_written(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     for block in blocks:
         exec(compile(block, str(DOCS), "exec"), {})
+
+
+def test_every_seat_of_a_cooperative_team_that_won_has_won_whole_in_its_frame(tmp_path):
+    spec = SimSpec("annapurna", 2, ("heuristic",), 6, seed=3, options={"mode": "cooperative"})
+    run = run_games(spec)
+    path = write_results(run.rows, tmp_path / "r.csv", 2)
+    for frame in (results_frame(run), results_frame(path)):
+        won = frame.groupby("game")["won"].sum().tolist()
+        assert won == [2.0 if r["winners"] else 0.0 for r in run.rows]
+
+
+def test_a_comparisons_differences_are_a_frame_of_one_row_per_variant_and_metric():
+    from meeple.sim.compare import compare_variants, run_variants, sweep_variants
+    from meeple.sim.frame import DIFFERENCE_COLUMNS
+
+    runs = run_variants("annapurna", 2, ("heuristic",), 4, sweep_variants("flag_target", [4, 6]))
+    comparison = compare_variants(runs, "flag_target")
+    frame = comparison.frame()
+    assert tuple(frame.columns) == DIFFERENCE_COLUMNS
+    assert len(frame) == len(comparison.data["differences"]) > 0
+    assert set(frame.variant) == {"flag_target=6"}
+    decisions = frame.set_index("metric").loc["decisions"]
+    assert decisions["value"] - decisions["baseline"] == pytest.approx(decisions["difference"])

@@ -187,3 +187,19 @@ def test_a_report_of_a_run_warns_about_games_ended_at_a_safety_limit(runner, tmp
     done = runner([*args, "--json", "-o", str(tmp_path / "r.json"), "--no-progress"])
     assert done.exit_code == 0, done.output
     assert "warning:" in done.stderr and "round_limit" in done.stderr
+
+
+def test_a_cooperative_teams_report_gives_its_win_rate_and_tests_no_seat():
+    """A cooperative team wins or loses whole (ruling AN-R45): no seat has a share to test."""
+    pytest.importorskip("matplotlib")
+    from meeple.sim import SimSpec, run_simulation
+
+    spec = SimSpec("annapurna", 2, ("heuristic",), 8, seed=3, options={"mode": "cooperative"})
+    rows = run_simulation(spec)
+    report = build_report(rows)
+    won = sum(1 for r in rows if r["winners"])
+    assert report.data["cooperative"] and report.data["seats"] == []
+    assert report.data["team"]["wins"] == won and report.data["team"]["games"] == 8
+    assert report.headlines[0].startswith(f"The team wins {100 * won / 8:.1f}% of its 8 games")
+    page = report.to_html()
+    assert "<h2>The team</h2>" in page and "Seat advantage" not in page

@@ -41,7 +41,7 @@ app.command("tournament", short_help="Play agents against each other and rate th
 app.command("results", short_help="Pool saved results files into one tournament table.")(
     results.results
 )
-app.command("report", short_help="Write a results file's balance report (HTML or JSON).")(
+app.command("report", short_help="Write the balance report of a results file or a run.")(
     report.report
 )
 app.command("compare", short_help="Compare variants of a game on the same seeds.")(compare.compare)

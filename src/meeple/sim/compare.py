@@ -44,6 +44,7 @@ from meeple.sim.runner import SimSpec, check_backend, check_simulation
 from meeple.sim.stats import t_cdf, win_share
 
 if TYPE_CHECKING:
+    import pandas
     from matplotlib.figure import Figure
 
     from meeple.sim.session import ResultsFile, Run
@@ -282,6 +283,16 @@ class Comparison:
 
     def to_json(self) -> str:
         return json.dumps(self.data, indent=2)
+
+    def frame(self) -> pandas.DataFrame:
+        """The differences as a pandas DataFrame (:func:`meeple.sim.frame.comparison_frame`).
+
+        Raises:
+            ConfigError: when pandas is not installed.
+        """
+        from meeple.sim.frame import comparison_frame
+
+        return comparison_frame(self)
 
     def to_html(self) -> str:
         """The whole comparison as one self-contained HTML page: for a sweep, its one table

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.errors import ConfigError
+from meeple.sim.stats import win_share
 
 if TYPE_CHECKING:
     import pandas
@@ -49,7 +50,7 @@ def results_frame(source: str | Path | Run | Sequence[dict[str, Any]]) -> pandas
     Returns:
         One row per seat of each game, in game then seat order: :data:`COLUMNS` (``game`` is
         the game's index in the run, ``won`` the seat's share of the win: 1, a tie's share,
-        or 0), then ``part_<name>`` per score part, ``extra_<name>`` per measure of the game
+        or 0; 1 for every seat of a cooperative team that won), then ``part_<name>`` per score part, ``extra_<name>`` per measure of the game
         (the same for every seat of a game) and ``elements`` (the seat's element names, a
         list).
 
@@ -73,7 +74,7 @@ def results_frame(source: str | Path | Run | Sequence[dict[str, Any]]) -> pandas
     records = []
     for k, row in enumerate(rows):
         winners = row["winners"]
-        share = 1.0 / len(winners) if winners else 0.0
+        share = win_share(row)  # a cooperative team's every seat wins whole
         held = row.get("elements") or [[] for _ in row["agents"]]
         parts = row.get("breakdowns") or [{} for _ in row["agents"]]
         for seat, agent in enumerate(row["agents"]):
@@ -101,4 +102,37 @@ def _columns(records: list[dict[str, Any]]) -> list[str]:
     return [*COLUMNS, *rest, "elements"]
 
 
-__all__ = ["COLUMNS", "results_frame"]
+def comparison_frame(comparison: Any) -> pandas.DataFrame:
+    """The differences of a comparison or sweep (:class:`meeple.sim.compare.Comparison`) as a
+    DataFrame: one row per variant after the first and metric, with the columns
+    ``variant, metric, games, baseline, value, difference, low, high, p_value, significant``.
+
+    Raises:
+        ConfigError: when pandas is not installed.
+    """
+    try:
+        import pandas
+    except ImportError:
+        raise ConfigError("comparison_frame needs pandas: pip install 'meeple[frames]'") from None
+    columns = list(DIFFERENCE_COLUMNS)
+    return pandas.DataFrame.from_records(
+        [{k: d[k] for k in columns} for d in comparison.data["differences"]], columns=columns
+    )
+
+
+#: The columns of :func:`comparison_frame`.
+DIFFERENCE_COLUMNS = (
+    "variant",
+    "metric",
+    "games",
+    "baseline",
+    "value",
+    "difference",
+    "low",
+    "high",
+    "p_value",
+    "significant",
+)
+
+
+__all__ = ["COLUMNS", "DIFFERENCE_COLUMNS", "comparison_frame", "results_frame"]
