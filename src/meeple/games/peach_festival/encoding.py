@@ -55,6 +55,36 @@ class PeachFestivalEncoder(Encoder):
         #: slots of a sheet's squares and column heights, and their cached features
         self._squares_span = 2 * sum(self.lengths) + len(self.lengths)
         self._squares_cache: dict[tuple, tuple] = {}
+        #: offsets of a sheet's blocks after its squares, in :meth:`_sheet_rest`'s order
+        sizes = (
+            ("boxes", len(self.lengths)),
+            ("peaches", 1),
+            ("eaten", 1),
+            ("merchants", self.num_merchants + 1),
+            ("requests", self.num_cards),
+            ("two_paid", self.num_two),
+            ("reward_gained", 1),
+            ("dice_left", 1),
+            ("hand_size", 1),
+            ("committed", 1),
+            ("tracked", 1),
+            ("track", 1),
+            ("pending", len(PENDING)),
+            ("first", len(PENDING)),
+            ("first_arg", 1),
+            ("first_optional", 1),
+            ("last", self.space.num_actions),
+            ("commit", self.space.num_actions),
+        )
+        self._rest: dict[str, int] = {}
+        at = 0
+        for field, size in sizes:
+            self._rest[field] = at
+            at += size
+        self._rest_span = at
+        self._pending_index = {kind: i for i, kind in enumerate(PENDING)}
+        #: action text -> :meth:`_action_id`, filled as actions are met
+        self._ids: dict[str, int] = {}
 
     def write(self, w: Writer, obs: dict) -> None:
         me = obs.get("seat") or 0
@@ -274,26 +304,89 @@ class PeachFestivalEncoder(Encoder):
         pos = w.pos
         if w.buf is not None and len(offsets):
             w.buf[pos : pos + self._squares_span][offsets] = values
-        w.pos = pos + self._squares_span
+        w.pos = pos = pos + self._squares_span
+        self._sheet_rest_state(w.hot, pos, sh, commit_shown)
+        w.pos = pos + self._rest_span
+
+    def _sheet_rest_state(self, hot: dict, pos: int, sh: PlayerSheet, commit_shown: bool) -> None:
+        """:meth:`_sheet_rest` of ``sh``'s observation data, written straight into the
+        writer's non-zero features at ``pos``: the sheet's fields are plain integers, flags
+        and lists, so the writers' checks and calls come down to one store per feature (the
+        same values in the same slots, which the byte-equality tests check)."""
+        at = self._rest
+        boxes = sh.boxes
+        if boxes > 0:
+            base = pos + at["boxes"]
+            for i in range(len(self.lengths)):
+                if boxes >> i & 1:
+                    hot[base + i] = 1.0
+        total = self.peach_total
+        if sh.peaches:
+            hot[pos + at["peaches"]] = clip(sh.peaches / total)
+        if sh.eaten:
+            hot[pos + at["eaten"]] = clip(sh.eaten / total)
+        if 0 <= sh.merchants <= self.num_merchants:
+            hot[pos + at["merchants"] + sh.merchants] = 1.0
+        if sh.requests:
+            base = pos + at["requests"]
+            index = self.card_index
+            for card in sh.requests:
+                i = index.get(card)
+                if i is not None:
+                    hot[base + i] = 1.0
+        two = sh.two_paid
+        if two > 0:
+            base = pos + at["two_paid"]
+            for i in range(self.num_two):
+                if two >> i & 1:
+                    hot[base + i] = 1.0
+        if sh.reward_gained:
+            hot[pos + at["reward_gained"]] = 1.0
+        if sh.dice_left:
+            hot[pos + at["dice_left"]] = clip(sh.dice_left / 3)
+        if sh.hand:
+            hot[pos + at["hand_size"]] = clip(len(sh.hand) / 3)
+        if sh.commit is not None:
+            hot[pos + at["committed"]] = 1.0
+        track = sh.track
+        if track >= 0:
+            hot[pos + at["tracked"]] = 1.0
+        if track:
+            hot[pos + at["track"]] = clip(track / self.track_len)
+        pending = sh.pending
+        if pending:
+            kinds = self._pending_index
+            seen: dict[int, int] = {}
+            for p in pending:
+                i = kinds.get(p[0])
+                if i is not None:
+                    seen[i] = seen.get(i, 0) + 1
+            base = pos + at["pending"]
+            for i, k in seen.items():
+                hot[base + i] = min(1.0, k / 3)
+            kind, arg, optional = pending[0]
+            i = kinds.get(kind)
+            if i is not None:
+                hot[pos + at["first"] + i] = 1.0
+            if arg:
+                hot[pos + at["first_arg"]] = clip(arg / self.max_value)
+            if optional:
+                hot[pos + at["first_optional"]] = 1.0
+        ids = self._ids
         last = sh.last
+        if last is not None:
+            i = ids.get(last.text)
+            if i is None:
+                i = ids[last.text] = self._action_id(last.text)
+            if i >= 0:
+                hot[pos + at["last"] + i] = 1.0
         commit = sh.commit if commit_shown else None
-        self._sheet_rest(
-            w,
-            sh.boxes,
-            sh.peaches,
-            sh.eaten,
-            sh.merchants,
-            sh.requests,
-            sh.two_paid,
-            sh.reward_gained,
-            sh.dice_left,
-            len(sh.hand),
-            sh.commit is not None,
-            sh.track,
-            sh.pending,
-            self._action_id(last.text) if last is not None else -1,
-            self._action_id(commit.text) if commit is not None else -1,
-        )
+        if commit is not None:
+            i = ids.get(commit.text)
+            if i is None:
+                i = ids[commit.text] = self._action_id(commit.text)
+            if i >= 0:
+                hot[pos + at["commit"] + i] = 1.0
 
     def _square_features(self, cols: tuple[tuple[int, ...], ...]) -> tuple:
         """``(offsets, values)`` of the non-zero square and height slots of ``cols``, as
