@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
 PENDING = ("number", "write", "die", "reward", "keep", "peach")
 DIFFICULTY = ("easy", "medium", "hard")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+#: slot of a node that is no seat, after the ``n`` seats' slots of the ``node`` block
+NODE_SLOTS = {CHANCE: 0, SIMULTANEOUS: 1, TERMINAL: 2}
 #: Distinct sets of columns whose square features the state path keeps.
 SQUARES_CACHE = 4096
 
@@ -137,29 +140,9 @@ class PeachFestivalEncoder(Encoder):
         """:meth:`write` of ``observe(state, seat)``, read from the state (same features:
         the observation's fields are the state's, hidden ones left out as ``observe`` leaves
         them out: other seats' hands, others' cards under the deck, sealed actions)."""
-        game = state.game
         me = seat
         phase = state.phase
-        self._head(
-            w,
-            me,
-            game.config["difficulty"] if game.solo else None,
-            state.round,
-            phase,
-            state.dice,
-            state.commons,
-            state.removed,
-            state.sheets[me].hand,
-            len(state.deck_unseen),
-            [c for c, k in state.deck_bottom if k == me],
-            state.draw_queue,
-            state.order,
-            state.cursor,
-            state.rolling,
-            state.node,
-            state.acting_seats(),
-            under=len(state.deck_bottom),
-        )
+        self._head_state(w, state, me)
         sealed = phase in (ACTION, SETUP_KEEP)  # what observe hides (PF-030, PF-R10)
         sheets = state.sheets
         for s in self.seats_from(me):
@@ -228,6 +211,80 @@ class PeachFestivalEncoder(Encoder):
         w.onehot(special.get(node, self.rel(node, me)), n + 3)
         w.section("acting")
         w.multihot([self.rel(s, me) for s in acting], n)
+
+    def _head_state(self, w: Writer, state: State, me: int) -> None:
+        """:meth:`_head` of ``observe(state, me)``, stored straight from the state's fields
+        into the writer's non-zero features (one store per feature; the same values in the
+        same slots, which the byte-equality tests check). Of the deck it shows how many
+        cards lie under it and only the observer's own (as ``observe`` does)."""
+        n = self.num_players
+        C = self.num_cards
+        index = self.card_index
+        hot = w.hot
+        pos = w.pos
+        hot[pos + me] = 1.0  # seat
+        pos += n
+        game = state.game
+        if game.solo:
+            hot[pos + DIFFICULTY.index(game.config["difficulty"])] = 1.0
+        pos += 3
+        if state.round:
+            hot[pos] = clip(state.round / self.rounds)
+        pos += 1
+        phase = PHASE_INDEX.get(state.phase)
+        if phase is not None:
+            hot[pos + phase] = 1.0
+        pos += len(PHASES)
+        dice = state.dice
+        if dice is not None:
+            hot[pos] = 1.0
+            for i, v in enumerate(dice[:6]):
+                if v:
+                    hot[pos + 1 + i] = clip(v / 5)
+        pos += 7
+        for cards in (state.commons, state.removed, state.sheets[me].hand):
+            for card in cards:
+                i = index.get(card)
+                if i is not None:
+                    hot[pos + i] = 1.0
+            pos += C
+        if state.deck_unseen:
+            hot[pos] = clip(len(state.deck_unseen) / C)
+        bottom = state.deck_bottom
+        if bottom:
+            hot[pos + 1] = clip(len(bottom) / C)
+            for card, owner in bottom:
+                i = index.get(card) if owner == me else None
+                if i is not None:
+                    hot[pos + 2 + i] = 1.0
+        pos += 2 + C
+        queue = state.draw_queue
+        if queue:
+            seen: dict[int, int] = {}
+            for s in queue:
+                k = (s - me) % n if s != -1 else n
+                seen[k] = seen.get(k, 0) + 1
+            for k, m in seen.items():
+                hot[pos + k] = min(1.0, m / 3)
+        pos += n + 1
+        order = list(state.order)
+        for s in self.seats_from(me):
+            if s in order:
+                hot[pos + order.index(s)] = 1.0
+            pos += n
+        if state.cursor:
+            hot[pos] = clip(state.cursor / n)
+        pos += 1
+        rolling = state.rolling
+        if 0 <= rolling < n:
+            hot[pos + (rolling - me) % n] = 1.0
+        pos += n
+        node = state.node
+        hot[pos + (NODE_SLOTS[node] + n if node < 0 else (node - me) % n)] = 1.0
+        pos += n + 3
+        for s in state.acting_seats():
+            hot[pos + (s - me) % n] = 1.0
+        w.pos = pos + n
 
     def _squares(self, w: Writer, cols: Any) -> None:
         """Each box of each column (written, and its number / the largest number), then the
