@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve play test lint typecheck format bench simulate clean
 
+# The train extra brings PyTorch for the PPO tests. Its release is pinned to one with a CPU build
+# of about 190 MB: a looser range takes the newest release, a CUDA build of several GB.
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server,ray,frames]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,plots,server,ray,frames,train]' 'torch==2.13.0'
 	touch $(STAMP)
 
 serve: $(STAMP)  ## the game server on the embedded SQLite default; open the address it prints

@@ -65,6 +65,17 @@ def test_a_tiny_training_run_saves_a_checkpoint_with_its_curve(tiny_checkpoint):
 
 
 @needs_torch
+def test_training_discounts_with_two_players_and_not_solo(tiny_checkpoint):
+    from meeple.rl.train_ppo import train
+
+    assert tiny_checkpoint[1]["gamma"] == 0.99
+    solo = train(
+        "peach-festival", 1, max_steps=16, envs=1, horizon=16, hidden=8, log=lambda _: None
+    )
+    assert solo["gamma"] == 1.0 and solo["players"] == 1
+
+
+@needs_torch
 def test_the_ppo_agent_plays_legal_moves_to_the_end_of_a_game(tiny_checkpoint):
     path, _ = tiny_checkpoint
     game = meeple.make("peach-festival", players=2)

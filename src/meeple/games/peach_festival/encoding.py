@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 PHASES = ("deal", "keep", "common", "track", "roll", "action", "resolve", "dice", "over")
 PENDING = ("number", "write", "die", "reward", "keep", "peach")
 DIFFICULTY = ("easy", "medium", "hard")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+#: slot of a node that is no seat, after the ``n`` seats' slots of the ``node`` block
+NODE_SLOTS = {CHANCE: 0, SIMULTANEOUS: 1, TERMINAL: 2}
 #: Distinct sets of columns whose square features the state path keeps.
 SQUARES_CACHE = 4096
 
@@ -55,6 +58,36 @@ class PeachFestivalEncoder(Encoder):
         #: slots of a sheet's squares and column heights, and their cached features
         self._squares_span = 2 * sum(self.lengths) + len(self.lengths)
         self._squares_cache: dict[tuple, tuple] = {}
+        #: offsets of a sheet's blocks after its squares, in :meth:`_sheet_rest`'s order
+        sizes = (
+            ("boxes", len(self.lengths)),
+            ("peaches", 1),
+            ("eaten", 1),
+            ("merchants", self.num_merchants + 1),
+            ("requests", self.num_cards),
+            ("two_paid", self.num_two),
+            ("reward_gained", 1),
+            ("dice_left", 1),
+            ("hand_size", 1),
+            ("committed", 1),
+            ("tracked", 1),
+            ("track", 1),
+            ("pending", len(PENDING)),
+            ("first", len(PENDING)),
+            ("first_arg", 1),
+            ("first_optional", 1),
+            ("last", self.space.num_actions),
+            ("commit", self.space.num_actions),
+        )
+        self._rest: dict[str, int] = {}
+        at = 0
+        for field, size in sizes:
+            self._rest[field] = at
+            at += size
+        self._rest_span = at
+        self._pending_index = {kind: i for i, kind in enumerate(PENDING)}
+        #: action text -> :meth:`_action_id`, filled as actions are met
+        self._ids: dict[str, int] = {}
 
     def write(self, w: Writer, obs: dict) -> None:
         me = obs.get("seat") or 0
@@ -107,29 +140,9 @@ class PeachFestivalEncoder(Encoder):
         """:meth:`write` of ``observe(state, seat)``, read from the state (same features:
         the observation's fields are the state's, hidden ones left out as ``observe`` leaves
         them out: other seats' hands, others' cards under the deck, sealed actions)."""
-        game = state.game
         me = seat
         phase = state.phase
-        self._head(
-            w,
-            me,
-            game.config["difficulty"] if game.solo else None,
-            state.round,
-            phase,
-            state.dice,
-            state.commons,
-            state.removed,
-            state.sheets[me].hand,
-            len(state.deck_unseen),
-            [c for c, k in state.deck_bottom if k == me],
-            state.draw_queue,
-            state.order,
-            state.cursor,
-            state.rolling,
-            state.node,
-            state.acting_seats(),
-            under=len(state.deck_bottom),
-        )
+        self._head_state(w, state, me)
         sealed = phase in (ACTION, SETUP_KEEP)  # what observe hides (PF-030, PF-R10)
         sheets = state.sheets
         for s in self.seats_from(me):
@@ -198,6 +211,80 @@ class PeachFestivalEncoder(Encoder):
         w.onehot(special.get(node, self.rel(node, me)), n + 3)
         w.section("acting")
         w.multihot([self.rel(s, me) for s in acting], n)
+
+    def _head_state(self, w: Writer, state: State, me: int) -> None:
+        """:meth:`_head` of ``observe(state, me)``, stored straight from the state's fields
+        into the writer's non-zero features (one store per feature; the same values in the
+        same slots, which the byte-equality tests check). Of the deck it shows how many
+        cards lie under it and only the observer's own (as ``observe`` does)."""
+        n = self.num_players
+        C = self.num_cards
+        index = self.card_index
+        hot = w.hot
+        pos = w.pos
+        hot[pos + me] = 1.0  # seat
+        pos += n
+        game = state.game
+        if game.solo:
+            hot[pos + DIFFICULTY.index(game.config["difficulty"])] = 1.0
+        pos += 3
+        if state.round:
+            hot[pos] = clip(state.round / self.rounds)
+        pos += 1
+        phase = PHASE_INDEX.get(state.phase)
+        if phase is not None:
+            hot[pos + phase] = 1.0
+        pos += len(PHASES)
+        dice = state.dice
+        if dice is not None:
+            hot[pos] = 1.0
+            for i, v in enumerate(dice[:6]):
+                if v:
+                    hot[pos + 1 + i] = clip(v / 5)
+        pos += 7
+        for cards in (state.commons, state.removed, state.sheets[me].hand):
+            for card in cards:
+                i = index.get(card)
+                if i is not None:
+                    hot[pos + i] = 1.0
+            pos += C
+        if state.deck_unseen:
+            hot[pos] = clip(len(state.deck_unseen) / C)
+        bottom = state.deck_bottom
+        if bottom:
+            hot[pos + 1] = clip(len(bottom) / C)
+            for card, owner in bottom:
+                i = index.get(card) if owner == me else None
+                if i is not None:
+                    hot[pos + 2 + i] = 1.0
+        pos += 2 + C
+        queue = state.draw_queue
+        if queue:
+            seen: dict[int, int] = {}
+            for s in queue:
+                k = (s - me) % n if s != -1 else n
+                seen[k] = seen.get(k, 0) + 1
+            for k, m in seen.items():
+                hot[pos + k] = min(1.0, m / 3)
+        pos += n + 1
+        order = list(state.order)
+        for s in self.seats_from(me):
+            if s in order:
+                hot[pos + order.index(s)] = 1.0
+            pos += n
+        if state.cursor:
+            hot[pos] = clip(state.cursor / n)
+        pos += 1
+        rolling = state.rolling
+        if 0 <= rolling < n:
+            hot[pos + (rolling - me) % n] = 1.0
+        pos += n
+        node = state.node
+        hot[pos + (NODE_SLOTS[node] + n if node < 0 else (node - me) % n)] = 1.0
+        pos += n + 3
+        for s in state.acting_seats():
+            hot[pos + (s - me) % n] = 1.0
+        w.pos = pos + n
 
     def _squares(self, w: Writer, cols: Any) -> None:
         """Each box of each column (written, and its number / the largest number), then the
@@ -274,26 +361,89 @@ class PeachFestivalEncoder(Encoder):
         pos = w.pos
         if w.buf is not None and len(offsets):
             w.buf[pos : pos + self._squares_span][offsets] = values
-        w.pos = pos + self._squares_span
+        w.pos = pos = pos + self._squares_span
+        self._sheet_rest_state(w.hot, pos, sh, commit_shown)
+        w.pos = pos + self._rest_span
+
+    def _sheet_rest_state(self, hot: dict, pos: int, sh: PlayerSheet, commit_shown: bool) -> None:
+        """:meth:`_sheet_rest` of ``sh``'s observation data, written straight into the
+        writer's non-zero features at ``pos``: the sheet's fields are plain integers, flags
+        and lists, so the writers' checks and calls come down to one store per feature (the
+        same values in the same slots, which the byte-equality tests check)."""
+        at = self._rest
+        boxes = sh.boxes
+        if boxes > 0:
+            base = pos + at["boxes"]
+            for i in range(len(self.lengths)):
+                if boxes >> i & 1:
+                    hot[base + i] = 1.0
+        total = self.peach_total
+        if sh.peaches:
+            hot[pos + at["peaches"]] = clip(sh.peaches / total)
+        if sh.eaten:
+            hot[pos + at["eaten"]] = clip(sh.eaten / total)
+        if 0 <= sh.merchants <= self.num_merchants:
+            hot[pos + at["merchants"] + sh.merchants] = 1.0
+        if sh.requests:
+            base = pos + at["requests"]
+            index = self.card_index
+            for card in sh.requests:
+                i = index.get(card)
+                if i is not None:
+                    hot[base + i] = 1.0
+        two = sh.two_paid
+        if two > 0:
+            base = pos + at["two_paid"]
+            for i in range(self.num_two):
+                if two >> i & 1:
+                    hot[base + i] = 1.0
+        if sh.reward_gained:
+            hot[pos + at["reward_gained"]] = 1.0
+        if sh.dice_left:
+            hot[pos + at["dice_left"]] = clip(sh.dice_left / 3)
+        if sh.hand:
+            hot[pos + at["hand_size"]] = clip(len(sh.hand) / 3)
+        if sh.commit is not None:
+            hot[pos + at["committed"]] = 1.0
+        track = sh.track
+        if track >= 0:
+            hot[pos + at["tracked"]] = 1.0
+        if track:
+            hot[pos + at["track"]] = clip(track / self.track_len)
+        pending = sh.pending
+        if pending:
+            kinds = self._pending_index
+            seen: dict[int, int] = {}
+            for p in pending:
+                i = kinds.get(p[0])
+                if i is not None:
+                    seen[i] = seen.get(i, 0) + 1
+            base = pos + at["pending"]
+            for i, k in seen.items():
+                hot[base + i] = min(1.0, k / 3)
+            kind, arg, optional = pending[0]
+            i = kinds.get(kind)
+            if i is not None:
+                hot[pos + at["first"] + i] = 1.0
+            if arg:
+                hot[pos + at["first_arg"]] = clip(arg / self.max_value)
+            if optional:
+                hot[pos + at["first_optional"]] = 1.0
+        ids = self._ids
         last = sh.last
+        if last is not None:
+            i = ids.get(last.text)
+            if i is None:
+                i = ids[last.text] = self._action_id(last.text)
+            if i >= 0:
+                hot[pos + at["last"] + i] = 1.0
         commit = sh.commit if commit_shown else None
-        self._sheet_rest(
-            w,
-            sh.boxes,
-            sh.peaches,
-            sh.eaten,
-            sh.merchants,
-            sh.requests,
-            sh.two_paid,
-            sh.reward_gained,
-            sh.dice_left,
-            len(sh.hand),
-            sh.commit is not None,
-            sh.track,
-            sh.pending,
-            self._action_id(last.text) if last is not None else -1,
-            self._action_id(commit.text) if commit is not None else -1,
-        )
+        if commit is not None:
+            i = ids.get(commit.text)
+            if i is None:
+                i = ids[commit.text] = self._action_id(commit.text)
+            if i >= 0:
+                hot[pos + at["commit"] + i] = 1.0
 
     def _square_features(self, cols: tuple[tuple[int, ...], ...]) -> tuple:
         """``(offsets, values)`` of the non-zero square and height slots of ``cols``, as
