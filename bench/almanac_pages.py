@@ -23,7 +23,9 @@ stops the balance part of each count after ``S`` seconds, saying how many journe
 Per route family it also gives how often the last round's leader won.
 
 Usage: ``python bench/almanac_pages.py [--players 2 3 4] [--random N] [--journeys N]
-[--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]``. These are
+[--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]
+[--content DIR]`` (``--content``: the games load another content directory, to compare a
+change of the data with the shipped one). These are
 figures to read, not tests.
 """
 
@@ -45,6 +47,8 @@ from meeple.testing.conformance import check_random_game
 
 #: The last pages of each route family.
 FAMILIES = {"High Frost": (16, 17), "Two Twin City": (18, 19)}
+#: Options of every game the bench makes (``--content``).
+OPTIONS: dict[str, object] = {}
 
 
 def routes(content: Content) -> list[tuple[int, ...]]:
@@ -100,7 +104,7 @@ def go_along(route: tuple[int, ...]) -> Callable:
 def random_journey(players: int, seed: int, route: tuple[int, ...]) -> tuple[object, int]:
     """A random journey along ``route``, every node checked; returns the final state and the
     number of actions."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     state = game.new_initial_state()
     choose = go_along(route)
@@ -128,7 +132,7 @@ def heuristic_journey(
         when round ``r + 1`` began (the last entry: at the end), and each seat's return (1
         shared among the winners).
     """
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     agents = [HeuristicAgent() for _ in range(players)]
     for s, a in enumerate(agents):
@@ -181,7 +185,7 @@ def wilson(k: float, n: int) -> tuple[float, float, float]:
 
 def conformance(players: int, journeys: int, seed: int) -> tuple[int, dict[int, int], list]:
     """``journeys`` checked random journeys; returns (actions, visits per page, failures)."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     planner = RoutePlanner(game.content, random.Random(seed))
     failures = []
     actions = 0
@@ -208,7 +212,7 @@ def balance(
     """The balance figures of up to ``journeys`` heuristic journeys (see the module
     docstring): routes planned (or the Guide's with ``own_routes``, or through page ``only``),
     stopping after ``seconds`` of CPU."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     planner = RoutePlanner(game.content, rng)
     through = [r for r in planner.routes if only in r]
@@ -301,6 +305,18 @@ def family_table(figures: dict, players: int) -> list[str]:
     return lines
 
 
+def seat_line(figures: dict, players: int) -> str:
+    """Each seat's share of wins over every journey (both route families; a shared win
+    counted as its share), with its 95% Wilson interval, against the even share 1/n."""
+    fams = figures["families"].values()
+    n = sum(d["n"] for d in fams)
+    parts = []
+    for s in range(players):
+        p, lo, hi = wilson(sum(d["wins"][s] for d in fams), n)
+        parts.append(f"seat {s} {p:.1%} [{lo:.1%}, {hi:.1%}]")
+    return f"all {n} journeys, wins (even share {1 / players:.1%}): " + "; ".join(parts)
+
+
 def journeys_for(game, per_page: int) -> int:
     """Journeys enough for the least visited page to be visited ``per_page`` times: the most
     pages any round has, times ``per_page``."""
@@ -322,10 +338,13 @@ def main() -> int:
     ap.add_argument("--own-routes", action="store_true", help="the heuristic Guide chooses")
     ap.add_argument("--only", type=int, default=0, help="every journey through this page")
     ap.add_argument("--seconds", type=float, default=math.inf, help="CPU cap of the balance")
+    ap.add_argument("--content", default=None, help="another content directory")
     args = ap.parse_args()
+    if args.content:
+        OPTIONS["content"] = args.content
     failed = 0
     for n in args.players:
-        game = make("almanac", players=n)
+        game = make("almanac", players=n, **OPTIONS)
         t = time.process_time()
         actions, visits, failures = conformance(n, args.random, args.seed + 1000 * n)
         el = time.process_time() - t
@@ -348,6 +367,7 @@ def main() -> int:
         lines, outliers = page_table(game, figures, args.band, args.leader_band)
         print("\n".join("   " + ln for ln in lines))
         print("\n".join("   " + ln for ln in family_table(figures, n)))
+        print("   " + seat_line(figures, n))
         print(
             f"   outside ±{args.band:.0%} fame or ±{args.leader_band:.0%} leader wins of their "
             f"round's mean: {outliers or 'none'}"

@@ -14,14 +14,17 @@ from .conftest import legal, position
 C = load_content()
 
 
-def on(page: int, players: int = 3, gold=None, rnd: int | None = None, **kw):
-    """The Action Phase of ``page`` with empty crates (20 of them) and ``gold``."""
+def on(page: int, players: int = 3, gold=None, rnd: int | None = None, goods=None, **kw):
+    """The Action Phase of ``page`` with ``gold``, ``goods`` (default none) and 20 crates a
+    seat, the pages playing with their own numbers (``own``, ruling AL-R106) unless
+    ``own=False`` asks for the shipped numbers of the player count."""
+    kw.setdefault("own", True)
     return position(
         players,
         page=page,
         rnd=rnd or C.pages[page].round,
         gold=gold or [0] * players,
-        goods=[[0] * 4 for _ in range(players)],
+        goods=[list(g) for g in goods] if goods else [[0] * 4 for _ in range(players)],
         crates=[20] * players,
         **kw,
     )

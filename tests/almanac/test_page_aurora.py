@@ -11,14 +11,11 @@ from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from .conftest import game, legal, play, position, refused, stage
+from ._pagehelp import on, places
+from .conftest import game, legal, play, refused, stage
 
 C = load_content()
 AURORA = C.pages[12]
-
-
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
 
 
 def bands(spaces):
@@ -33,14 +30,7 @@ def goods(*names):
 
 
 def aurora(players=3, gold=None, held=None):
-    return position(
-        players,
-        page=12,
-        rnd=5,
-        gold=gold or [9] * players,
-        goods=held or [[0] * 4] * players,
-        crates=[20] * players,
-    )
+    return on(12, players, gold=gold or [9] * players, goods=held)
 
 
 def test_aurora_a_player_without_goods_may_use_only_the_pale_band():

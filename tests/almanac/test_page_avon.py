@@ -10,14 +10,11 @@ from meeple.games.almanac.content import DEFAULT_DIR, GOOD_INDEX, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from ._pagehelp import on, places
+from .conftest import legal, play, refused
 
 C = load_content()
 AVON = C.pages[4]
-
-
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
 
 
 def lanes(spaces):
@@ -25,14 +22,7 @@ def lanes(spaces):
 
 
 def avon(players=3, gold=None):
-    return position(
-        players,
-        page=4,
-        rnd=3,
-        gold=gold or [0] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-    )
+    return on(4, players, gold=gold)
 
 
 def _copy(tmp_path: Path) -> Path:

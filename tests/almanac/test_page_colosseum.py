@@ -10,7 +10,7 @@ from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
+from ._pagehelp import clusters, on, places
 from .conftest import game, play, position, refused, stage
 
 C = load_content()
@@ -22,15 +22,7 @@ def arenas(st, seat=None):
 
 
 def colosseum(players=3, guards=None):
-    return position(
-        players,
-        page=18,
-        rnd=6,
-        gold=[9] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-        guards=guards or [0] * players,
-    )
+    return on(18, players, gold=[9] * players, guards=guards or [0] * players)
 
 
 def test_colosseum_a_player_has_at_most_two_workers_in_an_arena():

@@ -8,8 +8,8 @@ from meeple.core.errors import ContentError
 from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.render import render_observation
 
-from ._pagehelp import clusters, places
-from .conftest import game, play, position, refresh, refused
+from ._pagehelp import clusters, on, places
+from .conftest import game, play, refresh, refused
 
 C = load_content()
 MOOR = C.pages[15]
@@ -20,9 +20,7 @@ def posts(st, seat=None):
 
 
 def moor(players=3):
-    return position(
-        players, page=15, rnd=5, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 3
-    )
+    return on(15, players, gold=[9] * players)
 
 
 def test_lanternmoor_the_first_worker_may_go_to_any_post():
@@ -55,7 +53,7 @@ def test_lanternmoor_when_the_lit_posts_are_full_the_lanterns_gutter():
 
 def test_lanternmoor_two_players_follow_two_paths_away():
     """Ruling AL-R91: with 2 players the reach is 2 paths."""
-    st = position(2, page=15, rnd=5, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(15, 2, gold=[9, 9])
     play(st, "place 0")
     assert posts(st) == {4, 5, 0, 1, 2}
 

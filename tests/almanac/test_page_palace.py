@@ -9,8 +9,8 @@ from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
-from .conftest import play, position, refused
+from ._pagehelp import clusters, on, places
+from .conftest import play, refused
 
 C = load_content()
 PALACE = C.pages[16]
@@ -21,9 +21,7 @@ def halls(st, seat=None):
 
 
 def palace(players=3):
-    return position(
-        players, page=16, rnd=6, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 4
-    )
+    return on(16, players, gold=[9] * players)
 
 
 def test_palace_a_newcomer_may_use_only_the_gate():
@@ -76,7 +74,7 @@ def test_palace_tokens_are_public_and_score_their_fame():
 
 def test_palace_two_players_the_hall_needs_no_favor():
     """Ruling AL-R95: with 2 players the Hall is open from the start."""
-    st = position(2, page=16, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(16, 2, gold=[9, 9])
     assert halls(st) == {0, 1}
 
 

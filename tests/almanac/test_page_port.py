@@ -9,8 +9,8 @@ from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
-from .conftest import play, position, refused
+from ._pagehelp import clusters, on, places
+from .conftest import play, refused
 
 C = load_content()
 PORT = C.pages[19]
@@ -21,9 +21,7 @@ def ships(st, seat=None):
 
 
 def port(players=3):
-    return position(
-        players, page=19, rnd=6, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 4
-    )
+    return on(19, players, gold=[9] * players)
 
 
 def test_port_only_the_first_ship_boards_at_first():
@@ -67,7 +65,7 @@ def test_theatre_tickets_are_three_public_tokens_worth_their_fame():
 
 def test_port_two_players_a_ship_sails_with_two_aboard():
     """Ruling AL-R105: with 2 players ship 1 opens once ship 0 holds 2 workers."""
-    st = position(2, page=19, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(19, 2, gold=[9, 9])
     play(st, "place 0", "place 1")
     assert ships(st) == {0, 1}
 
