@@ -6,6 +6,9 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
+from meeple.core.errors import ContentError
 from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.svg import render_board
 
@@ -46,6 +49,15 @@ def edited(tmp_path: Path, old: str, new: str) -> Path:
     assert old in text
     (d / "pages.toml").write_text(text.replace(old, new, 1))
     return d
+
+
+def bad_content(tmp_path: Path, old: str, new: str) -> ContentError:
+    """The content error of the shipped content with the first ``old`` of pages.toml
+    replaced by ``new`` (:func:`edited`)."""
+    d = edited(tmp_path, old, new)
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    return e.value
 
 
 def views(st, seat: int) -> tuple[str, str]:

@@ -1,15 +1,10 @@
 """Page 17, High Frost Fortress: sentries on the walls, medals for the strong (AL-R96..AL-R98)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import on
+from ._pagehelp import bad_content, on
 from .conftest import legal, play, refresh, refused
 
 C = load_content()
@@ -78,19 +73,7 @@ def test_fortress_two_players_a_sentry_closes_its_neighbours_to_its_owner_too():
     assert 1 not in places(st)
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_fortress_a_rule_number_out_of_range_is_one_content_error(tmp_path):
     """Rulings AL-R46, AL-R97: a medal strength above 10 is refused, naming the number."""
-    err = _bad_content(tmp_path, "medal_strength = 2", "medal_strength = 11")
+    err = bad_content(tmp_path, "medal_strength = 2", "medal_strength = 11")
     assert err.field.endswith("params.medal_strength")

@@ -1,14 +1,9 @@
 """Page 15, Lanternmoor: each worker follows the last lantern lit (rulings AL-R89..AL-R91)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.render import render_observation
 
-from ._pagehelp import clusters, on, places
+from ._pagehelp import bad_content, clusters, on, places
 from .conftest import game, play, refresh, refused
 
 C = load_content()
@@ -68,19 +63,7 @@ def test_lanternmoor_the_view_names_the_last_lantern():
     assert " 3 c1* " in view and " 8 c3  " in view
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_lanternmoor_without_paths_is_one_content_error(tmp_path):
     """Ruling AL-R89: lantern posts need paths; a page without them is refused, naming them."""
-    err = _bad_content(tmp_path, "paths = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]]\n", "")
+    err = bad_content(tmp_path, "paths = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]]\n", "")
     assert err.field.endswith(".paths")

@@ -1,15 +1,10 @@
 """Page 14, Skell: plague between traders sharing a district (rulings AL-R86..AL-R88)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import on, places
+from ._pagehelp import bad_content, on, places
 from .conftest import play, refused
 
 C = load_content()
@@ -79,21 +74,9 @@ def test_skell_two_players_a_district_of_three_workers_is_quarantined():
     assert refused(st, "place 3").rule == "AL-R88"
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_skell_a_space_outside_the_districts_is_one_content_error(tmp_path):
     """Ruling AL-R86: a space in district 7 of a 4-district city is refused, naming it."""
-    err = _bad_content(
+    err = bad_content(
         tmp_path,
         '{ action = "shop", cluster = 2 },\n  { action = "gain_contract", cluster = 2 },',
         '{ action = "shop", cluster = 7 },\n  { action = "gain_contract", cluster = 2 },',
