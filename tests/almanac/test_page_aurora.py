@@ -1,17 +1,13 @@
 """Page 12, Aurora: bands of the goods' colours and the light marker (rulings AL-R80..AL-R82)."""
 
-import shutil
 from pathlib import Path
 
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, GOOD_INDEX, load_content
+from meeple.games.almanac.content import GOOD_INDEX, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import on, places
+from ._pagehelp import bad_content, on, places
 from .conftest import game, legal, play, refused, stage
 
 C = load_content()
@@ -96,14 +92,7 @@ def test_the_light_marker_is_one_public_token_worth_three_fame():
 
 def test_aurora_needs_five_bands(tmp_path: Path):
     """Ruling AL-R80: a sky of another number of bands is one content error naming the field."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    (d / "pages.toml").write_text(
-        text.replace('rule = "aurora"', 'rule = "aurora"\nclusters = 6', 1).replace(
-            'tokens = ["light"]\nclusters = 5', 'tokens = ["light"]', 1
-        )
+    err = bad_content(
+        tmp_path, 'tokens = ["light"]\nclusters = 5', 'tokens = ["light"]\nclusters = 6'
     )
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    assert e.value.field.endswith("clusters")
+    assert err.field.endswith("clusters")

@@ -70,7 +70,7 @@ class AuroraRule(PageRule):
 
     def clusters_for(self, page: Page, key: int) -> int:
         """AL-R80: the pale band and the bands of the goods held; the last ``open_bands``
-        coloured bands as well, ``two_player_open_bands`` with 2 players (AL-R81)."""
+        coloured bands as well (AL-R107), ``two_player_open_bands`` with 2 players (AL-R81)."""
         open_ = 1 << PALE
         for band, good in enumerate(page.bar):
             if key >> good & 1:
