@@ -20,7 +20,9 @@ Two parts, both over the pages the content has (``pages.toml``):
 ``--own-routes`` lets the heuristic Guide choose the routes instead (the pages it prefers are
 then visited more), ``--only P`` steers every journey through page ``P``, and ``--seconds S``
 stops the balance part of each count after ``S`` seconds, saying how many journeys it measured.
-Per route family it also gives how often the last round's leader won.
+Per route family it also gives how often the last round's leader won; over every journey of
+a count, each seat's share of wins with its interval, and each seat's rounds as the Guide and
+the gold it paid winning the bid for the Guide, a journey.
 
 Usage: ``python bench/almanac_pages.py [--players 2 3 4] [--random N] [--journeys N]
 [--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]
@@ -123,9 +125,12 @@ def random_journey(players: int, seed: int, route: tuple[int, ...]) -> tuple[obj
 
 
 def heuristic_journey(
-    players: int, seed: int, route: tuple[int, ...] | None
+    players: int, seed: int, route: tuple[int, ...] | None, guide: list | None = None
 ) -> tuple[list[int], list[list[int]], list[float]]:
     """A journey of heuristic agents along ``route`` (``None``: the Guide chooses).
+
+    With ``guide`` (a ``[rounds, gold]`` pair per seat), each seat's rounds as the Guide and
+    the gold it paid winning the bid for the Guide (AL-055, AL-059) are added to it.
 
     Returns:
         ``(route, fame, returns)``: the pages visited, ``fame[r][s]`` the fame of seat ``s``
@@ -145,15 +150,21 @@ def heuristic_journey(
         if state.round != seen_round:
             seen_round = state.round
             fame.append([state.fame_total(s) for s in range(players)])
+            if guide is not None:
+                guide[state.guide][0] += 1
         if state.is_chance_node():
             state.apply_action(state.sample_chance_outcome(rng), CHANCE)
             continue
         seat = state.acting_seats()[0]
         legal = state.legal_actions(seat)
+        bid_for_guide = state.bid_ctx == "guide"
         if choose is not None and legal[0].kind == "go":
             state.apply_action(choose(state, legal), seat)
         else:
             state.apply_action(agents[seat].act(state.observe(seat), legal, rng), seat)
+        if guide is not None and bid_for_guide and state.bid_ctx != "guide":
+            winner, paid = state.last_bids[-2:]  # the bid resolved (AL-059)
+            guide[winner][1] += paid
     fame.append([state.fame_total(s) for s in range(players)])
     return list(state.route), fame, state.returns()
 
@@ -221,6 +232,7 @@ def balance(
     fam: dict[str, dict] = {
         f: {"n": 0, "wins": [0.0] * players, "fame": [], "last_led": []} for f in FAMILIES
     }
+    guide = [[0, 0] for _ in range(players)]
     start = time.process_time()
     done = 0
     for i in range(journeys):
@@ -232,7 +244,7 @@ def balance(
             plan = through[rng.randrange(len(through))]
         else:
             plan = planner.next_route()
-        route, fame, ret = heuristic_journey(players, seed + i, plan)
+        route, fame, ret = heuristic_journey(players, seed + i, plan, guide)
         done += 1
         for r, page in enumerate(route):
             got = [fame[r + 1][s] - fame[r][s] for s in range(players)]
@@ -247,7 +259,13 @@ def balance(
             fam[family]["wins"][s] += ret[s]
         fam[family]["fame"].extend(fame[-1])
         fam[family]["last_led"].append(leader_won[route[-1]][-1])
-    return {"gains": gains, "leader": leader_won, "families": fam, "journeys": done}
+    return {
+        "gains": gains,
+        "leader": leader_won,
+        "families": fam,
+        "journeys": done,
+        "guide": guide,
+    }
 
 
 def page_table(
@@ -314,7 +332,15 @@ def seat_line(figures: dict, players: int) -> str:
     for s in range(players):
         p, lo, hi = wilson(sum(d["wins"][s] for d in fams), n)
         parts.append(f"seat {s} {p:.1%} [{lo:.1%}, {hi:.1%}]")
-    return f"all {n} journeys, wins (even share {1 / players:.1%}): " + "; ".join(parts)
+    held = ", ".join(
+        f"seat {s} {r / max(n, 1):.2f} rounds, {g / max(n, 1):.2f} gold"
+        for s, (r, g) in enumerate(figures["guide"])
+    )
+    return (
+        f"all {n} journeys, wins (even share {1 / players:.1%}): "
+        + "; ".join(parts)
+        + f"\n   the Guide, a journey: {held} paid for it"
+    )
 
 
 def journeys_for(game, per_page: int) -> int:
