@@ -20,10 +20,14 @@ Two parts, both over the pages the content has (``pages.toml``):
 ``--own-routes`` lets the heuristic Guide choose the routes instead (the pages it prefers are
 then visited more), ``--only P`` steers every journey through page ``P``, and ``--seconds S``
 stops the balance part of each count after ``S`` seconds, saying how many journeys it measured.
-Per route family it also gives how often the last round's leader won.
+Per route family it also gives how often the last round's leader won; over every journey of
+a count, each seat's share of wins with its interval, and each seat's rounds as the Guide and
+the gold it paid winning the bid for the Guide, a journey.
 
 Usage: ``python bench/almanac_pages.py [--players 2 3 4] [--random N] [--journeys N]
-[--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]``. These are
+[--per-page N] [--band F] [--seed S] [--own-routes] [--only P] [--seconds S]
+[--content DIR]`` (``--content``: the games load another content directory, to compare a
+change of the data with the shipped one). These are
 figures to read, not tests.
 """
 
@@ -45,6 +49,8 @@ from meeple.testing.conformance import check_random_game
 
 #: The last pages of each route family.
 FAMILIES = {"High Frost": (16, 17), "Two Twin City": (18, 19)}
+#: Options of every game the bench makes (``--content``).
+OPTIONS: dict[str, object] = {}
 
 
 def routes(content: Content) -> list[tuple[int, ...]]:
@@ -100,7 +106,7 @@ def go_along(route: tuple[int, ...]) -> Callable:
 def random_journey(players: int, seed: int, route: tuple[int, ...]) -> tuple[object, int]:
     """A random journey along ``route``, every node checked; returns the final state and the
     number of actions."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     state = game.new_initial_state()
     choose = go_along(route)
@@ -119,16 +125,19 @@ def random_journey(players: int, seed: int, route: tuple[int, ...]) -> tuple[obj
 
 
 def heuristic_journey(
-    players: int, seed: int, route: tuple[int, ...] | None
+    players: int, seed: int, route: tuple[int, ...] | None, guide: list | None = None
 ) -> tuple[list[int], list[list[int]], list[float]]:
     """A journey of heuristic agents along ``route`` (``None``: the Guide chooses).
+
+    With ``guide`` (a ``[rounds, gold]`` pair per seat), each seat's rounds as the Guide and
+    the gold it paid winning the bid for the Guide (AL-055, AL-059) are added to it.
 
     Returns:
         ``(route, fame, returns)``: the pages visited, ``fame[r][s]`` the fame of seat ``s``
         when round ``r + 1`` began (the last entry: at the end), and each seat's return (1
         shared among the winners).
     """
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     agents = [HeuristicAgent() for _ in range(players)]
     for s, a in enumerate(agents):
@@ -141,15 +150,21 @@ def heuristic_journey(
         if state.round != seen_round:
             seen_round = state.round
             fame.append([state.fame_total(s) for s in range(players)])
+            if guide is not None:
+                guide[state.guide][0] += 1
         if state.is_chance_node():
             state.apply_action(state.sample_chance_outcome(rng), CHANCE)
             continue
         seat = state.acting_seats()[0]
         legal = state.legal_actions(seat)
+        bid_for_guide = state.bid_ctx == "guide"
         if choose is not None and legal[0].kind == "go":
             state.apply_action(choose(state, legal), seat)
         else:
             state.apply_action(agents[seat].act(state.observe(seat), legal, rng), seat)
+        if guide is not None and bid_for_guide and state.bid_ctx != "guide":
+            winner, paid = state.last_bids[-2:]  # the bid resolved (AL-059)
+            guide[winner][1] += paid
     fame.append([state.fame_total(s) for s in range(players)])
     return list(state.route), fame, state.returns()
 
@@ -181,7 +196,7 @@ def wilson(k: float, n: int) -> tuple[float, float, float]:
 
 def conformance(players: int, journeys: int, seed: int) -> tuple[int, dict[int, int], list]:
     """``journeys`` checked random journeys; returns (actions, visits per page, failures)."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     planner = RoutePlanner(game.content, random.Random(seed))
     failures = []
     actions = 0
@@ -208,7 +223,7 @@ def balance(
     """The balance figures of up to ``journeys`` heuristic journeys (see the module
     docstring): routes planned (or the Guide's with ``own_routes``, or through page ``only``),
     stopping after ``seconds`` of CPU."""
-    game = make("almanac", players=players)
+    game = make("almanac", players=players, **OPTIONS)
     rng = random.Random(seed)
     planner = RoutePlanner(game.content, rng)
     through = [r for r in planner.routes if only in r]
@@ -217,6 +232,7 @@ def balance(
     fam: dict[str, dict] = {
         f: {"n": 0, "wins": [0.0] * players, "fame": [], "last_led": []} for f in FAMILIES
     }
+    guide = [[0, 0] for _ in range(players)]
     start = time.process_time()
     done = 0
     for i in range(journeys):
@@ -228,7 +244,7 @@ def balance(
             plan = through[rng.randrange(len(through))]
         else:
             plan = planner.next_route()
-        route, fame, ret = heuristic_journey(players, seed + i, plan)
+        route, fame, ret = heuristic_journey(players, seed + i, plan, guide)
         done += 1
         for r, page in enumerate(route):
             got = [fame[r + 1][s] - fame[r][s] for s in range(players)]
@@ -243,7 +259,13 @@ def balance(
             fam[family]["wins"][s] += ret[s]
         fam[family]["fame"].extend(fame[-1])
         fam[family]["last_led"].append(leader_won[route[-1]][-1])
-    return {"gains": gains, "leader": leader_won, "families": fam, "journeys": done}
+    return {
+        "gains": gains,
+        "leader": leader_won,
+        "families": fam,
+        "journeys": done,
+        "guide": guide,
+    }
 
 
 def page_table(
@@ -301,6 +323,26 @@ def family_table(figures: dict, players: int) -> list[str]:
     return lines
 
 
+def seat_line(figures: dict, players: int) -> str:
+    """Each seat's share of wins over every journey (both route families; a shared win
+    counted as its share), with its 95% Wilson interval, against the even share 1/n."""
+    fams = figures["families"].values()
+    n = sum(d["n"] for d in fams)
+    parts = []
+    for s in range(players):
+        p, lo, hi = wilson(sum(d["wins"][s] for d in fams), n)
+        parts.append(f"seat {s} {p:.1%} [{lo:.1%}, {hi:.1%}]")
+    held = ", ".join(
+        f"seat {s} {r / max(n, 1):.2f} rounds, {g / max(n, 1):.2f} gold"
+        for s, (r, g) in enumerate(figures["guide"])
+    )
+    return (
+        f"all {n} journeys, wins (even share {1 / players:.1%}): "
+        + "; ".join(parts)
+        + f"\n   the Guide, a journey: {held} paid for it"
+    )
+
+
 def journeys_for(game, per_page: int) -> int:
     """Journeys enough for the least visited page to be visited ``per_page`` times: the most
     pages any round has, times ``per_page``."""
@@ -322,10 +364,13 @@ def main() -> int:
     ap.add_argument("--own-routes", action="store_true", help="the heuristic Guide chooses")
     ap.add_argument("--only", type=int, default=0, help="every journey through this page")
     ap.add_argument("--seconds", type=float, default=math.inf, help="CPU cap of the balance")
+    ap.add_argument("--content", default=None, help="another content directory")
     args = ap.parse_args()
+    if args.content:
+        OPTIONS["content"] = args.content
     failed = 0
     for n in args.players:
-        game = make("almanac", players=n)
+        game = make("almanac", players=n, **OPTIONS)
         t = time.process_time()
         actions, visits, failures = conformance(n, args.random, args.seed + 1000 * n)
         el = time.process_time() - t
@@ -348,6 +393,7 @@ def main() -> int:
         lines, outliers = page_table(game, figures, args.band, args.leader_band)
         print("\n".join("   " + ln for ln in lines))
         print("\n".join("   " + ln for ln in family_table(figures, n)))
+        print("   " + seat_line(figures, n))
         print(
             f"   outside ±{args.band:.0%} fame or ±{args.leader_band:.0%} leader wins of their "
             f"round's mean: {outliers or 'none'}"

@@ -6,6 +6,9 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
+from meeple.core.errors import ContentError
 from meeple.games.almanac.content import DEFAULT_DIR, load_content
 from meeple.games.almanac.svg import render_board
 
@@ -14,14 +17,17 @@ from .conftest import legal, position
 C = load_content()
 
 
-def on(page: int, players: int = 3, gold=None, rnd: int | None = None, **kw):
-    """The Action Phase of ``page`` with empty crates (20 of them) and ``gold``."""
+def on(page: int, players: int = 3, gold=None, rnd: int | None = None, goods=None, **kw):
+    """The Action Phase of ``page`` with ``gold``, ``goods`` (default none) and 20 crates a
+    seat, the pages playing with their own numbers (``own``, ruling AL-R106) unless
+    ``own=False`` asks for the shipped numbers of the player count."""
+    kw.setdefault("own", True)
     return position(
         players,
         page=page,
         rnd=rnd or C.pages[page].round,
         gold=gold or [0] * players,
-        goods=[[0] * 4 for _ in range(players)],
+        goods=[list(g) for g in goods] if goods else [[0] * 4 for _ in range(players)],
         crates=[20] * players,
         **kw,
     )
@@ -43,6 +49,15 @@ def edited(tmp_path: Path, old: str, new: str) -> Path:
     assert old in text
     (d / "pages.toml").write_text(text.replace(old, new, 1))
     return d
+
+
+def bad_content(tmp_path: Path, old: str, new: str) -> ContentError:
+    """The content error of the shipped content with the first ``old`` of pages.toml
+    replaced by ``new`` (:func:`edited`)."""
+    d = edited(tmp_path, old, new)
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    return e.value
 
 
 def views(st, seat: int) -> tuple[str, str]:

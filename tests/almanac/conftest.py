@@ -73,16 +73,40 @@ def free_content() -> Path:
     return _FREE_DIR[0]
 
 
+_OWN_DIR: list[Path] = []
+
+
+def own_content() -> Path:
+    """A copy of the shipped content without the pages' numbers per player count (ruling
+    AL-R106): every page plays with its own numbers at every count, as its rule's tests are
+    written (made once)."""
+    if not _OWN_DIR:
+        top = Path(tempfile.mkdtemp(prefix="almanac-own-"))
+        atexit.register(shutil.rmtree, top, True)
+        d = top / "content"
+        shutil.copytree(DEFAULT_DIR, d)
+        blocks = (d / "pages.toml").read_text().split("[[page]]\n")
+        own = [b.split("\n[page.players.")[0].rstrip("\n") + "\n\n" for b in blocks]
+        (d / "pages.toml").write_text("[[page]]\n".join(own))
+        _OWN_DIR.append(d)
+    return _OWN_DIR[0]
+
+
 def free_pages():
     """The pages of :func:`free_content` (page 5 free)."""
     return load_content(free_content()).pages
 
 
-def dealt(players: int = 2, starts=None, hands=None, free: bool = False) -> AlmanacState:
+def dealt(
+    players: int = 2, starts=None, hands=None, free: bool = False, own: bool = False
+) -> AlmanacState:
     """A new journey after setup: seat s gets starting caravan ``starts[s]`` (default s) and
     contracts ``hands[s]`` (default 2s, 2s+1); stops at the first caravan deal of round 1.
-    With ``free``, page 5 is a free-placement page (:func:`free_content`)."""
+    With ``free``, page 5 is a free-placement page (:func:`free_content`); with ``own``, the
+    pages play with their own numbers at every count (:func:`own_content`)."""
     options = {"content": str(free_content())} if free else {}
+    if own:
+        options = {"content": str(own_content())}
     st = game(players, **options).new_initial_state()
     starts = starts if starts is not None else list(range(players))
     hands = hands if hands is not None else [[2 * s, 2 * s + 1] for s in range(players)]
@@ -105,6 +129,7 @@ def position(
     crates=None,
     hands=None,
     free: bool = False,
+    own: bool = False,
     **fields,
 ) -> AlmanacState:
     """A state at the start of the Action Phase of ``page`` (round ``rnd``).
@@ -112,7 +137,7 @@ def position(
     ``cards`` are the face-up caravan cards dealt (default c0..c{n-1}); ``gold``, ``goods``
     (lists of 4 counts), ``crates`` per seat; other ``fields`` are set on the state as given.
     """
-    st = dealt(players, hands=hands, free=free)
+    st = dealt(players, hands=hands, free=free, own=own)
     st.page = page
     st.route = [page]
     st.round = rnd

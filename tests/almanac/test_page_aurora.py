@@ -1,24 +1,17 @@
 """Page 12, Aurora: bands of the goods' colours and the light marker (rulings AL-R80..AL-R82)."""
 
-import shutil
 from pathlib import Path
 
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, GOOD_INDEX, load_content
+from meeple.games.almanac.content import GOOD_INDEX, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from .conftest import game, legal, play, position, refused, stage
+from ._pagehelp import bad_content, on, places
+from .conftest import game, legal, play, refused, stage
 
 C = load_content()
 AURORA = C.pages[12]
-
-
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
 
 
 def bands(spaces):
@@ -33,14 +26,7 @@ def goods(*names):
 
 
 def aurora(players=3, gold=None, held=None):
-    return position(
-        players,
-        page=12,
-        rnd=5,
-        gold=gold or [9] * players,
-        goods=held or [[0] * 4] * players,
-        crates=[20] * players,
-    )
+    return on(12, players, gold=gold or [9] * players, goods=held)
 
 
 def test_aurora_a_player_without_goods_may_use_only_the_pale_band():
@@ -106,14 +92,7 @@ def test_the_light_marker_is_one_public_token_worth_three_fame():
 
 def test_aurora_needs_five_bands(tmp_path: Path):
     """Ruling AL-R80: a sky of another number of bands is one content error naming the field."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    (d / "pages.toml").write_text(
-        text.replace('rule = "aurora"', 'rule = "aurora"\nclusters = 6', 1).replace(
-            'tokens = ["light"]\nclusters = 5', 'tokens = ["light"]', 1
-        )
+    err = bad_content(
+        tmp_path, 'tokens = ["light"]\nclusters = 5', 'tokens = ["light"]\nclusters = 6'
     )
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    assert e.value.field.endswith("clusters")
+    assert err.field.endswith("clusters")

@@ -1,23 +1,14 @@
 """Page 4, Avon Upon Snow: the uphill lanes and the producers (rulings AL-R46..AL-R50)."""
 
-import shutil
-from pathlib import Path
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, GOOD_INDEX, load_content
+from meeple.games.almanac.content import GOOD_INDEX, load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from ._pagehelp import bad_content, edited, on, places
+from .conftest import legal, play, refused
 
 C = load_content()
 AVON = C.pages[4]
-
-
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
 
 
 def lanes(spaces):
@@ -25,20 +16,7 @@ def lanes(spaces):
 
 
 def avon(players=3, gold=None):
-    return position(
-        players,
-        page=4,
-        rnd=3,
-        gold=gold or [0] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-    )
-
-
-def _copy(tmp_path: Path) -> Path:
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    return d
+    return on(4, players, gold=gold)
 
 
 def test_a_page_rule_and_its_numbers_are_page_data():
@@ -49,20 +27,13 @@ def test_a_page_rule_and_its_numbers_are_page_data():
 
 def test_a_number_the_rule_does_not_have_is_one_content_error(tmp_path):
     """Ruling AL-R46: a misspelt or foreign number is refused on load, naming the field."""
-    d = _copy(tmp_path)
-    text = (d / "pages.toml").read_text()
-    bad = text.replace("two_player_step_down = 1", "two_player_stepdown = 1", 1)
-    (d / "pages.toml").write_text(bad)
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    assert e.value.field.endswith("params.two_player_stepdown")
+    err = bad_content(tmp_path, "two_player_step_down = 1", "two_player_stepdown = 1")
+    assert err.field.endswith("params.two_player_stepdown")
 
 
 def test_a_designer_changes_a_rule_number_in_the_data_alone(tmp_path):
     """Ruling AL-R46: a changed number loads and is what the rule uses."""
-    d = _copy(tmp_path)
-    text = (d / "pages.toml").read_text()
-    (d / "pages.toml").write_text(text.replace("producer_goods = 1", "producer_goods = 3", 1))
+    d = edited(tmp_path, "producer_goods = 1", "producer_goods = 3")
     assert load_content(d).pages[4].param("producer_goods") == 3
 
 

@@ -1,16 +1,11 @@
 """Page 18, Brother's Colosseum: arenas won by the strongest caravan (AL-R99..AL-R102)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
+from ._pagehelp import bad_content, clusters, on, places
 from .conftest import game, play, position, refused, stage
 
 C = load_content()
@@ -22,15 +17,7 @@ def arenas(st, seat=None):
 
 
 def colosseum(players=3, guards=None):
-    return position(
-        players,
-        page=18,
-        rnd=6,
-        gold=[9] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-        guards=guards or [0] * players,
-    )
+    return on(18, players, gold=[9] * players, guards=guards or [0] * players)
 
 
 def test_colosseum_a_player_has_at_most_two_workers_in_an_arena():
@@ -89,19 +76,7 @@ def test_colosseum_two_players_may_have_three_workers_in_an_arena():
     assert 0 not in arenas(st)
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_colosseum_a_number_the_rule_lacks_is_one_content_error(tmp_path):
     """Rulings AL-R46, AL-R100: a purse misspelt is refused, naming the field."""
-    err = _bad_content(tmp_path, "purse = 1 }", "prize = 1 }")
+    err = bad_content(tmp_path, "purse = 1 }", "prize = 1 }")
     assert err.field.endswith("params.prize")

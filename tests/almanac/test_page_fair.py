@@ -10,14 +10,11 @@ from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.render import render_observation
 from meeple.games.almanac.scoring import fame
 
-from .conftest import game, legal, play, position, refused
+from ._pagehelp import on, places
+from .conftest import game, play, refused
 
 C = load_content()
 FAIR = C.pages[13]
-
-
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
 
 
 def tents(spaces):
@@ -25,14 +22,7 @@ def tents(spaces):
 
 
 def fair(players=3, gold=None):
-    return position(
-        players,
-        page=13,
-        rnd=5,
-        gold=gold or [9] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-    )
+    return on(13, players, gold=gold or [9] * players)
 
 
 def test_fair_a_tent_with_three_workers_is_full_to_everyone():

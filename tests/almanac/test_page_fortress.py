@@ -1,15 +1,11 @@
 """Page 17, High Frost Fortress: sentries on the walls, medals for the strong (AL-R96..AL-R98)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refresh, refused
+from ._pagehelp import bad_content, on
+from .conftest import legal, play, refresh, refused
 
 C = load_content()
 FORT = C.pages[17]
@@ -20,15 +16,7 @@ def places(st, seat=None):
 
 
 def fortress(players=3, guards=None):
-    return position(
-        players,
-        page=17,
-        rnd=6,
-        gold=[9] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-        guards=guards or [0] * players,
-    )
+    return on(17, players, gold=[9] * players, guards=guards or [0] * players)
 
 
 def test_fortress_a_sentry_closes_the_spaces_beside_it_to_the_others():
@@ -80,24 +68,12 @@ def test_medals_are_four_public_tokens_worth_four_fame():
 
 def test_fortress_two_players_a_sentry_closes_its_neighbours_to_its_owner_too():
     """Ruling AL-R98: with 2 players the owner's own sentry closes the spaces beside it."""
-    st = position(2, page=17, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(17, 2, gold=[9, 9])
     play(st, "place 0", "place 5")
     assert 1 not in places(st)
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_fortress_a_rule_number_out_of_range_is_one_content_error(tmp_path):
     """Rulings AL-R46, AL-R97: a medal strength above 10 is refused, naming the number."""
-    err = _bad_content(tmp_path, "medal_strength = 2", "medal_strength = 11")
+    err = bad_content(tmp_path, "medal_strength = 2", "medal_strength = 11")
     assert err.field.endswith("params.medal_strength")

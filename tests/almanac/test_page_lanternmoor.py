@@ -1,15 +1,10 @@
 """Page 15, Lanternmoor: each worker follows the last lantern lit (rulings AL-R89..AL-R91)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.render import render_observation
 
-from ._pagehelp import clusters, places
-from .conftest import game, play, position, refresh, refused
+from ._pagehelp import bad_content, clusters, on, places
+from .conftest import game, play, refresh, refused
 
 C = load_content()
 MOOR = C.pages[15]
@@ -20,9 +15,7 @@ def posts(st, seat=None):
 
 
 def moor(players=3):
-    return position(
-        players, page=15, rnd=5, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 3
-    )
+    return on(15, players, gold=[9] * players)
 
 
 def test_lanternmoor_the_first_worker_may_go_to_any_post():
@@ -55,7 +48,7 @@ def test_lanternmoor_when_the_lit_posts_are_full_the_lanterns_gutter():
 
 def test_lanternmoor_two_players_follow_two_paths_away():
     """Ruling AL-R91: with 2 players the reach is 2 paths."""
-    st = position(2, page=15, rnd=5, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(15, 2, gold=[9, 9])
     play(st, "place 0")
     assert posts(st) == {4, 5, 0, 1, 2}
 
@@ -70,19 +63,7 @@ def test_lanternmoor_the_view_names_the_last_lantern():
     assert " 3 c1* " in view and " 8 c3  " in view
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_lanternmoor_without_paths_is_one_content_error(tmp_path):
     """Ruling AL-R89: lantern posts need paths; a page without them is refused, naming them."""
-    err = _bad_content(tmp_path, "paths = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]]\n", "")
+    err = bad_content(tmp_path, "paths = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]]\n", "")
     assert err.field.endswith(".paths")

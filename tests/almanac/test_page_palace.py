@@ -1,16 +1,11 @@
 """Page 16, High Frost Palace: halls opened by the court's favour (rulings AL-R92..AL-R95)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
-from .conftest import play, position, refused
+from ._pagehelp import bad_content, clusters, on, places
+from .conftest import play, refused
 
 C = load_content()
 PALACE = C.pages[16]
@@ -21,9 +16,7 @@ def halls(st, seat=None):
 
 
 def palace(players=3):
-    return position(
-        players, page=16, rnd=6, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 4
-    )
+    return on(16, players, gold=[9] * players)
 
 
 def test_palace_a_newcomer_may_use_only_the_gate():
@@ -76,25 +69,13 @@ def test_palace_tokens_are_public_and_score_their_fame():
 
 def test_palace_two_players_the_hall_needs_no_favor():
     """Ruling AL-R95: with 2 players the Hall is open from the start."""
-    st = position(2, page=16, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(16, 2, gold=[9, 9])
     assert halls(st) == {0, 1}
-
-
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
 
 
 def test_palace_with_the_city_key_outside_the_throne_room_is_one_content_error(tmp_path):
     """Ruling AL-R94: the City Key belongs in the Throne room; elsewhere it is refused."""
-    err = _bad_content(
+    err = bad_content(
         tmp_path,
         '{ action = "token", token = "city_key", cost = 4, cluster = 2 },',
         '{ action = "token", token = "city_key", cost = 4, cluster = 1 },',

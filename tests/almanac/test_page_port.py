@@ -1,16 +1,11 @@
 """Page 19, Sister's Port: ships boarded in turn and theatre tickets (AL-R103..AL-R105)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from ._pagehelp import clusters, places
-from .conftest import play, position, refused
+from ._pagehelp import bad_content, clusters, on, places
+from .conftest import play, refused
 
 C = load_content()
 PORT = C.pages[19]
@@ -21,9 +16,7 @@ def ships(st, seat=None):
 
 
 def port(players=3):
-    return position(
-        players, page=19, rnd=6, gold=[9] * players, goods=[[0] * 4] * players, crates=[20] * 4
-    )
+    return on(19, players, gold=[9] * players)
 
 
 def test_port_only_the_first_ship_boards_at_first():
@@ -67,26 +60,14 @@ def test_theatre_tickets_are_three_public_tokens_worth_their_fame():
 
 def test_port_two_players_a_ship_sails_with_two_aboard():
     """Ruling AL-R105: with 2 players ship 1 opens once ship 0 holds 2 workers."""
-    st = position(2, page=19, rnd=6, gold=[9, 9], goods=[[0] * 4] * 2, crates=[20, 20])
+    st = on(19, 2, gold=[9, 9])
     play(st, "place 0", "place 1")
     assert ships(st) == {0, 1}
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_port_a_theatre_on_the_first_ship_is_one_content_error(tmp_path):
     """Ruling AL-R104: the theatre boards later ships; a ticket on ship 0 is refused."""
-    err = _bad_content(
+    err = bad_content(
         tmp_path,
         '{ action = "token", token = "theatre", cost = 3, cluster = 1 },',
         '{ action = "token", token = "theatre", cost = 3, cluster = 0 },',

@@ -1,33 +1,18 @@
 """Page 14, Skell: plague between traders sharing a district (rulings AL-R86..AL-R88)."""
 
-import shutil
-
-import pytest
-
-from meeple.core.errors import ContentError
-from meeple.games.almanac.content import DEFAULT_DIR, load_content
+from meeple.games.almanac.content import load_content
 from meeple.games.almanac.observation import state_data
 from meeple.games.almanac.scoring import fame
 
-from .conftest import legal, play, position, refused
+from ._pagehelp import bad_content, on, places
+from .conftest import play, refused
 
 C = load_content()
 SKELL = C.pages[14]
 
 
-def places(st, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(st, seat) if a.startswith("place"))
-
-
 def skell(players=3):
-    return position(
-        players,
-        page=14,
-        rnd=5,
-        gold=[9] * players,
-        goods=[[0] * 4] * players,
-        crates=[20] * players,
-    )
+    return on(14, players, gold=[9] * players)
 
 
 def test_skell_a_worker_in_an_empty_district_catches_nothing():
@@ -83,27 +68,15 @@ def test_contagion_stops_when_the_supply_is_spent():
 
 def test_skell_two_players_a_district_of_three_workers_is_quarantined():
     """Ruling AL-R88: with 2 players district 0 closes at 3 workers, refused naming AL-R88."""
-    st = position(2, page=14, rnd=5, gold=[9, 9], goods=[[0, 0, 0, 1]] * 2, crates=[20, 20])
+    st = on(14, 2, gold=[9, 9], goods=[[0, 0, 0, 1]] * 2)
     play(st, "place 0", "place 1", "place 2", "sell sky")
     assert 0 not in {SKELL.spaces[s].cluster for s in places(st)}
     assert refused(st, "place 3").rule == "AL-R88"
 
 
-def _bad_content(tmp_path, old: str, new: str):
-    """The content error of the shipped content with ``old`` replaced by ``new`` (once)."""
-    d = tmp_path / "content"
-    shutil.copytree(DEFAULT_DIR, d)
-    text = (d / "pages.toml").read_text()
-    assert old in text
-    (d / "pages.toml").write_text(text.replace(old, new, 1))
-    with pytest.raises(ContentError) as e:
-        load_content(d)
-    return e.value
-
-
 def test_skell_a_space_outside_the_districts_is_one_content_error(tmp_path):
     """Ruling AL-R86: a space in district 7 of a 4-district city is refused, naming it."""
-    err = _bad_content(
+    err = bad_content(
         tmp_path,
         '{ action = "shop", cluster = 2 },\n  { action = "gain_contract", cluster = 2 },',
         '{ action = "shop", cluster = 7 },\n  { action = "gain_contract", cluster = 2 },',

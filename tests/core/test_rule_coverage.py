@@ -30,7 +30,7 @@ GAMES = {
         41,
     ),
     "annapurna": (_game("AN", "annapurna", "annapurna", rules=76), 45),
-    "almanac": (_game("AL", "almanac", "almanac", rules=120, gaps=36), 103),
+    "almanac": (_game("AL", "almanac", "almanac", rules=120, gaps=36), 105),
 }
 
 

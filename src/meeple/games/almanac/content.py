@@ -10,7 +10,7 @@ problem.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -265,6 +265,27 @@ class Content:
     max_spaces: int = 0
     max_ladder_spots: int = 0
     climb_routes: tuple[tuple[int, ...], ...] = ()
+    #: Player count -> page id -> the page as played with that many players, for the pages
+    #: whose ``players`` table sets their numbers per count (ruling AL-R106).
+    variants: dict[int, dict[int, Page]] = field(default_factory=dict)
+    _for: dict[int, Content] = field(default_factory=dict, repr=False, compare=False)
+
+    def for_players(self, n: int) -> Content:
+        """The content as played by ``n`` players: each page with its numbers for ``n``
+        (ruling AL-R106); ``self`` when no page sets numbers for ``n``. The same object for
+        each call, with the digest of the files it came from."""
+        if not self.variants.get(n):
+            return self
+        got = self._for.get(n)
+        if got is None:
+            from meeple.core.content import _remember_digest, content_digest
+
+            got = replace(self, pages={**self.pages, **self.variants[n]}, _for={})
+            digest = content_digest(self)
+            if digest is not None:
+                _remember_digest(got, digest)
+            self._for[n] = got
+        return got
 
 
 DEFAULT_DIR = Path(__file__).parent / "content"
@@ -644,72 +665,16 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         token_fame[k] = v.get(t, "fame", f"tokens.{k}", int, 0)
         token_strength[k] = v.nat(t, "strength", f"tokens.{k}", 0)
     page_map: dict[int, Page] = {}
+    variants: dict[int, dict[int, Page]] = {}
     for i, p in enumerate(v.get(pages, "page", "", list)):
         f = f"page[{i}]"
         pid = v.nat(p, "id", f, lo=1)
         if pid in page_map:
             v.fail(f"{f}.id", f"duplicate page {pid}")
-        rule = v.get(p, "rule", f, str, "free")
-        if rule not in PAGE_RULES:
-            v.fail(f"{f}.rule", f"unknown placement rule {rule!r}")
-        bar = v.strs(p, "bar", f)
-        if sorted(bar) != sorted(GOODS):
-            v.fail(f"{f}.bar", "the supply-and-demand bar orders each of the 4 goods once")
-        ptoks = v.strs(p, "tokens", f, [])
-        for j, t in enumerate(ptoks):
-            if t not in TOKEN_COUNTS:
-                v.fail(f"{f}.tokens", f"unknown token {t!r}")
-            home, listed = TOKEN_PAGES[t]
-            if pid != home:
-                v.fail(
-                    f"{f}.tokens[{j}]",
-                    f"the {t} tokens belong to page {home} ({listed}), not page {pid}: the "
-                    "supply of a kind is set out on its own page only, so that no player holds "
-                    f"more than the {TOKEN_COUNTS[t]} the rulebook lists",
-                )
-            if t in ptoks[:j]:
-                v.fail(f"{f}.tokens[{j}]", f"token {t!r} is listed twice")
-        spaces = []
-        for j, s in enumerate(v.get(p, "spaces", f, list)):
-            fs = f"{f}.spaces[{j}]"
-            act = v.get(s, "action", fs, str)
-            if act not in SPACE_ACTIONS:
-                v.fail(f"{fs}.action", f"unknown action {act!r}")
-            kw = {"index": j, "action": act, "cost": v.gold(s, "cost", fs, 0)}
-            # read only where the rules use them, so that a misplaced one is refused unread
-            if rule != "free":  # the free page has no clusters
-                kw["cluster"] = v.nat(s, "cluster", fs, 0)
-            if act in ("token", "farmer"):  # the spaces that pay gold on top
-                kw["gold"] = v.gold(s, "gold", fs, 0)
-            if act == "goods":
-                kw["goods"] = v.goods(v.get(s, "goods", fs, dict), f"{fs}.goods", allow_any=True)
-            elif act == "sell":
-                pr = v.goods(v.get(s, "prices", fs, dict), f"{fs}.prices", most=GOLD_SUPPLY)
-                kw["prices"] = pr
-            elif act == "token":
-                t = v.get(s, "token", fs, str)
-                if t not in ptoks:
-                    v.fail(f"{fs}.token", f"token {t!r} is not among the page's tokens")
-                kw["token"] = t
-            spaces.append(Space(**kw))
-        if not spaces:
-            v.fail(f"{f}.spaces", "a page needs action spaces")
-        pg = Page(
-            id=pid,
-            name=v.name(p, "name", f),
-            round=v.nat(p, "round", f, lo=1),
-            letter=v.get(p, "letter", f, str),
-            rule=rule,
-            upcoming=v.ints(p, "upcoming", f),
-            bar=tuple(GOOD_INDEX[g] for g in bar),
-            tokens=tuple(ptoks),
-            lore=v.get(p, "lore", f, str),
-            spaces=tuple(spaces),
-            params=_params(v, p, f, rule),
-            **_geometry(v, p, f, rule),
-        )
-        _check_geometry(v, pg, f)
+        pg = _page(v, p, f, pid)
         page_map[pid] = pg
+        for n, raw in _player_variants(v, p, f, pg):
+            variants.setdefault(n, {})[pid] = _page(v, raw, f"{f}.players.{n}", pid)
     _check_route(v, page_map)
     max_spaces = max(len(p.spaces) for p in page_map.values())
     cliff = [p for p in page_map.values() if p.rule == "cliff"]
@@ -723,6 +688,7 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         directory=str(d),
         **cards,
         pages=page_map,
+        variants=variants,
         token_fame=token_fame,
         token_strength=token_strength,
         token_count=token_count,
@@ -730,6 +696,118 @@ def _pages(pages: dict, v: _V, d: Path, cards: dict[str, Any]) -> Content:
         max_ladder_spots=max_spots,
         climb_routes=tuple(sorted(routes, key=lambda r: (len(r), r))),
     )
+
+
+def _page(v: _V, p: dict, f: str, pid: int) -> Page:
+    """The validated :class:`Page` of the table ``p`` (field path ``f``)."""
+    rule = v.get(p, "rule", f, str, "free")
+    if rule not in PAGE_RULES:
+        v.fail(f"{f}.rule", f"unknown placement rule {rule!r}")
+    bar = v.strs(p, "bar", f)
+    if sorted(bar) != sorted(GOODS):
+        v.fail(f"{f}.bar", "the supply-and-demand bar orders each of the 4 goods once")
+    ptoks = v.strs(p, "tokens", f, [])
+    for j, t in enumerate(ptoks):
+        if t not in TOKEN_COUNTS:
+            v.fail(f"{f}.tokens", f"unknown token {t!r}")
+        home, listed = TOKEN_PAGES[t]
+        if pid != home:
+            v.fail(
+                f"{f}.tokens[{j}]",
+                f"the {t} tokens belong to page {home} ({listed}), not page {pid}: the "
+                "supply of a kind is set out on its own page only, so that no player holds "
+                f"more than the {TOKEN_COUNTS[t]} the rulebook lists",
+            )
+        if t in ptoks[:j]:
+            v.fail(f"{f}.tokens[{j}]", f"token {t!r} is listed twice")
+    spaces = []
+    for j, s in enumerate(v.get(p, "spaces", f, list)):
+        fs = f"{f}.spaces[{j}]"
+        act = v.get(s, "action", fs, str)
+        if act not in SPACE_ACTIONS:
+            v.fail(f"{fs}.action", f"unknown action {act!r}")
+        kw = {"index": j, "action": act, "cost": v.gold(s, "cost", fs, 0)}
+        # read only where the rules use them, so that a misplaced one is refused unread
+        if rule != "free":  # the free page has no clusters
+            kw["cluster"] = v.nat(s, "cluster", fs, 0)
+        if act in ("token", "farmer"):  # the spaces that pay gold on top
+            kw["gold"] = v.gold(s, "gold", fs, 0)
+        if act == "goods":
+            kw["goods"] = v.goods(v.get(s, "goods", fs, dict), f"{fs}.goods", allow_any=True)
+        elif act == "sell":
+            pr = v.goods(v.get(s, "prices", fs, dict), f"{fs}.prices", most=GOLD_SUPPLY)
+            kw["prices"] = pr
+        elif act == "token":
+            t = v.get(s, "token", fs, str)
+            if t not in ptoks:
+                v.fail(f"{fs}.token", f"token {t!r} is not among the page's tokens")
+            kw["token"] = t
+        spaces.append(Space(**kw))
+    if not spaces:
+        v.fail(f"{f}.spaces", "a page needs action spaces")
+    pg = Page(
+        id=pid,
+        name=v.name(p, "name", f),
+        round=v.nat(p, "round", f, lo=1),
+        letter=v.get(p, "letter", f, str),
+        rule=rule,
+        upcoming=v.ints(p, "upcoming", f),
+        bar=tuple(GOOD_INDEX[g] for g in bar),
+        tokens=tuple(ptoks),
+        lore=v.get(p, "lore", f, str),
+        spaces=tuple(spaces),
+        params=_params(v, p, f, rule),
+        **_geometry(v, p, f, rule),
+    )
+    _check_geometry(v, pg, f)
+    return pg
+
+
+#: The numbers of a space a page may set per player count (ruling AL-R106).
+PER_PLAYER_SPACE_FIELDS = ("cost", "gold", "goods", "prices")
+
+
+def _player_variants(v: _V, p: dict, f: str, page: Page) -> list[tuple[int, dict]]:
+    """The page's tables for other player counts (ruling AL-R106): ``players.N`` sets the
+    rule's ``params`` and the numbers of its ``spaces`` (by index: cost, gold, goods, prices)
+    with ``N`` players, over the page's own. Returns ``(N, table)`` pairs of merged tables,
+    each to be read as a page; anything but numbers is refused, so that a page is the same
+    page, with the same spaces and geometry, at every count."""
+    over = v.get(p, "players", f, dict, {})
+    out = []
+    for key in over:
+        fo = f"{f}.players.{key}"
+        if not (isinstance(key, str) and key.isdigit() and 2 <= int(key) <= 4):
+            v.fail(fo, f"a player count is 2, 3 or 4 (AL-R01), got {key!r}")
+        o = v.get(over, key, f"{f}.players", dict)
+        for k in o:
+            if k not in ("params", "spaces"):
+                v.fail(f"{fo}.{k}", "a player count sets only params and spaces (AL-R106)")
+        merged = {k: p[k] for k in dict.keys(p) if k != "players"}
+        params = dict(v.get(p, "params", f, dict, {}))
+        for k, val in v.get(o, "params", fo, dict, {}).items():
+            params[k] = val
+        merged["params"] = params
+        spaces = [dict(s) for s in v.get(p, "spaces", f, list)]
+        for j, ov in v.get(o, "spaces", fo, dict, {}).items():
+            fs = f"{fo}.spaces.{j}"
+            if not (j.isdigit() and int(j) < len(spaces)):
+                v.fail(fs, f"the page has spaces 0..{len(spaces) - 1}, not {j!r}")
+            if not isinstance(ov, dict):
+                v.fail(fs, f"expected a table of the space's numbers, got {ov!r}")
+            sp = spaces[int(j)]
+            pays = page.spaces[int(j)].action in ("token", "farmer")
+            for k, val in ov.items():
+                if k not in PER_PLAYER_SPACE_FIELDS or not (
+                    k in sp or k == "cost" or (k == "gold" and pays)
+                ):
+                    v.fail(
+                        f"{fs}.{k}", "not a number of this space a player count may set (AL-R106)"
+                    )
+                sp[k] = val
+        merged["spaces"] = spaces
+        out.append((int(key), merged))
+    return out
 
 
 def all_routes(page: Page) -> list[tuple[int, ...]]:

@@ -33,7 +33,7 @@ class Almanac(Game):
     info = GameInfo(
         name="almanac",
         title="Almanac: The Crystal Peaks",
-        version="1.3",
+        version="1.4",
         min_players=2,
         max_players=4,
         has_chance=True,
@@ -49,7 +49,10 @@ class Almanac(Game):
     table: Table
 
     def _build_action_space(self) -> ActionSpace:
-        content = self.content = load_content(self.config.get("content"))
+        content = load_content(self.config.get("content"))
+        # the pages as this many players play them (ruling AL-R106); the action space is the
+        # base content's, the same for every count
+        self.content = content.for_players(self.num_players)
         if self.config.get("content") not in (None, ""):
             self.config["content"] = content.directory  # resolved: records replay anywhere
         else:

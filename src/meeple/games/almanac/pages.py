@@ -17,10 +17,33 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from meeple.core.actions import Action
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 GREY = -2  #: owner of an unused-colour ladder (AL-096)
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def number_word(k: int) -> str:
+    """``k`` in words for the summaries: ``"no"``, ``"one"`` ... ``"nine"``, then digits."""
+    return _NUMBER_WORDS[k] if 0 <= k < len(_NUMBER_WORDS) else str(k)
+
+
+def times_word(k: int) -> str:
+    """How many times, in words: ``"once"``, ``"twice"``, ``"3 times"``."""
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
+
+
+def counted(k: int, noun: str, nouns: str = "") -> str:
+    """``"a worker"`` for 1, else ``"3 workers"`` (``nouns``: the plural, default ``noun``
+    + s)."""
+    return f"a {noun}" if k == 1 else f"{k} {nouns or noun + 's'}"
+
+
+def more_than(slack: int) -> str:
+    """A slack of placement rules in words: ``"no more"`` for 0, ``"at most 2 more"``."""
+    return "no more" if slack == 0 else f"at most {number_word(slack)} more"
 
 
 class PageRule:
@@ -96,9 +119,27 @@ class PageRule:
     def after_all_placed(self, st: AlmanacState, page: Page) -> None:
         """Called once when no player can place a further worker (AL-036, AL-G35)."""
 
-    #: The page's rule in players' words (rules summary, terminal, board); "" for the rules
-    #: whose words the views keep themselves (pages 1-4).
+    #: The page's rule in players' words (rules summary, terminal, board), a template whose
+    #: ``{names}`` are the rule's numbers and :meth:`summary_values`; "" for the rules whose
+    #: words the views keep themselves (pages 1-3).
     summary: ClassVar[str] = ""
+
+    def words(self, page: Page, content: Content) -> str:
+        """:attr:`summary` with its numbers taken from ``page``'s data (its ``params``, its
+        spaces and the token table of ``content``), so that a change to the data shows in
+        the words; ``""`` for a rule without a summary.
+
+        Raises:
+            KeyError: when the template names a number the rule does not give.
+        """
+        if not self.summary:
+            return ""
+        return self.summary.format(**dict(page.params), **self.summary_values(page, content))
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        """Words and numbers of :attr:`summary` besides the rule's own numbers (none)."""
+        return {}
+
     #: The rule id a placement the page's rule forbids is refused with.
     rule_id: ClassVar[str] = "AL-031"
     #: Whether the page reads ``clusters`` and each space names one of them.
@@ -249,6 +290,20 @@ class UphillRule(PageRule):
     key = "uphill"
     params: ClassVar[dict[str, int]] = {"two_player_step_down": 1, "producer_goods": 1}
     geometry = True
+    summary = (
+        "workers go uphill: each later one in the lane of your last one or a higher lane "
+        "(with 2 players, {down} lower too); a producer comes with {goods}"
+    )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        down = page.param("two_player_step_down")
+        goods = page.param("producer_goods")
+        return {
+            "down": "one lane" if down == 1 else f"{number_word(down)} lanes",
+            "goods": "a good of your choice"
+            if goods == 1
+            else f"{number_word(goods)} goods of your choice",
+        }
 
     def cluster_key(self, st: AlmanacState, seat: int) -> int:
         """The highest lane ``seat`` used plus 1 (0: none yet), and 64 more with 2 players

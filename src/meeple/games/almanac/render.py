@@ -14,7 +14,7 @@ from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Contract, Encounter
+    from meeple.games.almanac.content import Content, Contract, Encounter, Page
     from meeple.games.almanac.game import Almanac
     from meeple.games.almanac.state import AlmanacState
 
@@ -31,8 +31,6 @@ _RULE_WORDS = {
     "free": "any free space",
     "village": "first worker in any cluster; each later one in a cluster you have not visited, "
     "joined by a path to one you have",
-    "uphill": "workers go uphill: each later one in the lane of your last one or a higher lane "
-    "(with 2 players, one lane lower too); a producer comes with a good of your choice",
     "floe": "only islands with an ice block are open; after each placement that block drifts "
     "clockwise to the next open island without a block",
     "cliff": "bottom ledge open; a higher ledge needs a chain of ladders from the bottom; "
@@ -40,10 +38,12 @@ _RULE_WORDS = {
 }
 
 
-def rule_words(rule: str) -> str:
-    """A placement rule in players' words: the views' own for pages 1-4, else the rule's
-    :attr:`~meeple.games.almanac.pages.PageRule.summary`."""
-    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].summary or "any free space"
+def rule_words(content: Content, page: Page) -> str:
+    """The placement rule of ``page`` in players' words: the views' own for pages 1-3, else
+    the rule's :meth:`~meeple.games.almanac.pages.PageRule.words`, its numbers from the page's
+    data as ``content`` plays it."""
+    rule = page.rule
+    return _RULE_WORDS.get(rule) or PAGE_RULES[rule].words(page, content) or "any free space"
 
 
 _ABILITY_WORDS = {
@@ -297,7 +297,7 @@ def describe_move(game: Almanac, action: Action, obs: dict) -> str:
         return f"{verb} {contract_text(game, a[0])}."
     if k == "go":
         p = c.pages[a[0]]
-        return f"Travel next to {p.id} - {p.name} ({rule_words(p.rule).split(';')[0]})."
+        return f"Travel next to {p.id} - {p.name} ({rule_words(c, p).split(';')[0]})."
     if k == "fight" and obs["encounter"] >= 0 and me is not None:
         e = c.encounters[obs["encounter"]]
         if a[0]:
@@ -424,7 +424,7 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
     c = game.content
     page = c.pages[obs["page"]]
     me = obs["viewer"]
-    lines = [f"Placement: {rule_words(page.rule)}."]
+    lines = [f"Placement: {rule_words(c, page)}."]
     if page.rule == "village":
         paths = ", ".join(f"c{a}-c{b}" for a, b in page.paths)
         lines.append(f"Paths between clusters: {paths}")
@@ -645,7 +645,7 @@ def rules_summary(game: Almanac) -> str:
             "  Visit the Shop (1 good | a type for 3 gold each | 1 guard).",
             "Pages (each with its own placement rule):",
             *(
-                f"  {p.id} {p.name}: {rule_words(p.rule)}."
+                f"  {p.id} {p.name}: {rule_words(game.content, p)}."
                 for p in sorted(game.content.pages.values(), key=lambda p: p.id)
             ),
             "End phase: retrieve workers, sealed bid for the Guide (winner pays the lowest bid,",

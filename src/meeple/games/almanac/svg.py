@@ -699,7 +699,7 @@ class _Board:
                 body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
                 body += text(x + 22, y + 28, u, "c b sm")
                 body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
-                body += text(x + 44, y + 38, clip(_rule_short(up.rule), tw - 50, 14), "sm dim")
+                body += text(x + 44, y + 38, clip(_rule_short(c, up), tw - 50, 14), "sm dim")
                 out.append(
                     self.picks.wrap(
                         ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
@@ -1484,12 +1484,13 @@ _RULE_SHORT = {
 }
 
 
-def _rule_short(rule: str) -> str:
-    """A placement rule in a few words (the road ahead): the first clause of its summary."""
-    words = _RULE_SHORT.get(rule)
+def _rule_short(content: Content, page: Page) -> str:
+    """A page's placement rule in a few words (the road ahead): the first clause of its
+    summary, with the page's numbers."""
+    words = _RULE_SHORT.get(page.rule)
     if words is None:
-        words = PAGE_RULES[rule].summary.split(":")[0].split(";")[0] or rule
-    return words
+        words = PAGE_RULES[page.rule].words(page, content).split(":")[0].split(";")[0]
+    return words or page.rule
 
 
 def _clusters(

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, counted, number_word, register, times_word
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 _TWO = 256  #: cluster-key flag: a 2-player journey (ruling AL-R53)
@@ -30,10 +30,17 @@ class MirrorRule(ClusterRule):
     params: ClassVar[dict[str, int]] = {"two_player_stays": 1, "potion_workers": 1}
     rule_id = "AL-R51"
     summary = (
-        "the cape has two shores: each later worker goes on the other shore from your last one "
-        "(with 2 players you may stay once); a doppelganger potion brings a worker from behind "
-        "your screen onto your caravan for the rest of the journey"
+        "the cape has {shores} shores: each later worker goes on the other shore from your last "
+        "one (with 2 players you may stay {stays}); a doppelganger potion brings {double} from "
+        "behind your screen onto your caravan for the rest of the journey"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        return {
+            "shores": number_word(page.clusters),
+            "stays": times_word(page.param("two_player_stays")),
+            "double": counted(page.param("potion_workers"), "worker"),
+        }
 
     def key_of(
         self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int

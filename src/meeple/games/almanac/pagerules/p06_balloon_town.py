@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, more_than, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 #: The most spaces a balloon may have: a balloon's count is 4 bits of the cluster key.
@@ -28,10 +28,22 @@ class BallastRule(ClusterRule):
     params: ClassVar[dict[str, int]] = {"slack": 0, "two_player_slack": 1, "bug_bid": 1}
     rule_id = "AL-R55"
     summary = (
-        "keep the balloons level: place in a balloon with no more workers than the lightest "
-        "open one (with 2 players, one more); after all workers are placed, a sealed bid for "
-        "the bug tile (+2 strength, 3 fame)"
+        "keep the balloons level: place in a balloon with {level} workers than the lightest "
+        "open one (with 2 players, {two} more){bid}"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        bid = ""
+        if page.param("bug_bid"):
+            bid = (
+                "; after all workers are placed, a sealed bid for the bug tile "
+                f"(+{content.token_strength['bug']} strength, {content.token_fame['bug']} fame)"
+            )
+        return {
+            "level": more_than(page.param("slack")),
+            "two": number_word(page.param("two_player_slack")),
+            "bid": bid,
+        }
 
     def key_of(
         self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int

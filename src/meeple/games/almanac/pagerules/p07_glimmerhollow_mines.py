@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -29,10 +29,17 @@ class MineRule(ClusterRule):
     }
     rule_id = "AL-R59"
     summary = (
-        "shafts open from the top down: a shaft opens once a worker stands in the shaft above "
-        "(with 2 players the top two are open); after all workers are placed, each worker in "
-        "the deepest shaft reached earns 2 gold"
+        "shafts open from the top down: {first}a shaft opens once a worker stands in the shaft "
+        "above (with 2 players the top {two} are open); after all workers are placed, each "
+        "worker in the deepest shaft reached earns {vein_gold} gold"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        first = page.param("open_shafts")
+        return {
+            "first": "" if first == 1 else f"the top {number_word(first)} are open; ",
+            "two": number_word(page.param("two_player_open_shafts")),
+        }
 
     def key_of(
         self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int

@@ -28,8 +28,9 @@ class FerryRule(ClusterRule):
     rule_id = "AL-R62"
     min_clusters = 3
     summary = (
-        "the far bank opens once the ferry's deck holds 3 workers (2 with 2 players); each "
-        "worker landing on the far bank earns each other player's worker on the deck 1 gold"
+        "the far bank opens once the ferry's deck holds {crossing} workers ({two_player_crossing} "
+        "with 2 players); each worker landing on the far bank earns each other player's worker "
+        "on the deck {fare} gold"
     )
 
     def key_of(

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 _TWO = 64  #: cluster-key flag: a 2-player journey (ruling AL-R67)
@@ -34,10 +34,21 @@ class WindRule(ClusterRule):
     rule_id = "AL-R65"
     min_clusters = 3
     summary = (
-        "place in the pipe the wind points at or the next one clockwise (with 2 players, the "
-        "next two); the wind then turns to the pipe after yours; at the end each worker in the "
-        "wind's pipe gains a good of choice"
+        "place in the pipe the wind points at{near} (with 2 players, {near2}); the wind then "
+        "turns to the pipe after yours; at the end each worker in the wind's pipe gains {goods}"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        def nexts(width: int) -> str:
+            return "the next one" if width == 2 else f"the next {number_word(width - 1)}"
+
+        width = page.param("width")
+        goods = page.param("whistle_goods")
+        return {
+            "near": f" or {nexts(width)} clockwise" if width > 1 else "",
+            "near2": nexts(page.param("two_player_width")),
+            "goods": "a good of choice" if goods == 1 else f"{goods} goods of choice",
+        }
 
     def setup(self, st: AlmanacState, page: Page) -> None:
         st.pg = [page.param("wind_start") % page.clusters]

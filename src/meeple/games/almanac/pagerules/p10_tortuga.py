@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, more_than, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 #: Bits of a seat's count in one cove (``st.visited``): a crew of at most 7 in a cove.
@@ -30,10 +30,18 @@ class CoveRule(ClusterRule):
     params: ClassVar[dict[str, int]] = {"slack": 0, "two_player_slack": 1, "turtle_crates": 1}
     rule_id = "AL-R68"
     summary = (
-        "spread your crew: each worker goes in a cove where you have no more workers than in "
-        "your emptiest open cove (with 2 players, one more); a turtle carries 1 more crate "
-        "for the rest of the journey"
+        "spread your crew: each worker goes in a cove where you have {level} workers than in "
+        "your emptiest open cove (with 2 players, {two} more); a turtle carries {crates} for "
+        "the rest of the journey"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        crates = page.param("turtle_crates")
+        return {
+            "level": more_than(page.param("slack")),
+            "two": number_word(page.param("two_player_slack")),
+            "crates": f"{crates} more crate" + ("" if crates == 1 else "s"),
+        }
 
     def key_of(
         self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import ClusterRule, register
+from meeple.games.almanac.pages import ClusterRule, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 _TWO = 64  #: cluster-key flag: a 2-player journey (ruling AL-R75)
@@ -30,9 +30,21 @@ class BrinkRule(ClusterRule):
     rule_id = "AL-R72"
     summary = (
         "climb the falls: your first worker goes at the foot, each later one at most one pool "
-        "higher per worker before it (with 2 players, one more); mist is bottled 1, 2 or 3 at "
-        "a time by pool (+1 strength each); each worker on the brink earns 2 gold at the end"
+        "higher per worker before it (with 2 players, {two} more); mist is bottled {mist} at "
+        "a time by pool (+{strength} strength each); each worker on the brink earns "
+        "{brink_gold} gold at the end"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        per = page.param("mist_per_pool")
+        amounts = sorted({1 + s.cluster * per for s in page.spaces if s.token == "mist"})
+        words = [str(a) for a in amounts]
+        mist = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return {
+            "two": number_word(page.param("two_player_reach")),
+            "mist": mist,
+            "strength": content.token_strength["mist"],
+        }
 
     def key_of(
         self, page: Page, visited: int, pg: Sequence[int], occ: Sequence[int], n: int

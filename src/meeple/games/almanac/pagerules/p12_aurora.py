@@ -9,12 +9,12 @@ may go in the pale band, or in a coloured band while its player carries a good o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import PageRule, register
+from meeple.games.almanac.pages import PageRule, number_word, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 #: The bands of the sky: 4 coloured ones, then the pale one.
@@ -27,16 +27,28 @@ class AuroraRule(PageRule):
     """Page 12, Aurora (rulings AL-R80..AL-R82)."""
 
     key = "aurora"
-    params: ClassVar[dict[str, int]] = {"two_player_open_bands": 1}
+    params: ClassVar[dict[str, int]] = {"open_bands": 0, "two_player_open_bands": 1}
     geometry = True
     clustered = True
     min_clusters = 2
     rule_id = "AL-R80"
     summary = (
         "a coloured band is open to you while you carry a good of its colour; the pale band "
-        "is open to all (with 2 players, the plentiful band too); the light marker's holder "
-        "chooses the next page"
+        "is open to all{wide} (with 2 players, {two} too); the light marker's holder chooses "
+        "the next page"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        def bands(k: int) -> str:
+            if k == 1:
+                return "the plentiful band"
+            return f"the {number_word(k)} most plentiful bands"
+
+        wide = page.param("open_bands")
+        return {
+            "wide": f", and so {'is' if wide == 1 else 'are'} {bands(wide)}" if wide else "",
+            "two": bands(page.param("two_player_open_bands")),
+        }
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         if cluster >= len(page.bar):
@@ -57,15 +69,15 @@ class AuroraRule(PageRule):
         return held | (16 if st.n == 2 else 0)
 
     def clusters_for(self, page: Page, key: int) -> int:
-        """AL-R80: the pale band and the bands of the goods held; AL-R81: with 2 players the
-        last ``two_player_open_bands`` coloured bands as well."""
+        """AL-R80: the pale band and the bands of the goods held; the last ``open_bands``
+        coloured bands as well (AL-R107), ``two_player_open_bands`` with 2 players (AL-R81)."""
         open_ = 1 << PALE
         for band, good in enumerate(page.bar):
             if key >> good & 1:
                 open_ |= 1 << band
-        if key & 16:
-            for band in range(PALE - page.param("two_player_open_bands"), PALE):
-                open_ |= 1 << band
+        wide = page.param("two_player_open_bands" if key & 16 else "open_bands")
+        for band in range(PALE - min(wide, PALE), PALE):
+            open_ |= 1 << band
         return open_
 
     def route_chooser(self, st: AlmanacState, page: Page) -> int:

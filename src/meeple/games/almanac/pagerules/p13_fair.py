@@ -8,12 +8,12 @@ takes a monte card token for its cost and then rolls the 6-sided die: 4-5 win
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -37,9 +37,12 @@ class FairRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R83"
     summary = (
-        "a tent holding 3 workers (2 with 2 players) is full; a monte card costs its gold and "
-        "rolls the die: 4-5 win 3 gold, 6 wins 6"
+        "a tent holding {tent_capacity} workers ({two_player_capacity} with 2 players) is full; a "
+        "monte card costs its gold and rolls the die: 4-5 win {monte_purse} gold, 6 wins {six}"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        return {"six": 2 * page.param("monte_purse")}
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         monte = any(s.cluster == cluster and s.token == "monte" for s in page.spaces)

@@ -9,12 +9,12 @@ The plague spaces pay 4 gold with a plague token (AL-R87). With 2 players a dist
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import PageRule, register
+from meeple.games.almanac.pages import PageRule, counted, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -29,9 +29,16 @@ class PlagueRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R88"
     summary = (
-        "any free space, but each other player's worker already in the district gives you a "
-        "plague token (-1 fame); with 2 players a district of 3 workers is quarantined"
+        "any free space, but each other player's worker already in the district gives you "
+        "{plague} ({fame} fame each); with 2 players a district of {two_player_quarantine} "
+        "workers is quarantined"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        return {
+            "plague": counted(page.param("plague_per_worker"), "plague token"),
+            "fame": content.token_fame["plague"],
+        }
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return "district"

@@ -9,12 +9,12 @@ is ``two_player_reach`` (AL-R91). ``st.pg`` holds the cluster of the last worker
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -45,8 +45,13 @@ class LanternRule(PageRule):
     rule_id = "AL-R89"
     summary = (
         "follow the lanterns: each worker goes in the post of the last worker placed, by "
-        "anyone, or one a path away (2 with 2 players); when those are full, anywhere"
+        "anyone, or one {reach_words} away ({two_player_reach} with 2 players); when those are "
+        "full, anywhere"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        reach = page.param("reach")
+        return {"reach_words": "a path" if reach == 1 else f"{reach} paths"}
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return "post"

@@ -9,12 +9,12 @@ the Throne room (AL-R94). With 2 players the Hall is open without a favor (AL-R9
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from meeple.games.almanac.pages import PageRule, register
+from meeple.games.almanac.pages import PageRule, counted, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 GATE, HALL, THRONE = 0, 1, 2
@@ -35,10 +35,18 @@ class CourtRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R92"
     summary = (
-        "the Gate is open to all and each worker there earns a favor; the Hall needs a favor "
-        "and each worker there earns a royalty token; the Throne room, with the City Key, "
-        "needs a royalty token (with 2 players the Hall needs no favor)"
+        "the Gate is open to all and each worker there earns {favor}; the Hall needs a favor "
+        "and each worker there earns {royalty}; the Throne room, with the City Key, needs a "
+        "royalty token{two}"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        two = page.param("two_player_open_hall")
+        return {
+            "favor": counted(page.param("favors_at_gate"), "favor"),
+            "royalty": counted(page.param("royalty_in_hall"), "royalty token"),
+            "two": " (with 2 players the Hall needs no favor)" if two else "",
+        }
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return ("Gate", "Hall", "Throne room")[cluster] if cluster < 3 else "hall"

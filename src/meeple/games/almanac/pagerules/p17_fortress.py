@@ -10,12 +10,12 @@ besides its gold (AL-R97). With 2 players a sentry closes its neighbours to its 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.games.almanac.pages import PageRule, page_table, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -46,9 +46,12 @@ class FortressRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R96"
     summary = (
-        "a worker is a sentry: the spaces beside it on its wall are closed to the others (with "
-        "2 players to all); a medal needs a strong caravan"
+        "a worker is a sentry: the spaces beside it on its wall are closed to the others{two}; "
+        "a medal needs a caravan of strength {medal_strength} or more"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        return {"two": " (with 2 players to all)" if page.param("two_player_own_sentries") else ""}
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return "wall"

@@ -9,12 +9,12 @@ with a worker there, ties to the first of them clockwise from the Guide: ``purse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -43,9 +43,13 @@ class ArenaRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R99"
     summary = (
-        "at most 2 of your workers in each arena (3 with 2 players); once all are placed the "
-        "strongest caravan in each arena wins its purse; enchanted shields add 1 strength"
+        "at most {per_arena} of your workers in each arena ({two_player_per_arena} with 2 "
+        "players); once all are placed the strongest caravan in each arena wins its purse of "
+        "{purse} gold; enchanted shields add {strength} strength"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        return {"strength": content.token_strength["shield"]}
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return "arena"

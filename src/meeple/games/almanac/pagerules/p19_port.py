@@ -7,12 +7,12 @@ players (AL-R105). A player holding a theatre ticket may board any ship (AL-R104
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
-    from meeple.games.almanac.content import Page
+    from meeple.games.almanac.content import Content, Page
     from meeple.games.almanac.state import AlmanacState
 
 
@@ -39,9 +39,13 @@ class PortRule(PageRule):
     min_clusters = 2
     rule_id = "AL-R103"
     summary = (
-        "ships board in turn: the next opens once the one before holds 2 workers; a theatre "
-        "ticket lets its holder board any ship"
+        "ships board in turn: the next opens once the one before holds {to_sail} workers{two}; "
+        "a theatre ticket lets its holder board any ship"
     )
+
+    def summary_values(self, page: Page, content: Content) -> dict[str, Any]:
+        two = page.param("two_player_to_sail")
+        return {"two": "" if two == page.param("to_sail") else f" ({two} with 2 players)"}
 
     def cluster_name(self, page: Page, cluster: int) -> str:
         return "ship"
