@@ -115,14 +115,16 @@ def test_a_socket_flooded_with_messages_is_closed_and_changes_nothing(
 
 
 def _to_undo(client: TestClient, made: dict) -> dict:
-    """Play first legal moves until a seat may take its last move back; that seat's view."""
+    """Play last legal moves (a Trade or Hide is chosen in steps only its climber sees) until a
+    seat may take its last move back; that seat's view."""
     for _ in range(300):
-        for seat in (0, 1):
-            v = view(client, made, seat)
+        views = [view(client, made, seat) for seat in (0, 1)]
+        for v in views:
             if v["can_undo"]:
                 return v
-        mover = _actor(client, made)
-        r = move(client, made, mover["viewer"], mover["legal"][0]["move"], mover["move_number"])
+        assert views[0]["status"] == "playing", "the game ended before an undo was offered"
+        mover = views[views[0]["to_act"][0]]
+        r = move(client, made, mover["viewer"], mover["legal"][-1]["move"], mover["move_number"])
         assert r.status_code == 200, r.text
     raise AssertionError("no undo was offered")
 
