@@ -37,7 +37,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import Connection, Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
@@ -50,6 +50,8 @@ log = logging.getLogger("meeple.server")
 TABLE_CLASS = 0x6D65
 #: First key of the shared locks a process holds while a seat's person has a socket open.
 PRESENCE_CLASS = 0x6D70
+#: First key of the lock held while a process applies the migrations.
+MIGRATE_CLASS = 0x6D6D
 #: The channel of change notifications.
 CHANNEL = "meeple_table"
 #: Prefix of an ownership connection's ``application_name``; the rest is the process's URL.
@@ -297,6 +299,19 @@ class Ownership:
                 self._conn.close()
         self._conn = None
         self._on_lost()
+
+
+def migrate_alone(engine: Engine, migrate: Callable[[Engine], None]) -> None:
+    """``migrate(engine)`` while holding a lock that other processes starting at the same time
+    wait for: the migrations run once, and the others find the schema made."""
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:c, 0)"), {"c": MIGRATE_CLASS})
+        conn.commit()
+        try:
+            migrate(engine)
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:c, 0)"), {"c": MIGRATE_CLASS})
+            conn.commit()
 
 
 def _notify(conn: Connection, payload: str) -> None:

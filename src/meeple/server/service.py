@@ -314,6 +314,8 @@ class Service:
         self._cluster: cluster.Ownership | None = None
         self._listener: cluster.Listener | None = None
         self._http: httpx.AsyncClient | None = None
+        #: Table -> the address of the process last found to own it (requests go there).
+        self._owners: dict[str, str] = {}
         #: SQLite: the lock that keeps a second server off the database file.
         self._data_lock: Any = None
         self._chores: list[asyncio.Task] = []
@@ -331,7 +333,10 @@ class Service:
         url = self.engine.url.render_as_string(hide_password=False)
         if self.engine.dialect.name == "sqlite":
             self._data_lock = cluster.lock_data(url)
-        await self._run_db(migrate, self.engine)
+        if self.engine.dialect.name == "postgresql":
+            await self._run_db(cluster.migrate_alone, self.engine, migrate)
+        else:
+            await self._run_db(migrate, self.engine)
         if self.engine.dialect.name == "postgresql":
             loop = asyncio.get_running_loop()
             self._cluster = cluster.Ownership(
@@ -1481,23 +1486,32 @@ class Service:
             return await here()
         deadline = time.monotonic() + 5.0
         while True:
-            try:
-                return await here()
-            except (Elsewhere, cluster.NotOwner):
-                pass
-            address = await asyncio.wrap_future(
-                self._cluster.call(lambda c: cluster.owner_of(c, table_id))
-            )
-            if address is not None:
-                if cluster.FORWARDED.get() or address == "-":
+            address = self._owners.get(table_id)
+            if address is None or table_id in self._live:
+                try:
+                    return await here()
+                except (Elsewhere, cluster.NotOwner):
+                    pass
+                address = await asyncio.wrap_future(
+                    self._cluster.call(lambda c: cluster.owner_of(c, table_id))
+                )
+                if address is not None and (cluster.FORWARDED.get() or address == "-"):
                     raise ServerError(
                         503, "elsewhere", "another server process has this table; try again"
                     )
-                if address != self._cluster.address:
-                    try:
-                        return await there(address)
-                    except _PeerGone:
-                        pass
+                if address == self._cluster.address:  # an earlier life of this process
+                    address = None
+                elif address is not None:
+                    # remembered: a process that has let the table go takes it when asked,
+                    # and one that cannot serve it answers 503 (and the owner is asked anew)
+                    if len(self._owners) > 10_000:
+                        self._owners.clear()
+                    self._owners[table_id] = address
+            if address is not None:
+                try:
+                    return await there(address)
+                except _PeerGone:
+                    self._owners.pop(table_id, None)
             if time.monotonic() > deadline:
                 raise ServerError(
                     503, "elsewhere", "the server process of this table cannot be reached"
