@@ -110,8 +110,11 @@ def _two(settings: Settings, servers: list[Server], fault: str | None = None) ->
     """Two server processes on ``settings``' database, started together; the first with
     ``fault``."""
     with ThreadPoolExecutor(2) as pool:
-        started = list(pool.map(lambda f: Server(settings, f), [fault, None]))
-    servers.extend(started)
+        starting = [pool.submit(Server, settings, f) for f in (fault, None)]
+    started = [f.result() for f in starting if f.exception() is None]
+    servers.extend(started)  # stopped at the end even if the other failed to start
+    if len(started) < 2:
+        raise next(f.exception() for f in starting if f.exception() is not None)
     return started
 
 

@@ -1486,7 +1486,7 @@ class Service:
             return await here()
         deadline = time.monotonic() + 5.0
         while True:
-            address = self._owners.get(table_id)
+            address = None if cluster.FORWARDED.get() else self._owners.get(table_id)
             if address is None or table_id in self._live:
                 try:
                     return await here()
