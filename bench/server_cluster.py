@@ -19,6 +19,7 @@ Usage: ``python bench/server_cluster.py --db postgresql+psycopg://user@host:port
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -62,11 +63,15 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _socket(port: int, made: dict, seat: int) -> tuple[ClientConnection, dict]:
+def _socket(
+    stack: contextlib.ExitStack, port: int, made: dict, seat: int
+) -> tuple[ClientConnection, dict]:
     token = next(t["token"] for t in made["tokens"] if seat in t["seats"])
-    ws = connect(
-        f"ws://127.0.0.1:{port}/api/tables/{made['table_id']}/ws?token={token}&seat={seat}",
-        max_size=2**22,
+    ws = stack.enter_context(
+        connect(
+            f"ws://127.0.0.1:{port}/api/tables/{made['table_id']}/ws?token={token}&seat={seat}",
+            max_size=2**22,
+        )
     )
     return ws, json.loads(ws.recv(10))["view"]
 
@@ -89,8 +94,10 @@ def play(owner: int, ports: tuple[int, int], moves: int) -> tuple[list[float], l
             json={"game": "annapurna", "players": 2, "seats": seats},
             timeout=10,
         ).json()
-        sockets, views = zip(*(_socket(ports[s], made, s) for s in (0, 1)), strict=True)
-        views = list(views)
+        stack = contextlib.ExitStack()
+        opened = [_socket(stack, ports[s], made, s) for s in (0, 1)]
+        sockets = [ws for ws, _ in opened]
+        views = [view for _, view in opened]
         while len(reply) < moves and views[0]["status"] == "playing":
             mover = next(s for s in (0, 1) if views[s]["legal"])
             v = views[mover]
@@ -101,8 +108,7 @@ def play(owner: int, ports: tuple[int, int], moves: int) -> tuple[list[float], l
             reply.append((time.perf_counter() - start) * 1000)
             views[1 - mover] = _until(sockets[1 - mover], views[mover]["move_number"])
             push.append((time.perf_counter() - start) * 1000)
-        for ws in sockets:
-            ws.close()
+        stack.close()
     return reply, push
 
 

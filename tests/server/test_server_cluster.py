@@ -8,6 +8,7 @@ every acknowledged move, the same view for every seat, and plays it to its end.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import subprocess
@@ -51,10 +52,13 @@ class Person:
     def __init__(self, server: Server, made: dict, seat: int, since: int = 0):
         self.seat = seat
         token = token_of(made, seat)
-        self.ws: ClientConnection = connect(
-            f"ws://127.0.0.1:{server.port}/api/tables/{made['table_id']}/ws"
-            f"?token={token}&seat={seat}&since={since}",
-            max_size=2**22,
+        self._open = contextlib.ExitStack()
+        self.ws: ClientConnection = self._open.enter_context(
+            connect(
+                f"ws://127.0.0.1:{server.port}/api/tables/{made['table_id']}/ws"
+                f"?token={token}&seat={seat}&since={since}",
+                max_size=2**22,
+            )
         )
         self.view: dict = {}
         self.log: list[dict] = []
@@ -83,7 +87,7 @@ class Person:
         return self.until(lambda w: w["move_number"] > at)
 
     def close(self) -> None:
-        self.ws.close()
+        self._open.close()
 
 
 def _play(people: list[Person], upto: int | None = None) -> list[tuple[int, int]]:
