@@ -899,17 +899,29 @@ class Service:
         else:
             live.chosen = set()
 
-    async def undo(self, access: Access, seat: int, since: int = 0) -> dict:
+    async def undo(self, access: Access, seat: int, since: int = 0, at: int | None = None) -> dict:
         """Take back ``seat``'s last move, if the engine's undo rule allows it.
 
+        Args:
+            at: The move number of the view the undo was asked in: an undo sent again (a
+                retry, a second click) after it was done is then stale, not a second undo.
+
         Raises:
-            ServerError: 403 for a seat the link does not act for; 409 ``no-undo`` when the
-                move may not be taken back (:func:`meeple.core.undo.may_take_back`).
+            ServerError: 403 for a seat the link does not act for; 409 ``stale`` (with the
+                current view) when ``at`` is not the current move number; 409 ``no-undo``
+                when the move may not be taken back (:func:`meeple.core.undo.may_take_back`).
         """
         self._check_seat(access, seat)
 
         async def here() -> dict:
             async with self._locked(access.table_id) as live:
+                if at is not None and at != live.number:
+                    raise ServerError(
+                        409,
+                        "stale",
+                        f"the undo was asked at move {at}; the game is at move {live.number}",
+                        self._view(live, seat, 0),
+                    )
                 if live.status != "playing" or not self._may_undo(live, seat):
                     raise ServerError(
                         409,
@@ -950,13 +962,13 @@ class Service:
         return await self._routed(
             access.table_id,
             here,
-            lambda at: self._forward(
-                at,
+            lambda where: self._forward(
+                where,
                 access,
                 "POST",
                 "undo",
                 params={"since": max(0, int(since))},
-                body={"seat": seat},
+                body={"seat": seat, "at": at},
             ),
         )
 
