@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_v
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meeple.server.cluster import ForwardedMark
 from meeple.server.service import (
     Access,
     ClockSpec,
@@ -214,6 +215,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     app.state.service = svc
     app.state.settings = settings
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(ForwardedMark)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -288,13 +290,24 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         return await svc.view(await access(table_id, authorization), seat, since)
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move for a seat")
-    async def move(table_id: str, body: MoveIn, authorization: Auth = None) -> dict[str, Any]:
+    async def move(
+        table_id: str,
+        body: MoveIn,
+        authorization: Auth = None,
+        since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
+    ) -> dict[str, Any]:
         a = await access(table_id, authorization)
-        return await svc.move(a, body.seat, body.move, body.at, body.id)
+        return await svc.move(a, body.seat, body.move, body.at, body.id, since)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back the seat's last move")
-    async def undo(table_id: str, body: UndoIn, authorization: Auth = None) -> dict[str, Any]:
-        return await svc.undo(await access(table_id, authorization), body.seat, at=body.at)
+    async def undo(
+        table_id: str,
+        body: UndoIn,
+        authorization: Auth = None,
+        since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
+    ) -> dict[str, Any]:
+        a = await access(table_id, authorization)
+        return await svc.undo(a, body.seat, since, at=body.at)
 
     @app.post("/api/tables/{table_id}/leave", summary="Leave the seat to the table's bot")
     async def leave(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
