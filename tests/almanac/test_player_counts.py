@@ -144,3 +144,12 @@ def test_every_page_s_summary_is_filled_in_from_its_data(players):
     assert f"deck holds {ferry.param('crossing')} workers" in PAGE_RULES["ferry"].words(
         ferry, content
     )
+
+
+def test_a_misspelt_key_of_a_page_with_player_counts_is_still_refused(tmp_path):
+    """Ruling AL-R106: reading a page for its player counts reads no key the page itself
+    does not, so an unknown key of Grassland Fair (which has counts) is one content error."""
+    d = edited(tmp_path, 'rule = "fair"', 'rule = "fair"\nlayuot = 2')
+    with pytest.raises(ContentError) as e:
+        load_content(d)
+    assert "layuot" in e.value.field + str(e.value)

@@ -783,7 +783,8 @@ def _player_variants(v: _V, p: dict, f: str, page: Page) -> list[tuple[int, dict
         for k in o:
             if k not in ("params", "spaces"):
                 v.fail(f"{fo}.{k}", "a player count sets only params and spaces (AL-R106)")
-        merged = {k: p[k] for k in dict.keys(p) if k != "players"}
+        # read as a dict: a key the page itself does not read stays unread, and refused
+        merged = {k: dict.__getitem__(p, k) for k in dict.keys(p) if k != "players"}
         params = dict(v.get(p, "params", f, dict, {}))
         for k, val in v.get(o, "params", fo, dict, {}).items():
             params[k] = val

@@ -45,13 +45,16 @@ class Almanac(Game):
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AlmanacState]] = AlmanacState
 
+    #: The content as this many players play it (ruling AL-R106).
     content: Content
+    #: The content as loaded (cached per directory), the same for every player count.
+    loaded_content: Content
     table: Table
 
     def _build_action_space(self) -> ActionSpace:
-        content = load_content(self.config.get("content"))
+        content = self.loaded_content = load_content(self.config.get("content"))
         # the pages as this many players play them (ruling AL-R106); the action space is the
-        # base content's, the same for every count
+        # loaded content's, the same for every count
         self.content = content.for_players(self.num_players)
         if self.config.get("content") not in (None, ""):
             self.config["content"] = content.directory  # resolved: records replay anywhere
