@@ -313,7 +313,7 @@ def test_the_end_board_shows_each_seat_fame_and_the_winner_as_the_result_counts_
     for seat in [*range(st.n), None]:
         svg = board(game, st, seat)
         for r in res.seats:
-            banner = f"Seat {r.seat}" + (" · you" if r.seat == seat else "")
+            banner = f"Player {r.seat + 1}" + (" · you" if r.seat == seat else "")
             # the winner's mark is shortened to a star where the banner's badges leave no room
             said = [f"{banner} · {int(r.score)} fame · winner", f"{banner} · {int(r.score)} fame ★"]
             said += [f"{banner} · {int(r.score)} ★"]

@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
 from meeple.games.almanac.pagerules.p18_colosseum import winners
 from meeple.games.almanac.pagerules.p19_port import ships_open
@@ -526,7 +527,7 @@ class _Board:
 
     def who(self, s: int) -> str:
         """``You`` for the viewing seat, else ``Seat s``."""
-        return "You" if s == self.me else f"Seat {s}"
+        return "You" if s == self.me else seat_word(s)
 
     # -- assembly -----------------------------------------------------------------------------
     def draw(self) -> str:
@@ -640,7 +641,7 @@ class _Board:
             words = words.format(n=t[2])
         if seat == self.me:
             return f"Your turn: {words}"
-        return f"Seat {seat} to {words}" if seat >= 0 else words.capitalize()
+        return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
 
     # -- header: page, lore, supply and demand, route ------------------------------------------
     def header(self) -> tuple[str, float]:
@@ -1252,7 +1253,7 @@ class _Board:
         # banner
         out.append(rect(x, y, w, 32, col, "none", 0, 8))
         out.append(rect(x, y + 20, w, 12, col, "none", 0, 0))
-        name = f"Seat {s} · you" if mine else f"Seat {s}"
+        name = f"{seat_word(s)} · you" if mine else seat_word(s)
         if self.fame is not None:
             fame, won = self.fame[s]
             # the banner's badges take its right end: the longest words that fit before them
