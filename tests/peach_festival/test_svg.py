@@ -376,3 +376,10 @@ def test_golden_boards_are_unchanged(name):
     """A change in drawing shows as a diff; regenerate with MEEPLE_UPDATE_GOLDEN=1."""
     state, seat = GOLDEN_BOARDS[name]()
     check_golden(GOLDEN / f"board-{name}.svg", board(state, seat))
+
+
+def test_a_solo_common_card_says_it_scores_only_once_taken():
+    """PF-080: the solo game checks only the cards taken, so a Common card met now is still
+    marked as not scoring until a Column Reward takes it."""
+    svg = board(solo_take(), 0)
+    assert svg.count("not met (0) \u00b7 take to score") == 2

@@ -398,3 +398,13 @@ def test_the_end_screen_says_how_the_rulebook_counts_each_part_of_the_score(name
     assert "How the score is counted" in html
     for _, text in table["notes"]:
         assert str(escape(text)) in html
+
+
+def test_a_solo_game_ends_with_its_score_and_no_winner():
+    """The solo game's Final Scoring records a score to beat: nobody "wins" it."""
+    state = finished("peach-festival", 1, seed=3)
+    view = view_of(state, 0, ["Ann"])
+    score = pages.number_text(state.result().seats[0].score)
+    assert pages.score_table(view)["winners"] == f"Ann scored {score}."
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert f"Game over. Final score: {score}." in html and "(wins)" not in html

@@ -270,7 +270,9 @@ def score_table(view: dict) -> dict | None:
     ]
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
     names = [seat_name(view, s) for s in sorted(winners)]
-    if not names:
+    if len(scores) == 1:  # a solo game has a score to beat, no rival to win against
+        won = f"{seat_name(view, 0)} scored {number_text(scores[0])}."
+    elif not names:
         won = "Nobody won."
     elif len(names) == 1:
         won = f"{names[0]} won."

@@ -127,11 +127,12 @@ class PeachFestival(Game):
         "columns": "Step 2: in each column, the number nearest the crate × the multiplier of "
         "its row, added up (PF-068).",
         "requests": "Step 3: 10 for each fulfilled Request card, your own and the Common ones "
-        "(a tie fulfils it for everyone tied), 8 cards at most (PF-069).",
+        "(a tie fulfils it for everyone tied), 8 cards at most (PF-069); solo, only the cards "
+        "taken, by their bottom row (PF-080, PF-081).",
         "merchants": "Step 4: 2 for each hired Merchant (PF-070).",
         "peaches": "Step 5: 1 for each uneaten Peach (PF-071).",
         "total": "Step 6: steps 1-5 added up; the highest score wins, a tie shares the "
-        "victory (PF-072).",
+        "victory (PF-072); solo, the score to beat next time at the same difficulty.",
     }
     #: the difficulty is the solo game's (PF-074), the round limit the multiplayer one's (PF-R35)
     option_players: ClassVar[dict[str, tuple[int, int]]] = {

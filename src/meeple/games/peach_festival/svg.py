@@ -644,6 +644,8 @@ def _status(ctx: _Ctx) -> str:
     if ctx.phase == "over":
         scores = ctx.scores
         best = max(p["total"] for p in scores)
+        if ctx.solo:  # a score to beat, no rival (the rulebook's solo Final Scoring)
+            return f"Game over. Final score: {scores[0]['total']}."
         parts = [
             f"{ctx.seat_name(s)} {p['total']}" + (" (wins)" if p["total"] == best else "")
             for s, p in enumerate(scores)
@@ -1558,8 +1560,19 @@ def render_board(
     body.append(drawn)
     y += used
     deck = observation["deck"]["unseen"] + len(observation["deck"]["bottom"])
+    commons = list(observation["commons"])
+    # solo: a Common card scores only once taken with a Column Reward (PF-080), met or not
+    notes = (
+        {
+            c: _card_status(ctx, c, ctx.me)[0].replace(" now", "").replace(" yet", "")
+            + " \u00b7 take to score"
+            for c in commons
+        }
+        if ctx.solo
+        else None
+    )
     drawn, used = _cards_section(
-        ctx, y, f"Common Request cards \u00b7 deck {deck}", list(observation["commons"]), ctx.me
+        ctx, y, f"Common Request cards \u00b7 deck {deck}", commons, ctx.me, notes
     )
     body.append(drawn)
     y += used
