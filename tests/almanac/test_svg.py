@@ -18,7 +18,7 @@ import meeple
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.almanac.game import Almanac
 from meeple.games.almanac.state import AlmanacState
-from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board
+from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board, token_disc
 from meeple.testing.golden import check_golden
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -361,3 +361,7 @@ def test_each_later_page_draws_its_own_layout_with_every_move_on_a_pick(page_id)
     for sp in page.spaces:
         assert any(t.startswith(f"Space {sp.index}: ") for t in titles), sp.index
     _check_moves_on_board(game, st, seat)
+
+
+def test_a_location_token_is_named_in_full_where_its_disc_shows_two_letters():
+    assert token_disc(10, 10, 8, "royal_favor").startswith("<g><title>royal favor token</title>")

@@ -353,10 +353,13 @@ def snowflake(cx: float, cy: float, r: float) -> str:
 
 
 def token_disc(cx: float, cy: float, r: float, kind: str) -> str:
-    """A location token: a disc with the first letters of its kind."""
-    return circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
-        cx, cy + 4.5, kind.replace("_", " ")[:2].title(), "c b sm"
+    """A location token: a disc with the first letters of its kind, named in full on hover
+    and to a screen reader."""
+    name = kind.replace("_", " ")
+    disc = circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
+        cx, cy + 4.5, name[:2].title(), "c b sm"
     )
+    return f"<g><title>{esc(name)} token</title>{disc}</g>"
 
 
 def farmer_token(cx: float, cy: float, r: float) -> str:
