@@ -63,9 +63,9 @@ _TASK_WORDS = {
     "xplace": "place the farmer's extra worker",
     "farmer": "use a farmer token for a second worker, or keep it",
     "climb": "choose which ladders to climb",
-    "good": "take {n} good(s) of your choice",
+    "good": "take {n} {goods} of your choice",
     "trim": "discard goods beyond the crates",
-    "lose": "discard {n} good(s)",
+    "lose": "discard {n} {goods}",
     "sell": "sell goods one at a time, or stop",
     "shop": "choose a Shop option",
     "buy": "choose a caravan card to buy",
@@ -143,9 +143,9 @@ def effects_text(effects: tuple) -> str:
             what = "of your choice" if e[1] == ANY else GOOD_NAMES[e[1]]
             parts.append(f"gain {e[2]} {what}")
         elif op == "lose_goods":
-            parts.append(f"discard {e[1]} good(s) of your choice")
+            parts.append(f"discard {e[1]} {'good' if e[1] == 1 else 'goods'} of your choice")
         elif op == "guard":
-            parts.append(f"gain {e[1]} guard(s)")
+            parts.append(f"gain {e[1]} {'guard' if e[1] == 1 else 'guards'}")
         elif op == "trophy":
             parts.append("keep the card as a trophy")
         elif op == "roll":
@@ -513,7 +513,7 @@ def _task_line(game: Almanac, obs: dict) -> str:
     kind = t[0]
     words = _TASK_WORDS.get(kind, kind.replace("_", " "))
     if kind in ("good", "lose") and len(t) > 2:
-        words = words.format(n=t[2])
+        words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
     if kind == "bid":
         what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"

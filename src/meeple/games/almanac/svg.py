@@ -625,9 +625,9 @@ class _Board:
             "xplace": "place the farmer token's second worker",
             "farmer": "use the farmer token for a second worker, or keep it",
             "climb": "choose which ladders to climb",
-            "good": "take {n} good(s) of your choice",
+            "good": "take {n} {goods} of your choice",
             "trim": "discard goods beyond the crates",
-            "lose": "discard {n} good(s)",
+            "lose": "discard {n} {goods}",
             "sell": "sell goods one at a time, or stop",
             "shop": "choose a Shop option",
             "buy": "choose a caravan card to buy",
@@ -641,7 +641,7 @@ class _Board:
         if words is None:
             return "Dealing and rolling"
         if "{n}" in words:
-            words = words.format(n=t[2])
+            words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
         if seat == self.me:
             return f"Your turn: {words}"
         return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
