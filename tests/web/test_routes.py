@@ -271,6 +271,7 @@ def test_annapurnas_starter_is_a_list_of_the_seats_and_a_seat_beyond_the_table_i
         ("-1", "", "", "drawn by chance"),
     ]
     assert 'name="opt-annapurna-starter" value=' not in page  # no text field
+    assert "who climbs first in the first Ascent" in page
     form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
     bad = client.post("/tables", data={**form, "opt-annapurna-starter": "2"})
     assert bad.status_code == 422

@@ -181,9 +181,10 @@ class Game:
     #: them as a list instead of a text field); every other option is free within its checks.
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: Options whose value is a seat of the game (``0..players-1``), each with the one other
-    #: value it may take and that value's words, e.g. ``{"starter": (-1, "drawn by chance")}``:
-    #: a lobby offers the seats of the chosen player count and that value as a list.
-    seat_options: ClassVar[dict[str, tuple[Any, str]]] = {}
+    #: value it may take, that value's words and what the option means, e.g.
+    #: ``{"starter": (-1, "drawn by chance", "who climbs first")}``: a lobby offers the seats
+    #: of the chosen player count and that value as a list.
+    seat_options: ClassVar[dict[str, tuple[Any, str, str]]] = {}
     #: Breakdown key (of :class:`SeatResult`) -> how the rulebook counts that part, ``"total"``
     #: for the score itself: an end screen explains each number with it.
     score_parts: ClassVar[dict[str, str]] = {}

@@ -143,7 +143,7 @@ def _error_page(error: ServerError) -> HTMLResponse:
 def _option_fields(
     options: dict[str, Any],
     choices: dict[str, tuple[Any, ...]] | None = None,
-    seat_options: dict[str, tuple[Any, str]] | None = None,
+    seat_options: dict[str, tuple[Any, str, str]] | None = None,
     max_players: int = 0,
     option_players: dict[str, tuple[int, int]] | None = None,
 ) -> list[dict[str, Any]]:
@@ -155,7 +155,8 @@ def _option_fields(
     few, drawn as a list. An option of ``seat_options`` (the game's
     :attr:`~meeple.core.game.Game.seat_options`) is of kind ``"seat"``: its ``seats`` are
     ``(value, words, seat)`` for each seat up to ``max_players`` (``seat`` its index, which the
-    page hides past the chosen player count) and its other value (``seat`` ``None``). An
+    page hides past the chosen player count) and its other value (``seat`` ``None``), and
+    what it means as its help. An
     option of ``option_players`` has ``players`` ``(fewest, most)``, the counts it is offered
     at (else ``None``).
     Options without a default a person could type (a content directory) are not offered.
@@ -168,8 +169,9 @@ def _option_fields(
         default = info.get("default")
         seats: list[tuple[Any, str, int | None]] = []
         if seat_options and name in seat_options:
-            other, words = seat_options[name]
+            other, words, meaning = seat_options[name]
             seats = [(n, seat_word(n), n) for n in range(max_players)] + [(other, words, None)]
+            info = {**info, "help": info.get("help") or meaning}
         if default is None and not info.get("choices") and not seats:
             continue
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "str"

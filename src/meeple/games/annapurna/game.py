@@ -96,7 +96,9 @@ class Annapurna(Game):
         "Ascent. In the cooperative mode everyone scores the team's flags (ruling AN-R45).",
     }
     #: the first climber is a seat, or -1 for a draw by chance (ruling AN-R13)
-    seat_options: ClassVar[dict[str, tuple[Any, str]]] = {"starter": (-1, "drawn by chance")}
+    seat_options: ClassVar[dict[str, tuple[Any, str, str]]] = {
+        "starter": (-1, "drawn by chance", "who climbs first in the first Ascent")
+    }
 
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
