@@ -17,6 +17,7 @@ import pytest
 import meeple
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.almanac.game import Almanac
+from meeple.games.almanac.render import ability_text
 from meeple.games.almanac.state import AlmanacState
 from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board, token_disc
 from meeple.testing.golden import check_golden
@@ -365,3 +366,17 @@ def test_each_later_page_draws_its_own_layout_with_every_move_on_a_pick(page_id)
 
 def test_a_location_token_is_named_in_full_where_its_disc_shows_two_letters():
     assert token_disc(10, 10, 8, "royal_favor").startswith("<g><title>royal favor token</title>")
+
+
+def test_a_face_up_contract_is_named_in_full_where_the_drawing_cuts_its_words():
+    game = meeple.make("almanac", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    svg = render_board(state.observe(0), [])
+    assert state.incomplete[0], "seat 0 holds no contract after the setup"
+    for kid in state.incomplete[0]:
+        k = game.content.contracts[kid]
+        words = f"{k.name}, {k.fame} fame; once completed: {ability_text(game, k)}"
+        assert f"<title>{esc(words)}</title>" in svg

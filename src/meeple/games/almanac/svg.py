@@ -1222,7 +1222,9 @@ class _Board:
             out.append(
                 text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 14), "sm dim")
             )
-        return "".join(out), h
+        # the card's words in full on hover and to a screen reader: the drawing may cut them
+        words = f"{k.name}, {k.fame} fame; once completed: {ability_text(self._game(), k)}"
+        return f"<g><title>{esc(words)}</title>{''.join(out)}</g>", h
 
     # -- players ----------------------------------------------------------------------------------
     def players(self) -> tuple[str, float]:
