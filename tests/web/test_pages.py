@@ -408,3 +408,18 @@ def test_a_solo_game_ends_with_its_score_and_no_winner():
     assert pages.score_table(view)["winners"] == f"Ann scored {score}."
     html = pages.render_view(view, pages.Frame(table_id="t1"))
     assert f"Game over. Final score: {score}." in html and "(wins)" not in html
+
+
+def test_a_chance_outcome_is_logged_without_a_name_before_it():
+    view = {
+        "viewer": 0,
+        "seats": [{"seat": 0, "name": "Ann"}],
+        "log": [
+            {"number": 1, "seat": -1, "move": None, "told": "Dice: 2 Gold"},
+            {"number": 2, "seat": 0, "move": "go", "told": "Take Gold"},
+        ],
+    }
+    assert [(line["who"], line["text"]) for line in pages.log_lines(view)] == [
+        ("", "Dice: 2 Gold"),
+        ("Ann", "Take Gold"),
+    ]

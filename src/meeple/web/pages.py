@@ -220,13 +220,15 @@ def status_line(view: dict) -> str:
 def log_lines(view: dict, limit: int = 200) -> list[dict]:
     """The viewer's log in words, oldest first, the last ``limit`` entries.
 
-    Each line is ``{"number", "who", "text"}``: another seat's sealed choice says only that it
-    was made; a move the viewer is told nothing of is left out.
+    Each line is ``{"number", "who", "text"}`` (``who`` empty for a chance outcome): another
+    seat's sealed choice says only that it was made; a move the viewer is told nothing of is
+    left out.
     """
     lines = []
     for entry in view.get("log") or []:
         seat = entry.get("seat")
-        who = seat_name(view, seat)
+        # what the game itself does (dice, deals) is told without a name before it
+        who = "" if seat is None or seat < 0 else seat_name(view, seat)
         text = named(view, entry.get("told") or "")
         if entry.get("sealed"):  # only what the choice brings about once all are revealed
             text = f"made a secret choice. {text}" if text else "made a secret choice"
