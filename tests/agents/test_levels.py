@@ -70,7 +70,7 @@ def test_play_accepts_a_level_for_the_bots(runner, tmp_path):
         "1\n" * 400,
     )
     assert res.exit_code == 0, res.output
-    assert "seat 1: medium" in res.stdout and "Game over" in res.stdout
+    assert "Player 2: medium" in res.stdout and "Game over" in res.stdout
 
 
 def test_simulate_accepts_levels(runner, tmp_path):

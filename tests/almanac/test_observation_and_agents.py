@@ -121,7 +121,7 @@ def test_render_shows_page_route_caravans_and_hides_others_gold():
     g = st.game
     text = g.render(st.observe(1))
     assert "Trader's Village" in text and "Upcoming: 2 Floe Lake or 3 Cliffside" in text
-    assert "Seat 1 <- you: gold 8" in text and "Seat 0 (Guide): gold ?" in text
+    assert "Player 2 <- you: gold 8" in text and "Player 1 (Guide): gold ?" in text
     assert "(face down)" in text
 
 

@@ -87,7 +87,7 @@ def test_the_light_marker_is_one_public_token_worth_three_fame():
     play(st, "place 2")
     assert fame(st, 0)["tokens"] == 3
     assert state_data(st, 1)["players"][0]["tokens"] == {"light": 1}
-    assert "Seat 0 holds the light marker" in render_observation(game(3), st.observe(1))
+    assert "Player 1 holds the light marker" in render_observation(game(3), st.observe(1))
 
 
 def test_aurora_needs_five_bands(tmp_path: Path):

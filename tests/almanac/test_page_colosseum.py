@@ -62,7 +62,7 @@ def test_enchanted_shields_add_strength_and_a_fame_each():
     assert st.tokens[0] == {"shield": 1} and st.strength(0) == before + 1
     assert fame(st, 0)["tokens"] == 1
     assert state_data(st, 1)["players"][0]["tokens"] == {"shield": 1}
-    assert "c0 seat 0" in render_observation(game(3), st.observe(1))
+    assert "c0 Player 1" in render_observation(game(3), st.observe(1))
 
 
 def test_colosseum_two_players_may_have_three_workers_in_an_arena():

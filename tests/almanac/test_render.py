@@ -47,7 +47,7 @@ def test_starting_caravans_and_face_up_cards_are_announced():
     g = game(2)
     st = g.new_initial_state()
     told = g.describe_move_for(st, CHANCE, g.action("start s1", chance=True), 1)
-    assert told.startswith("Seat 0 gets the starting caravan")
+    assert told.startswith("Player 1 gets the starting caravan")
     st = dealt(2)
     told = g.describe_move_for(st, CHANCE, st.legal_actions(CHANCE)[0], 1)
     assert told.startswith("Caravan card dealt face up:") and "costs" in told
@@ -99,7 +99,7 @@ def test_village_paths_and_space_actions_are_described():
     obs = st.observe(0)
     text = g.render(obs)
     assert "Paths between clusters: c0-c1" in text
-    assert "Now: place a worker (seat 0)" in text
+    assert "Now: place a worker (Player 1)" in text
     line = g.describe_move(g.action("place 1"), obs)
     assert line.startswith("Place a worker on space 1 [cluster c0]: Gain")
 

@@ -17,8 +17,9 @@ import pytest
 import meeple
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.almanac.game import Almanac
+from meeple.games.almanac.render import ability_text
 from meeple.games.almanac.state import AlmanacState
-from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board
+from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board, token_disc
 from meeple.testing.golden import check_golden
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -313,7 +314,7 @@ def test_the_end_board_shows_each_seat_fame_and_the_winner_as_the_result_counts_
     for seat in [*range(st.n), None]:
         svg = board(game, st, seat)
         for r in res.seats:
-            banner = f"Seat {r.seat}" + (" · you" if r.seat == seat else "")
+            banner = f"Player {r.seat + 1}" + (" · you" if r.seat == seat else "")
             # the winner's mark is shortened to a star where the banner's badges leave no room
             said = [f"{banner} · {int(r.score)} fame · winner", f"{banner} · {int(r.score)} fame ★"]
             said += [f"{banner} · {int(r.score)} ★"]
@@ -361,3 +362,21 @@ def test_each_later_page_draws_its_own_layout_with_every_move_on_a_pick(page_id)
     for sp in page.spaces:
         assert any(t.startswith(f"Space {sp.index}: ") for t in titles), sp.index
     _check_moves_on_board(game, st, seat)
+
+
+def test_a_location_token_is_named_in_full_where_its_disc_shows_two_letters():
+    assert token_disc(10, 10, 8, "royal_favor").startswith("<g><title>royal favor token</title>")
+
+
+def test_a_face_up_contract_is_named_in_full_where_the_drawing_cuts_its_words():
+    game = meeple.make("almanac", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    svg = render_board(state.observe(0), [])
+    assert state.incomplete[0], "seat 0 holds no contract after the setup"
+    for kid in state.incomplete[0]:
+        k = game.content.contracts[kid]
+        words = f"{k.name}, {k.fame} fame; once completed: {ability_text(game, k)}"
+        assert f"<title>{esc(words)}</title>" in svg

@@ -31,8 +31,8 @@ def test_play_to_the_end_against_a_bot_and_save_the_record(runner, tmp_path):
     assert res.exit_code == 0, res.output
     out = res.stdout
     assert "Game over" in out and "Winner" in out
-    assert "seat 1 (high) has made a sealed choice." in out
-    assert "seat 1 (high) plays keep" in out
+    assert "Player 2 (high) has made a sealed choice." in out
+    assert "Player 2 (high) plays keep" in out
     assert f"Record saved to {path}" in out.replace("\n", "")
     rec = _record(path)
     assert rec.agents == ["human", "high"] and rec.seed == 3 and rec.result is not None
@@ -61,7 +61,7 @@ def test_bad_input_is_explained_and_the_prompt_comes_back(runner, tmp_path):
     assert "No move number 99; choose 1-3" in out
     assert "Illegal move (FX-04)" in out
     assert "Legal moves starting with 'kee'" not in out
-    assert out.count("seat 0> ") > 6
+    assert out.count("Player 1> ") > 6
     assert "Game over" in out
 
 
@@ -118,8 +118,8 @@ def test_two_humans_take_turns_at_the_sealed_node(runner, tmp_path):
     args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save", str(path)]
     res = runner(args, ENOUGH)
     assert res.exit_code == 0, res.output
-    assert "Pass the keyboard to seat 1" in res.stdout
-    assert "seat 1 (human) to move (sealed)" in res.stdout
+    assert "Pass the keyboard to Player 2" in res.stdout
+    assert "Player 2 (human) to move (sealed)" in res.stdout
     assert _record(path).agents == ["human", "human"]
 
 
@@ -138,8 +138,8 @@ def test_the_first_view_waits_for_its_player_like_every_later_one(runner, tmp_pa
     that seat's view is printed until Enter."""
     args = ["play", "fixture-pips", "--humans", "0,1", "--seed", "4", "--save"]
     res = runner([*args, str(tmp_path / "a.json")], "quit\n")
-    assert "Pass the keyboard to seat 0" in res.stdout and "Game stopped." in res.stdout
-    before = res.stdout.split("Pass the keyboard to seat 0")[0]
+    assert "Pass the keyboard to Player 1" in res.stdout and "Game stopped." in res.stdout
+    before = res.stdout.split("Pass the keyboard to Player 1")[0]
     assert "to move" not in before
     assert "Your hand" not in res.stdout and "hand" not in before.lower()
 
@@ -394,12 +394,12 @@ def test_a_human_sealed_choice_is_not_shown_to_the_next_human(runner, tmp_path):
     out = res.stdout
     bid = next(text for seat, text in _record(path).actions if seat == 0)
     # from seat 0's answer to the moment seat 1 sees its own view
-    start = out.index("seat 0> ", out.index("seat 0 (human) to move (sealed)"))
-    between = out[start : out.index("seat 1 (human) to move (sealed)")]
-    assert "seat 0 (human) has made a sealed choice." in between
+    start = out.index("Player 1> ", out.index("Player 1 (human) to move (sealed)"))
+    between = out[start : out.index("Player 2 (human) to move (sealed)")]
+    assert "Player 1 (human) has made a sealed choice." in between
     assert bid not in between and "plays" not in between
     assert "(human) plays b" not in out  # no human's bid is ever echoed
-    assert "seat 0 (human) plays keep" in out  # an open move is still announced
+    assert "Player 1 (human) plays keep" in out  # an open move is still announced
 
 
 def test_a_lone_human_still_sees_their_own_moves_in_full(runner, tmp_path):
@@ -408,9 +408,9 @@ def test_a_lone_human_still_sees_their_own_moves_in_full(runner, tmp_path):
     assert res.exit_code == 0, res.output
     actions = _record(path).actions
     bid = next(text for seat, text in actions if seat == 0)
-    assert f"seat 0 (you) plays {bid}" in res.stdout
-    assert "seat 0 (you) plays keep" in res.stdout
-    assert "seat 0 (you) has made a sealed choice." not in res.stdout
+    assert f"Player 1 (you) plays {bid}" in res.stdout
+    assert "Player 1 (you) plays keep" in res.stdout
+    assert "Player 1 (you) has made a sealed choice." not in res.stdout
 
 
 def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it():
@@ -440,7 +440,7 @@ def test_with_several_humans_a_private_move_is_announced_as_the_table_sees_it():
     )
     assert session.run()
     text = out.getvalue()
-    assert "seat 0 (human): keeps the prize face down" in text
+    assert "Player 1 (human): keeps the prize face down" in text
     assert "plays keep" not in text
 
 
@@ -552,14 +552,14 @@ def test_a_bot_may_answer_with_a_legal_move_notation_or_id_as_the_engine_takes_t
 def test_a_bot_that_raises_is_named_under_its_error(runner, tmp_path):
     res, bots, path = _bots_only(runner, tmp_path, "Raises,random")
     assert isinstance(res.exception, KeyError) and path.exists()
-    assert res.exception.__notes__ == [f"raised by the bot at seat 0 ({bots}:Raises)"]
+    assert res.exception.__notes__ == [f"raised by the bot playing as Player 1 ({bots}:Raises)"]
     res, bots, path = _bots_only(runner, tmp_path, "Exits,random")
     assert isinstance(res.exception, RuntimeError) and path.exists()
-    assert f"the bot at seat 0 ({bots}:Exits) called exit" in str(res.exception)
+    assert f"the bot playing as Player 1 ({bots}:Exits) called exit" in str(res.exception)
     with pytest.raises(BaseException) as raised:  # not an Exception: the test runner lets it by
         _bots_only(runner, tmp_path, "RaisesBase,random")
     assert type(raised.value).__name__ == "OwnBase"
-    assert raised.value.__notes__ == [f"raised by the bot at seat 0 ({bots}:RaisesBase)"]
+    assert raised.value.__notes__ == [f"raised by the bot playing as Player 1 ({bots}:RaisesBase)"]
     res, bots, path = _bots_only(runner, tmp_path, "AnswersUnprintable,random")
     assert res.exit_code == 1 and "answered an unprintable Unprintable" in res.stderr
 
@@ -612,9 +612,9 @@ def test_on_a_shared_terminal_a_persons_view_is_wiped_with_the_scrollback_after_
     )
     assert session.run()
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())  # colours off, screen codes kept
-    move = text.index("seat 2> ")  # seat 2 moves, then the bot at seat 1
+    move = text.index("Player 3> ")  # seat 2 moves, then the bot at seat 1
     wipe = text.index("\x1b[2J\x1b[H\x1b[3J", move)
-    assert wipe < text.index("seat 1 (random) plays", move)
+    assert wipe < text.index("Player 2 (random) plays", move)
 
 
 def test_a_drawn_seed_is_kept_secret_until_the_game_ends(runner, tmp_path):
@@ -681,7 +681,7 @@ def test_a_lone_players_turn_track_peach_is_announced_as_such():
     session = PlaySession(game, [0], {}, 0, Console(file=out, width=200), read_line)
     session.run()
     assert track
-    told = [line for line in out.getvalue().splitlines() if line.startswith("seat 0")]
+    told = [line for line in out.getvalue().splitlines() if line.startswith("Player 1")]
     assert sum(line.endswith(": Gain the turn-track circle's Peach") for line in told) == len(track)
 
 

@@ -28,7 +28,7 @@ def test_replay_prints_every_action_with_its_seat_and_the_result(runner, record_
     out = res.stdout
     assert f"{len(rec.actions)} actions" in out
     for n, (seat, text) in enumerate(rec.actions, 1):
-        who = "chance" if seat == -1 else f"seat {seat} ({rec.agents[seat]})"
+        who = "chance" if seat == -1 else f"Player {seat + 1} ({rec.agents[seat]})"
         assert f"{n:>4}. {who}: {text}" in out
     assert "Result" in out and "End of record" in out
     assert "rounds: 3" in out
@@ -50,9 +50,9 @@ def test_replay_for_one_seat_hides_chance_and_others_sealed_choices(runner, reco
     assert res.exit_code == 0
     out = res.stdout
     assert "chance:" not in out
-    assert "seat 0 (high) makes a sealed choice" in out
-    assert "seat 0 (high): b" not in out
-    assert "seat 1 (random): b" in out
+    assert "Player 1 (high) makes a sealed choice" in out
+    assert "Player 1 (high): b" not in out
+    assert "Player 2 (random): b" in out
     assert "Your hand" in out
 
 

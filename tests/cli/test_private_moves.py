@@ -44,7 +44,7 @@ def test_replay_for_a_seat_does_not_name_others_private_cards(runner, tmp_path, 
     lines = {
         int(m.group(1)): line
         for line in out.splitlines()
-        if (m := re.match(r"\s*(\d+)\. seat 1", line))
+        if (m := re.match(r"\s*(\d+)\. Player 2", line))
     }
     for n, text in hidden:
         assert text not in lines[n]

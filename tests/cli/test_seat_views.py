@@ -35,7 +35,7 @@ def test_a_seat_replay_shows_neither_the_seed_nor_the_fingerprint(runner, tmp_pa
         assert out.exit_code == 0, out.output
         assert str(SEED) not in out.output and record.fingerprint not in out.output
         assert f"{len(record.actions)} actions" not in out.output
-        assert f"seat {seat}'s view" in out.stdout.splitlines()[0]
+        assert f"Player {seat + 1}'s view" in out.stdout.splitlines()[0]
     full = runner(["replay", str(path)])  # the whole record's replay names its seed
     assert f"seed {SEED}" in full.stdout
 

@@ -60,7 +60,7 @@ def test_peach_festival_shows_the_condition_of_other_players_requests():
     from meeple.games.peach_festival.render import CONDITIONS
 
     for s in (1, 2):
-        assert f"Seat {s}'s Requests:" in text
+        assert f"Player {s + 1}'s Requests:" in text
         for c in state.sheets[s].requests:
             assert CONDITIONS[game.content.card(c).condition] in text.replace("\n      ", " ")
 

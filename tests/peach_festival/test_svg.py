@@ -187,7 +187,7 @@ def test_the_board_is_one_standalone_svg_document_with_a_text_alternative():
 def test_the_text_alternative_tells_every_sheet_and_the_cards():
     desc = ET.fromstring(board(mid_game(), 1)).find(f"{NS}desc").text
     assert "Your sheet: Gold empty" in desc
-    assert "Seat 0: Gold 0, 1, 2, 3 (4 of 6, box marked)" in desc
+    assert "Player 1: Gold 0, 1, 2, 3 (4 of 6, box marked)" in desc
     assert "#12 Have eaten the most Peaches" in desc
     assert "Common Request cards: #1" in desc
 
@@ -206,7 +206,7 @@ def test_a_seat_not_to_act_and_a_spectator_get_no_click_targets():
     s = commit(mid_game(), "te")  # seat 0 has chosen; seats 1 and 2 still choose
     assert picks(board(s, 0)) == []
     assert picks(board(s, None)) == []
-    assert "You chose: Take Tea Leaves (sealed). Waiting for Seat 1, Seat 2." in board(s, 0)
+    assert "You chose: Take Tea Leaves (sealed). Waiting for Player 2, Player 3." in board(s, 0)
 
 
 # -- moves and picks --------------------------------------------------------------------------
@@ -376,3 +376,10 @@ def test_golden_boards_are_unchanged(name):
     """A change in drawing shows as a diff; regenerate with MEEPLE_UPDATE_GOLDEN=1."""
     state, seat = GOLDEN_BOARDS[name]()
     check_golden(GOLDEN / f"board-{name}.svg", board(state, seat))
+
+
+def test_a_solo_common_card_says_it_scores_only_once_taken():
+    """PF-080: the solo game checks only the cards taken, so a Common card met now is still
+    marked as not scoring until a Column Reward takes it."""
+    svg = board(solo_take(), 0)
+    assert svg.count("not met (0) \u00b7 take to score") == 2

@@ -273,6 +273,31 @@ def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
         assert not page.is_visible("#opt-peach-festival-max_rounds")
         assert page.is_visible("#seat-2") and not page.is_visible("#seat-3")
         page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)
+        # the first climber is one of this table's seats or drawn by chance (AN-R13)
+        offered = page.eval_on_selector_all(
+            "#opt-annapurna-starter option", "os => os.map(o => [o.textContent, o.disabled])"
+        )
+        assert offered == [
+            ["Player 1", False],
+            ["Player 2", False],
+            ["Player 3", False],
+            ["Player 4", True],
+            ["drawn by chance", False],
+        ]
+        page.select_option("#opt-annapurna-starter", "2")
+        page.fill("#players", "2")
+        page.dispatch_event("#players", "input")
+        assert page.input_value("#opt-annapurna-starter") == "0"  # Player 3 left the table
+        # the solo difficulty and the multiplayer round limit follow the player count
+        page.check('input[name="game"][value="peach-festival"]')
+        page.fill("#players", "1")
+        page.dispatch_event("#players", "input")
+        assert page.is_visible("#opt-peach-festival-difficulty")
+        assert not page.is_visible("#opt-peach-festival-max_rounds")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "input")
+        assert not page.is_visible("#opt-peach-festival-difficulty")
+        assert page.is_visible("#opt-peach-festival-max_rounds")
         assert person.errors == []
     finally:
         context.close()

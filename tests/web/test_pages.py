@@ -352,3 +352,81 @@ def test_the_rulings_pages_are_read_from_the_installed_package_not_the_source_tr
         timeout=120,
     )
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_the_games_words_call_each_seat_by_its_players_name_on_the_board_and_in_the_log():
+    """Game text names seats "Player 1".. (counting from 1, as the lobby does); the page puts
+    the players' names in their place, escaped, in the log, the move list and the board."""
+    state = play("peach-festival", 2, 3, seed=5)
+    view = view_of(state, 0, ["Ann", "<b>Bo</b>"])
+    view["log"] = [{"number": 1, "seat": -1, "move": None, "told": "Player 2 rolls: Gold"}]
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert "&lt;b&gt;Bo&lt;/b&gt; rolls: Gold" in html
+    assert "&lt;b&gt;Bo&lt;/b&gt;\u2019s Market sheet" in html  # the board's other sheet
+    assert "<b>Bo</b>" not in html and "Player 2" not in html and "Seat 1" not in html
+
+
+def test_a_name_that_reads_like_a_seat_is_put_in_once():
+    assert (
+        pages.named(
+            {"seats": [{"seat": 0, "name": "Player 2"}, {"seat": 1, "name": "Bo"}]},
+            "Player 1 and Player 2 tie; Player 3 is no seat",
+        )
+        == "Player 2 and Bo tie; Player 3 is no seat"
+    )
+
+
+def test_a_replay_at_its_last_step_says_the_game_is_over():
+    state = finished("annapurna", 2, seed=4)
+    view = {**view_of(state, None), "status": "replay", "to_act": []}
+    assert pages.status_line(view) == "The game is over."
+
+
+def test_annapurnas_players_are_shown_with_their_climbers_colour():
+    """The board and the log name climbers by colour: the list of players says whose is whose."""
+    state = play("annapurna", 2, 3, seed=5)
+    html = pages.render_view(view_of(state, 0, ["Ann", "Bo"]), pages.Frame(table_id="t1"))
+    game = state.game
+    for seat, name in enumerate(["Ann", "Bo"]):
+        assert (
+            f'<span class="who">{name}</span> <span class="title">{game.colour(seat)}</span>'
+            in html
+        )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_end_screen_says_how_the_rulebook_counts_each_part_of_the_score(name: str) -> None:
+    """PF-067..PF-072, AN-068..AN-070, AL-064..AL-073: every number of the table is explained."""
+    state = finished(name, 2, seed=4)
+    view = view_of(state, 0, ["Ann", "Bo"])
+    table = pages.score_table(view)
+    assert [n for n, _ in table["notes"]] == [pages.label(k) for k in table["parts"]] + ["Score"]
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert "How the score is counted" in html
+    for _, text in table["notes"]:
+        assert str(escape(text)) in html
+
+
+def test_a_solo_game_ends_with_its_score_and_no_winner():
+    """The solo game's Final Scoring records a score to beat: nobody "wins" it."""
+    state = finished("peach-festival", 1, seed=3)
+    view = view_of(state, 0, ["Ann"])
+    score = pages.number_text(state.result().seats[0].score)
+    assert pages.score_table(view)["winners"] == f"Ann scored {score}."
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert f"Game over. Final score: {score}." in html and "(wins)" not in html
+
+
+def test_a_chance_outcome_is_logged_without_a_name_before_it():
+    view = {
+        "viewer": 0,
+        "seats": [{"seat": 0, "name": "Ann"}],
+        "log": [
+            {"number": 1, "seat": -1, "move": None, "told": "Dice: 2 Gold"},
+            {"number": 2, "seat": 0, "move": "go", "told": "Take Gold"},
+        ],
+    }
+    assert [(line["who"], line["text"]) for line in pages.log_lines(view)] == [
+        ("", "Dice: 2 Gold"),
+        ("Ann", "Take Gold"),
+    ]

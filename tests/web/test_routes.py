@@ -219,7 +219,7 @@ def test_a_finished_game_replays_from_any_view_and_its_record_downloads(client: 
     steps = len(record.actions)
     page = client.get(where + "/replay?viewer=1&step=5")
     assert page.status_code == 200 and f"of {steps}" in page.text
-    assert "Seat 2&#39;s view" in page.text or "Seat 2's view" in page.text
+    assert "Player 2&#39;s view" in page.text or "Player 2's view" in page.text
     assert client.get(where + f"/replay?step={steps + 1}").status_code == 422
 
 
@@ -249,3 +249,62 @@ def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it
     assert '<option value="cooperative">' in page  # the first game the rulebook recommends
     coop = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
     assert open_table(client, **coop, **{"opt-annapurna-mode": "cooperative"}).startswith("/t/")
+
+
+def test_annapurnas_starter_is_a_list_of_the_seats_and_a_seat_beyond_the_table_is_refused(
+    client: TestClient,
+) -> None:
+    """AN-R13: the first climber is a seat of the game or drawn by chance. The lobby lists
+    every seat up to four (the page hides those past the chosen count) and the draw; a seat
+    the table does not have is refused with a 422 naming the option, opening nothing."""
+    page = client.get("/").text
+    select = re.search(r'<select id="opt-annapurna-starter"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "the starter is not a select"
+    options = re.findall(
+        r'<option value="([^"]+)"(?: data-seat="(\d)")?( selected)?>([^<]+)<', select.group(1)
+    )
+    assert options == [
+        ("0", "0", " selected", "Player 1"),
+        ("1", "1", "", "Player 2"),
+        ("2", "2", "", "Player 3"),
+        ("3", "3", "", "Player 4"),
+        ("-1", "", "", "drawn by chance"),
+    ]
+    assert 'name="opt-annapurna-starter" value=' not in page  # no text field
+    assert "who climbs first in the first Ascent" in page
+    form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
+    bad = client.post("/tables", data={**form, "opt-annapurna-starter": "2"})
+    assert bad.status_code == 422
+    assert "option starter is one of Player 1, Player 2, drawn by chance" in bad.text
+    assert "/t/" not in bad.text
+    assert client.post("/tables", data={**form, "opt-annapurna-starter": "x"}).status_code == 422
+    for value in ("1", "-1"):
+        assert open_table(client, **form, **{"opt-annapurna-starter": value}).startswith("/t/")
+    three = {**form, "players": "3", "seat-2": "bot-easy", "opt-annapurna-starter": "2"}
+    assert open_table(client, **three).startswith("/t/")
+
+
+def test_an_option_of_some_player_counts_is_offered_for_them_only_and_ignored_at_others(
+    client: TestClient,
+) -> None:
+    """PF-074, PF-R35: the difficulty is the solo game's and the round limit the multiplayer
+    game's. Each is marked with its counts (the page hides it at others), and a form sent
+    without the page's script, with both filled, opens the table with the one that applies."""
+    page = client.get("/").text
+    for option, counts, words in (
+        ("difficulty", ("1", "1"), "(1 player only)"),
+        ("max_rounds", ("2", "5"), "(2–5 players only)"),
+    ):
+        row = re.search(
+            rf'<p class="for-players" data-min="(\d)" data-max="(\d)">((?:(?!</p>).)*'
+            rf"opt-peach-festival-{option}(?:(?!</p>).)*)</p>",
+            page,
+            re.S,
+        )
+        assert row, option
+        assert row.groups()[:2] == counts and words in row.group(3)
+    both = {"opt-peach-festival-difficulty": "hard", "opt-peach-festival-max_rounds": "7"}
+    solo = {"game": "peach-festival", "players": "1", "seat-0": "me", **both}
+    assert open_table(client, **solo).startswith("/t/")
+    duo = {**solo, "players": "2", "seat-1": "bot-easy"}
+    assert open_table(client, **duo).startswith("/t/")

@@ -22,7 +22,7 @@ from meeple.agents.base import Agent
 from meeple.cli.common import print_view, shown
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalActionError
-from meeple.core.game import CHANCE, Game, State, sample_chance
+from meeple.core.game import CHANCE, Game, State, sample_chance, seat_word
 from meeple.core.record import GameRecord
 from meeple.core.seeding import make_rng
 from meeple.sim.text import printable
@@ -87,8 +87,8 @@ class PlaySession:
     # -- labels --------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
         if seat in self.bots:
-            return f"seat {seat} ({self.bots[seat].name})"
-        return f"seat {seat} (you)" if len(self.humans) == 1 else f"seat {seat} (human)"
+            return f"{seat_word(seat)} ({self.bots[seat].name})"
+        return f"{seat_word(seat)} (you)" if len(self.humans) == 1 else f"{seat_word(seat)} (human)"
 
     def agent_labels(self) -> list[str]:
         return [
@@ -183,11 +183,11 @@ class PlaySession:
             # a copy: an agent may change what it is given, never the game's list
             answer = agent.act(state.observe(seat), list(legal), self.rngs[seat])
         except SystemExit as e:  # a bot's exit() stops the game, saying whose it was
-            raise RuntimeError(f"the bot at {self.who(seat)} called exit ({e!r})") from e
+            raise RuntimeError(f"the bot playing as {self.who(seat)} called exit ({e!r})") from e
         except KeyboardInterrupt:
             raise
         except BaseException as e:  # a bot of one's own may have a bug: say whose it is
-            e.add_note(f"raised by the bot at {self.who(seat)}")
+            e.add_note(f"raised by the bot playing as {self.who(seat)}")
             raise
         # an action (or an equal copy), its notation or its id, as the engine takes them;
         # an answer that breaks while being read is no move either
@@ -245,7 +245,7 @@ class PlaySession:
         if len(self.humans) > 1 and self._last_viewer != seat:
             # the last person's view was wiped when they moved: what the screen shows now is
             # the table's news (moves announced since), left to read until Enter
-            self.console.print(f"[bold]Pass the keyboard to seat {seat}; press Enter.[/]")
+            self.console.print(f"[bold]Pass the keyboard to {seat_word(seat)}; press Enter.[/]")
             line = self.read_line()
             if line is None:
                 raise Quit(eof=True)
@@ -296,7 +296,7 @@ class PlaySession:
         legal = state.legal_actions(seat)
         self.show_moves(legal, observation=observation)
         while True:
-            con.print(f"seat {seat}> ", end="", markup=False)
+            con.print(f"{seat_word(seat)}> ", end="", markup=False)
             line = self.read_line()
             if line is None:
                 con.print()

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from meeple.cli.common import plural, print_view, shown
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE
+from meeple.core.game import CHANCE, seat_word
 from meeple.core.record import GameRecord, apply_recorded, check_replayed, replay, tell_move
 
 
@@ -53,7 +53,7 @@ def replay_record(
         if s == CHANCE:
             return "chance"
         label = agents[s] if s < len(agents) else ""
-        return f"seat {s}" + (f" ({label})" if label else "")
+        return seat_word(s) + (f" ({label})" if label else "")
 
     # A seat's view never carries the seed (it fixes every hidden card and every draw to
     # come), the fingerprint, or the count of actions (chance draws the seat is not told
@@ -61,7 +61,7 @@ def replay_record(
     about = (
         f"seed {record.seed}  {plural(len(record.actions), 'action')}"
         if seat is None
-        else f"seat {seat}'s view"
+        else f"{seat_word(seat)}'s view"
     )
     con.print(
         f"[bold]{shown(game.info.title)}[/] {shown(record.version)}  "

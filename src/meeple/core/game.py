@@ -22,6 +22,7 @@ import json
 import numbers
 import operator
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, SupportsIndex, cast
@@ -100,6 +101,41 @@ class GameResult:
         }
 
 
+def seat_word(seat: int) -> str:
+    """How the words told to players name ``seat``: ``0`` -> ``"Player 1"``.
+
+    Game text (descriptions, the log, the end and the boards) names seats only this way, so
+    that a driver can put its players' names in their place (:func:`with_seat_names`); the
+    notation of moves and records keeps its seat numbers from 0.
+    """
+    return f"Player {seat + 1}"
+
+
+_SEAT_WORD = re.compile(r"\bPlayer ([1-9][0-9]?)\b")
+
+
+def with_seat_names(text: str, names: Sequence[str], escape: Callable[[str], str] = str) -> str:
+    """``text`` with each :func:`seat_word` of a seat of ``names`` replaced by its name.
+
+    Args:
+        text: Game text (or markup drawn by a game).
+        names: A name per seat, seat 0 first; an empty name keeps the seat's word.
+        escape: Applied to each name put in (``markupsafe.escape`` for markup).
+
+    Returns:
+        The text, each "Player N" with ``1 <= N <= len(names)`` replaced in one pass (a name
+        that reads "Player 2" is not replaced again).
+    """
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1)) - 1
+        if n < len(names) and names[n]:
+            return escape(names[n])
+        return match.group(0)
+
+    return _SEAT_WORD.sub(name, text)
+
+
 def plain_number(value: Any) -> Any:
     """``value`` as a plain ``int`` or ``float`` when it is a number of another type (a NumPy
     integer or float, a 0-d integer array); anything else, bools and text included,
@@ -144,6 +180,18 @@ class Game:
     #: The values an option may take, for the options that have only a few (a lobby offers
     #: them as a list instead of a text field); every other option is free within its checks.
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: Options whose value is a seat of the game (``0..players-1``), each with the one other
+    #: value it may take, that value's words and what the option means, e.g.
+    #: ``{"starter": (-1, "drawn by chance", "who climbs first")}``: a lobby offers the seats
+    #: of the chosen player count and that value as a list.
+    seat_options: ClassVar[dict[str, tuple[Any, str, str]]] = {}
+    #: Breakdown key (of :class:`SeatResult`) -> how the rulebook counts that part, ``"total"``
+    #: for the score itself: an end screen explains each number with it.
+    score_parts: ClassVar[dict[str, str]] = {}
+    #: Options that apply only to some player counts, each with ``(fewest, most)`` players:
+    #: a lobby offers them only then (the game refuses a value other than the default at
+    #: another count).
+    option_players: ClassVar[dict[str, tuple[int, int]]] = {}
     #: Numeric option name -> ``(least, greatest, source)``: the whole numbers it may take and
     #: the ruling that sets them, so no value can make the game's bounds (its
     #: ``max_game_length``) overflow what a driver or adapter can hold. An option bounded by
@@ -300,6 +348,12 @@ class Game:
     def render(self, observation: dict[str, Any]) -> Any:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)
+
+    def seat_title(self, seat: int) -> str:
+        """What the game's own words call ``seat`` besides :func:`seat_word` (Annapurna's
+        climbers go by colour), for a driver to show beside the player's name; ``""``
+        (default) when the game has no such word."""
+        return ""
 
     def rules_summary(self) -> str:
         """A short reminder of the rules, shown by the terminal's ``rules`` command."""

@@ -36,7 +36,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
-from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance
+from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance, seat_word
 from meeple.core.record import GameRecord, LogEntry, replay, seat_log, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
@@ -488,8 +488,7 @@ class Service:
                     "seat": n,
                     "kind": seat.kind,
                     "level": seat.level if seat.kind == "bot" else None,
-                    "name": name
-                    or (f"{seat.level} bot" if seat.kind == "bot" else f"Seat {n + 1}"),
+                    "name": name or (f"{seat.level} bot" if seat.kind == "bot" else seat_word(n)),
                     "joined": seat.kind == "bot",
                     "taken_over": False,
                 }

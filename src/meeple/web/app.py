@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from meeple.core.game import seat_word
 from meeple.core.registry import game_class
 from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
 from meeple.web import pages
@@ -140,14 +141,25 @@ def _error_page(error: ServerError) -> HTMLResponse:
 
 
 def _option_fields(
-    options: dict[str, Any], choices: dict[str, tuple[Any, ...]] | None = None
+    options: dict[str, Any],
+    choices: dict[str, tuple[Any, ...]] | None = None,
+    seat_options: dict[str, tuple[Any, str, str]] | None = None,
+    max_players: int = 0,
+    option_players: dict[str, tuple[int, int]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Lobby inputs for a game's options: ``{"name", "kind", "default", "choices", "help"}``.
+    """Lobby inputs for a game's options.
 
-    An option is either its default value or a spec ``{"default", "choices", "help"}``;
-    ``choices`` (the game's :attr:`~meeple.core.game.Game.option_choices`) adds the values of
-    the options that have few, drawn as a list. Options without a default a person could type
-    (a content directory) are not offered.
+    Each is ``{"name", "kind", "default", "choices", "help", "seats"}``. An option is either
+    its default value or a spec ``{"default", "choices", "help"}``; ``choices`` (the game's
+    :attr:`~meeple.core.game.Game.option_choices`) adds the values of the options that have
+    few, drawn as a list. An option of ``seat_options`` (the game's
+    :attr:`~meeple.core.game.Game.seat_options`) is of kind ``"seat"``: its ``seats`` are
+    ``(value, words, seat)`` for each seat up to ``max_players`` (``seat`` its index, which the
+    page hides past the chosen player count) and its other value (``seat`` ``None``), and
+    what it means as its help. An
+    option of ``option_players`` has ``players`` ``(fewest, most)``, the counts it is offered
+    at (else ``None``).
+    Options without a default a person could type (a content directory) are not offered.
     """
     fields = []
     for name, spec in options.items():
@@ -155,30 +167,49 @@ def _option_fields(
         if choices and name in choices and not info.get("choices"):
             info = {**info, "choices": choices[name]}
         default = info.get("default")
-        if default is None and not info.get("choices"):
+        seats: list[tuple[Any, str, int | None]] = []
+        if seat_options and name in seat_options:
+            other, words, meaning = seat_options[name]
+            seats = [(n, seat_word(n), n) for n in range(max_players)] + [(other, words, None)]
+            info = {**info, "help": info.get("help") or meaning}
+        if default is None and not info.get("choices") and not seats:
             continue
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "str"
         fields.append(
             {
                 "name": name,
-                "kind": kind,
+                "kind": "seat" if seats else kind,
                 "default": default,
                 "choices": list(info.get("choices") or ()),
                 "help": info.get("help", ""),
+                "seats": seats,
+                "players": (option_players or {}).get(name),
             }
         )
     return fields
 
 
-def _option_value(raw: str, field: dict[str, Any]) -> Any:
-    """The value of a lobby field as typed or picked.
+def _option_value(raw: str, field: dict[str, Any], players: int) -> Any:
+    """The value of a lobby field as typed or picked, for a table of ``players``.
 
     Raises:
         ServerError: 422 for a whole-number option that is not one, or a value outside the
-            option's choices (named, escaped when shown).
+            option's choices (named, escaped when shown); for a seat option, a value that is
+            neither a seat of ``players`` nor its other value.
     """
     if field["kind"] == "bool":
         return raw == "true"
+    if field["kind"] == "seat":
+        allowed_seats = [v for v, _, seat in field["seats"] if seat is None or seat < players]
+        if raw not in [str(v) for v in allowed_seats]:
+            words = ", ".join(w for _, w, seat in field["seats"] if seat is None or seat < players)
+            raise ServerError(
+                422,
+                "config",
+                f"option {field['name']} is one of {words} with {players} players, "
+                f"not {raw[:80]!r}",
+            )
+        return int(raw)
     if field["kind"] == "int":
         try:
             value: Any = int(raw)
@@ -195,8 +226,15 @@ def _option_value(raw: str, field: dict[str, Any]) -> Any:
 
 
 def _game_fields(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """:func:`_option_fields` of a lobby entry, with its game's choices."""
-    return _option_fields(entry["options"], game_class(entry["name"]).option_choices)
+    """:func:`_option_fields` of a lobby entry, with its game's choices and seat options."""
+    cls = game_class(entry["name"])
+    return _option_fields(
+        entry["options"],
+        cls.option_choices,
+        cls.seat_options,
+        entry["max_players"],
+        cls.option_players,
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -260,10 +298,12 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
     options = {}
     for field in _game_fields(entry):
         key = f"opt-{name}-{field['name']}"
+        if field["players"] and not field["players"][0] <= players <= field["players"][1]:
+            continue  # not this player count's option: the page does not send it
         if field["kind"] == "bool":
             options[field["name"]] = key in form
         elif key in form and form[key] != "":
-            options[field["name"]] = _option_value(form[key], field)
+            options[field["name"]] = _option_value(form[key], field, players)
     seats = []
     for n in range(players):
         choice = form.get(f"seat-{n}", "me")

@@ -14,9 +14,9 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from meeple.core.game import Game
+from meeple.core.game import Game, seat_word, with_seat_names
 from meeple.core.registry import make
 from meeple.web.boards import board_markup
 
@@ -75,13 +75,38 @@ def clock_text(seconds: float | None) -> str:
 
 
 def seat_name(view: dict, seat: int | None) -> str:
-    """The name shown for ``seat`` (its player's name, else "Seat N"; chance is "the game")."""
+    """The name shown for ``seat`` (its player's name, else "Player N"; chance is "the game")."""
     if seat is None or seat < 0:
         return "the game"
     for entry in view.get("seats", []):
         if entry.get("seat") == seat and entry.get("name"):
             return str(entry["name"])
-    return f"Seat {seat + 1}"
+    return seat_word(seat)
+
+
+def seat_names(view: dict) -> list[str]:
+    """Each seat's name in ``view``, seat 0 first (``""`` where it has none)."""
+    given = {e.get("seat"): str(e.get("name") or "") for e in view.get("seats") or []}
+    count = max(len(given), int(view.get("players") or 0))
+    return [given.get(seat, "") for seat in range(count)]
+
+
+#: The longest name a board shows in full; a longer one is cut, so the drawing keeps its shape.
+BOARD_NAME = 16
+
+
+def named(view: dict, text: str) -> str:
+    """Game text with its seats called by their players' names (``"Player 2"`` -> ``"Bo"``)."""
+    return with_seat_names(text, seat_names(view))
+
+
+def named_board(view: dict, board: Markup) -> Markup:
+    """A drawn board with its seats called by their players' names, escaped and cut to
+    :data:`BOARD_NAME` characters."""
+    names = [
+        n if len(n) <= BOARD_NAME else n[: BOARD_NAME - 1] + "\u2026" for n in seat_names(view)
+    ]
+    return Markup(with_seat_names(str(board), names, escape))
 
 
 @dataclass
@@ -109,7 +134,12 @@ def moves_of(view: dict) -> list[Move]:
         if not confirm and entry.get("writes_nothing"):
             confirm = "This move writes nothing on your sheet. Play it anyway?"
         moves.append(
-            Move(index, str(entry["move"]), str(entry.get("text") or entry["move"]), confirm)
+            Move(
+                index,
+                str(entry["move"]),
+                named(view, str(entry.get("text") or entry["move"])),
+                confirm,
+            )
         )
     return moves
 
@@ -168,7 +198,7 @@ def choose_viewer(public: dict, held: Sequence[int], reveal: int | None) -> tupl
 
 def status_line(view: dict) -> str:
     """Whose turn it is, as one sentence (who has chosen at a sealed node too)."""
-    if view.get("status") == "finished":
+    if view.get("status") == "finished" or view.get("result"):  # a replay's last step too
         return "The game is over."
     to_act = list(view.get("to_act") or ())
     viewer = view.get("viewer")
@@ -190,14 +220,16 @@ def status_line(view: dict) -> str:
 def log_lines(view: dict, limit: int = 200) -> list[dict]:
     """The viewer's log in words, oldest first, the last ``limit`` entries.
 
-    Each line is ``{"number", "who", "text"}``: another seat's sealed choice says only that it
-    was made; a move the viewer is told nothing of is left out.
+    Each line is ``{"number", "who", "text"}`` (``who`` empty for a chance outcome): another
+    seat's sealed choice says only that it was made; a move the viewer is told nothing of is
+    left out.
     """
     lines = []
     for entry in view.get("log") or []:
         seat = entry.get("seat")
-        who = seat_name(view, seat)
-        text = entry.get("told") or ""
+        # what the game itself does (dice, deals) is told without a name before it
+        who = "" if seat is None or seat < 0 else seat_name(view, seat)
+        text = named(view, entry.get("told") or "")
         if entry.get("sealed"):  # only what the choice brings about once all are revealed
             text = f"made a secret choice. {text}" if text else "made a secret choice"
         if not text:
@@ -211,8 +243,9 @@ def score_table(view: dict) -> dict | None:
 
     Returns:
         ``None`` before the end, else ``{"parts": [key...], "rows": [{"seat", "name",
-        "rank", "winner", "score", "parts": [value...]}], "winners": str, "tie_break": str}``,
-        rows in rank order.
+        "rank", "winner", "score", "parts": [value...]}], "winners": str, "tie_break": str,
+        "notes": [(label, how it is counted)...]}``, rows in rank order; ``notes`` from the
+        game's :attr:`~meeple.core.game.Game.score_parts`, one per part shown and the score.
     """
     result = view.get("result")
     if not result:
@@ -239,7 +272,9 @@ def score_table(view: dict) -> dict | None:
     ]
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
     names = [seat_name(view, s) for s in sorted(winners)]
-    if not names:
+    if len(scores) == 1:  # a solo game has a score to beat, no rival to win against
+        won = f"{seat_name(view, 0)} scored {number_text(scores[0])}."
+    elif not names:
         won = "Nobody won."
     elif len(names) == 1:
         won = f"{names[0]} won."
@@ -253,7 +288,26 @@ def score_table(view: dict) -> dict | None:
         rule = f" ({told})" if told else " (see the rulings for the order)"
         others = ", ".join(seat_name(view, s) for s in tied)
         tie_break = f"Tied on score with {others}; decided by the tie-break{rule}."
-    return {"parts": parts, "rows": rows, "winners": won, "tie_break": tie_break}
+    counted = table_game(view).score_parts if view.get("game") else {}
+    notes = [(label(key), counted[key]) for key in parts if key in counted]
+    if "total" in counted:
+        notes.append(("Score", counted["total"]))
+    return {
+        "parts": parts,
+        "rows": rows,
+        "winners": won,
+        "tie_break": tie_break,
+        "notes": notes,
+    }
+
+
+def _board_moves(view: dict) -> list[tuple[str, str]]:
+    """The viewer's moves as a board takes them: notation and the game's own words (the
+    names go in once, over the whole drawing)."""
+    return [
+        (str(entry["move"]), str(entry.get("text") or entry["move"]))
+        for entry in view.get("legal") or []
+    ]
 
 
 def render_view(view: dict, frame: Frame, *, replay: dict | None = None) -> str:
@@ -269,7 +323,7 @@ def render_view(view: dict, frame: Frame, *, replay: dict | None = None) -> str:
     """
     game = table_game(view)
     moves = moves_of(view)
-    board = board_markup(game, view["observation"], [(m.move, m.text) for m in moves])
+    board = named_board(view, board_markup(game, view["observation"], _board_moves(view)))
     return (
         environment()
         .get_template("frame.html")

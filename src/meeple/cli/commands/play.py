@@ -27,7 +27,7 @@ from meeple.cli.common import (
     split_agents,
 )
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
-from meeple.core.game import Game
+from meeple.core.game import Game, seat_word
 from meeple.core.registry import game_class, make
 from meeple.sim.journal import GameJournal, JournalHeader, load_game
 from meeple.sim.session import raise_interrupt, signal_handled
@@ -115,7 +115,7 @@ def play(
     g, human_seats, agents, specs, seed, secret, path, done = setup
     n = g.num_players
     seats_text = ", ".join(
-        f"seat {s}: {agents[s].name if s in agents else 'human'}" for s in range(n)
+        f"{seat_word(s)}: {agents[s].name if s in agents else 'human'}" for s in range(n)
     )
     told = "a new seed, shown when the game ends" if secret else f"seed {seed}"
     con.print(f"[bold]{shown(g.info.title)}[/] — {plural(n, 'player')}, {told}")

@@ -42,6 +42,21 @@ class Almanac(Game):
         rulebook="almanac-the-crystal-peaks.txt",
     )
     options: ClassVar[dict[str, Any]] = {"content": None}
+    #: the parts of fame (AL-064..AL-073, ruling AL-R31)
+    score_parts: ClassVar[dict[str, str]] = {
+        "gold": "1 fame for each gold (AL-064).",
+        "caravan": "The fame of each caravan card, the starting one included (AL-065, "
+        "ruling AL-R31).",
+        "tokens": "The fame of location tokens (AL-066).",
+        "guards": "The fame of guards (AL-066).",
+        "encounters": "The fame of the encounter cards won (AL-066).",
+        "contracts": "The fame of completed contracts (AL-067).",
+        "abilities": "Fame that caravan abilities give at the end.",
+        "incomplete": "Minus the fame of each incomplete contract (AL-069); goods in crates are "
+        "worth nothing (AL-068).",
+        "total": "Fame: the parts added up. The most fame wins; a tie goes to the most gold, "
+        "then the most goods in crates, else the victory is shared (AL-070..AL-073).",
+    }
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AlmanacState]] = AlmanacState
 

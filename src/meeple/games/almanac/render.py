@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.game import seat_word
 from meeple.core.text import fit
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
@@ -62,9 +63,9 @@ _TASK_WORDS = {
     "xplace": "place the farmer's extra worker",
     "farmer": "use a farmer token for a second worker, or keep it",
     "climb": "choose which ladders to climb",
-    "good": "take {n} good(s) of your choice",
+    "good": "take {n} {goods} of your choice",
     "trim": "discard goods beyond the crates",
-    "lose": "discard {n} good(s)",
+    "lose": "discard {n} {goods}",
     "sell": "sell goods one at a time, or stop",
     "shop": "choose a Shop option",
     "buy": "choose a caravan card to buy",
@@ -142,9 +143,9 @@ def effects_text(effects: tuple) -> str:
             what = "of your choice" if e[1] == ANY else GOOD_NAMES[e[1]]
             parts.append(f"gain {e[2]} {what}")
         elif op == "lose_goods":
-            parts.append(f"discard {e[1]} good(s) of your choice")
+            parts.append(f"discard {e[1]} {'good' if e[1] == 1 else 'goods'} of your choice")
         elif op == "guard":
-            parts.append(f"gain {e[1]} guard(s)")
+            parts.append(f"gain {e[1]} {'guard' if e[1] == 1 else 'guards'}")
         elif op == "trophy":
             parts.append("keep the card as a trophy")
         elif op == "roll":
@@ -327,7 +328,7 @@ def _owner(o: int, me: int | None) -> str:
         return "empty"
     if o == -2:
         return "grey ladder"
-    return "your ladder" if o == me else f"seat {o}'s ladder"
+    return "your ladder" if o == me else f"{seat_word(o)}'s ladder"
 
 
 def describe_chance(
@@ -340,7 +341,7 @@ def describe_chance(
     if k == "start":
         card = c.starting[a[0]]
         return (
-            f"Seat {t[1]} gets the starting caravan {card.name} (crates {card.crates}, "
+            f"{seat_word(t[1])} gets the starting caravan {card.name} (crates {card.crates}, "
             f"shields {card.shields})."
         )
     if k == "contract":  # face down (AL-019, AL-041): only the drawer sees it
@@ -355,13 +356,13 @@ def describe_chance(
     if k == "die":
         e = c.encounters[state.enc]
         seat = t[1]
-        return f"Seat {seat} fights {e.name}: " + _fight_outcome(
+        return f"{seat_word(seat)} fights {e.name}: " + _fight_outcome(
             game, e, state.strength(seat), a[0]
         )
     if k == "d6":
         table = t[2][1]
         res = next((effs for lo, hi, effs in table if lo <= a[0] <= hi), ())
-        who = "The Guide rolls for everyone" if t[1] < 0 else f"Seat {t[1]} rolls"
+        who = "The Guide rolls for everyone" if t[1] < 0 else f"{seat_word(t[1])} rolls"
         return f"{who}: the 6-sided die shows {a[0]} -> {effects_text(res)}."
     return ""
 
@@ -431,13 +432,13 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
         for s, p in enumerate(obs["players"]):
             vis = [f"c{x}" for x in range(page.clusters) if p["visited"] >> x & 1]
             if vis:
-                who = "You have" if s == me else f"Seat {s} has"
+                who = "You have" if s == me else f"{seat_word(s)} has"
                 lines.append(f"  {who} visited {', '.join(vis)}")
     elif page.rule == "uphill":
         lines.append(f"Lanes c0 (bottom) .. c{page.clusters - 1} (top of the hill)")
         for s, p in enumerate(obs["players"]):
             if p["visited"]:
-                who = "You are" if s == me else f"Seat {s} is"
+                who = "You are" if s == me else f"{seat_word(s)} is"
                 lines.append(f"  {who} up to lane c{p['visited'].bit_length() - 1}")
     elif page.rule == "floe":
         ice = ", ".join(f"island c{x}" for x in obs["page_state"])
@@ -452,7 +453,7 @@ def _geometry(game: Almanac, obs: dict) -> list[str]:
                 f"  ladder spot {spot}: {_ladder_spot(game, page.id, spot)}: {_owner(o, me)}"
             )
         left = ", ".join(
-            f"seat {s} {p['ladders']} own" + (f" + {p['grey']} grey" if p["grey"] else "")
+            f"{seat_word(s)} {p['ladders']} own" + (f" + {p['grey']} grey" if p["grey"] else "")
             for s, p in enumerate(obs["players"])
         )
         lines.append(f"  Ladders left: {left}")
@@ -512,12 +513,12 @@ def _task_line(game: Almanac, obs: dict) -> str:
     kind = t[0]
     words = _TASK_WORDS.get(kind, kind.replace("_", " "))
     if kind in ("good", "lose") and len(t) > 2:
-        words = words.format(n=t[2])
+        words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
     if kind == "bid":
         what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"
     who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
-    return f"Now: {words}" + (f" (seat {who})" if who is not None else "")
+    return f"Now: {words}" + (f" ({seat_word(who)})" if who is not None else "")
 
 
 def render_observation(game: Almanac, obs: dict) -> str:
@@ -548,7 +549,7 @@ def render_observation(game: Almanac, obs: dict) -> str:
     else:
         lines.append("Spaces:" + ("  (* = cluster open to you now)" if open_ is not None else ""))
     for i, occ in enumerate(obs["occupied"]):
-        who = ("[you]   " if occ == me else f"[seat {occ}]") if occ >= 0 else "[ free ]"
+        who = ("[you]     " if occ == me else f"[{seat_word(occ)}]") if occ >= 0 else "[  free  ]"
         clus = ""
         if page.rule != "free":
             x = page.spaces[i].cluster
@@ -580,16 +581,16 @@ def render_observation(game: Almanac, obs: dict) -> str:
         parts = []
         for s, b in enumerate(obs["bids"]):
             if b == -1:
-                parts.append(f"seat {s} still deciding")
+                parts.append(f"{seat_word(s)} still deciding")
             elif b == -2:
-                parts.append(f"seat {s} has bid (sealed)")
+                parts.append(f"{seat_word(s)} has bid (sealed)")
             else:
-                parts.append(f"seat {s} bid {b}" + (" (you)" if s == me else ""))
+                parts.append(f"{seat_word(s)} bid {b}" + (" (you)" if s == me else ""))
         lines.append("Sealed bid: " + "; ".join(parts))
     if obs["last_bids"]:
         *bids, winner, pay = obs["last_bids"]
-        shown = ", ".join(f"seat {s} {b}" for s, b in enumerate(bids))
-        lines.append(f"Last bids: {shown}; seat {winner} won and paid {pay}.")
+        shown = ", ".join(f"{seat_word(s)} {b}" for s, b in enumerate(bids))
+        lines.append(f"Last bids: {shown}; {seat_word(winner)} won and paid {pay}.")
     for s, p in enumerate(obs["players"]):
         tag = " (Guide)" if s == obs["guide"] else ""
         you = " <- you" if s == me else ""
@@ -597,7 +598,7 @@ def render_observation(game: Almanac, obs: dict) -> str:
         start = c.starting[p["start"]].name if p["start"] >= 0 else "-"
         cards = ", ".join(c.caravans[i].name for i in p["caravan"]) or "none"
         lines.append(
-            f"Seat {s}{tag}{you}: gold {gold}, strength {p['strength']}, "
+            f"{seat_word(s)}{tag}{you}: gold {gold}, strength {p['strength']}, "
             f"guards {p['guards']}, workers {p['workers'] - p['placed']}/{p['workers']} free"
             + ("" if p["reserve"] is None else f" (+{p['reserve']} behind the screen)")
         )

@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
 from meeple.games.almanac.pagerules.p18_colosseum import winners
 from meeple.games.almanac.pagerules.p19_port import ships_open
@@ -352,10 +353,13 @@ def snowflake(cx: float, cy: float, r: float) -> str:
 
 
 def token_disc(cx: float, cy: float, r: float, kind: str) -> str:
-    """A location token: a disc with the first letters of its kind."""
-    return circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
-        cx, cy + 4.5, kind.replace("_", " ")[:2].title(), "c b sm"
+    """A location token: a disc with the first letters of its kind, named in full on hover
+    and to a screen reader."""
+    name = kind.replace("_", " ")
+    disc = circle(cx, cy, r, "#e9dcf5", "#6e4f96", 1.6) + text(
+        cx, cy + 4.5, name[:2].title(), "c b sm"
     )
+    return f"<g><title>{esc(name)} token</title>{disc}</g>"
 
 
 def farmer_token(cx: float, cy: float, r: float) -> str:
@@ -526,7 +530,7 @@ class _Board:
 
     def who(self, s: int) -> str:
         """``You`` for the viewing seat, else ``Seat s``."""
-        return "You" if s == self.me else f"Seat {s}"
+        return "You" if s == self.me else seat_word(s)
 
     # -- assembly -----------------------------------------------------------------------------
     def draw(self) -> str:
@@ -621,9 +625,9 @@ class _Board:
             "xplace": "place the farmer token's second worker",
             "farmer": "use the farmer token for a second worker, or keep it",
             "climb": "choose which ladders to climb",
-            "good": "take {n} good(s) of your choice",
+            "good": "take {n} {goods} of your choice",
             "trim": "discard goods beyond the crates",
-            "lose": "discard {n} good(s)",
+            "lose": "discard {n} {goods}",
             "sell": "sell goods one at a time, or stop",
             "shop": "choose a Shop option",
             "buy": "choose a caravan card to buy",
@@ -637,10 +641,10 @@ class _Board:
         if words is None:
             return "Dealing and rolling"
         if "{n}" in words:
-            words = words.format(n=t[2])
+            words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
         if seat == self.me:
             return f"Your turn: {words}"
-        return f"Seat {seat} to {words}" if seat >= 0 else words.capitalize()
+        return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
 
     # -- header: page, lore, supply and demand, route ------------------------------------------
     def header(self) -> tuple[str, float]:
@@ -1218,7 +1222,9 @@ class _Board:
             out.append(
                 text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 14), "sm dim")
             )
-        return "".join(out), h
+        # the card's words in full on hover and to a screen reader: the drawing may cut them
+        words = f"{k.name}, {k.fame} fame; once completed: {ability_text(self._game(), k)}"
+        return f"<g><title>{esc(words)}</title>{''.join(out)}</g>", h
 
     # -- players ----------------------------------------------------------------------------------
     def players(self) -> tuple[str, float]:
@@ -1252,7 +1258,7 @@ class _Board:
         # banner
         out.append(rect(x, y, w, 32, col, "none", 0, 8))
         out.append(rect(x, y + 20, w, 12, col, "none", 0, 0))
-        name = f"Seat {s} · you" if mine else f"Seat {s}"
+        name = f"{seat_word(s)} · you" if mine else seat_word(s)
         if self.fame is not None:
             fame, won = self.fame[s]
             # the banner's badges take its right end: the longest words that fit before them

@@ -85,6 +85,20 @@ class Annapurna(Game):
     }
     #: the two modes (ruling AN-R22); the cooperative one is the rulebook's advice for a first game
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"mode": ("competitive", "cooperative")}
+    #: flags, and the final Ascent that breaks a tie (AN-068..AN-070, ruling AN-R20)
+    score_parts: ClassVar[dict[str, str]] = {
+        "flags": "Flags earned over every Ascent; the first climber to the flag target wins "
+        "the Expedition (AN-068).",
+        "final_ascent_flags": "Flags earned in the final Ascent.",
+        "final_ascent_placing": "Place in the final Ascent (1 is best, 0: never reached the "
+        "peak); it breaks a tie in flags (AN-070, ruling AN-R20).",
+        "total": "The flags; climbers tied on them are ranked by their place in the final "
+        "Ascent. In the cooperative mode everyone scores the team's flags (ruling AN-R45).",
+    }
+    #: the first climber is a seat, or -1 for a draw by chance (ruling AN-R13)
+    seat_options: ClassVar[dict[str, tuple[Any, str, str]]] = {
+        "starter": (-1, "drawn by chance", "who climbs first in the first Ascent")
+    }
 
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[AnnapurnaState]] = AnnapurnaState
@@ -294,6 +308,10 @@ class Annapurna(Game):
 
     def colour(self, seat: int) -> str:
         return self.content.colours[seat].name
+
+    def seat_title(self, seat: int) -> str:
+        """The colour of ``seat``'s climber, which names it on the board and in the log."""
+        return self.colour(seat)
 
     def describe_action(self, action: Action) -> str:
         from meeple.games.annapurna.render import describe_action

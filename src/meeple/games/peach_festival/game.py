@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, WASTED, Game, GameInfo
+from meeple.core.game import CHANCE, WASTED, Game, GameInfo, seat_word
 from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
@@ -121,6 +121,24 @@ class PeachFestival(Game):
     )
     options: ClassVar[dict[str, Any]] = {"difficulty": "medium", "content": None, "max_rounds": 60}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"difficulty": tuple(DIFFICULTIES)}
+    #: the six scoring steps (PF-067..PF-072)
+    score_parts: ClassVar[dict[str, str]] = {
+        "lantern": "Step 1: the numbers of the Lantern Festival row added up, ×4 (PF-067).",
+        "columns": "Step 2: in each column, the number nearest the crate × the multiplier of "
+        "its row, added up (PF-068).",
+        "requests": "Step 3: 10 for each fulfilled Request card, your own and the Common ones "
+        "(a tie fulfils it for everyone tied), 8 cards at most (PF-069); solo, only the cards "
+        "taken, by their bottom row (PF-080, PF-081).",
+        "merchants": "Step 4: 2 for each hired Merchant (PF-070).",
+        "peaches": "Step 5: 1 for each uneaten Peach (PF-071).",
+        "total": "Step 6: steps 1-5 added up; the highest score wins, a tie shares the "
+        "victory (PF-072); solo, the score to beat next time at the same difficulty.",
+    }
+    #: the difficulty is the solo game's (PF-074), the round limit the multiplayer one's (PF-R35)
+    option_players: ClassVar[dict[str, tuple[int, int]]] = {
+        "difficulty": (1, 1),
+        "max_rounds": (2, 5),
+    }
     #: The state class, for the modules below the state that build one (determinization).
     state_class: ClassVar[type[PeachState]] = PeachState
     option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
@@ -321,7 +339,7 @@ class PeachFestival(Game):
         if action.kind == "die":
             from meeple.games.peach_festival.render import NAMES
 
-            return f"Seat {state.rolling} rolls the Die icon: {NAMES[CODES[action.args[0]]]}"
+            return f"{seat_word(state.rolling)} rolls the Die icon: {NAMES[CODES[action.args[0]]]}"
         return self.describe_action(action)
 
     def render(self, observation: dict) -> Any:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.actions import Action
+from meeple.core.game import seat_word
 from meeple.core.text import fit
 from meeple.games.peach_festival.consts import TRACK
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
@@ -165,7 +166,7 @@ def _sheet_table(obs: dict, game: PeachFestival, s: int) -> Table:
     sheet = game.sheet
     d = obs["sheets"][s]
     me = obs["seat"]
-    title = f"Seat {s}" + (" (you)" if s == me else "")
+    title = seat_word(s) + (" (you)" if s == me else "")
     table = Table(title=title, show_lines=False, pad_edge=False)
     table.add_column("x", justify="right", style="dim")
     for c, code in enumerate(CODES):
@@ -304,7 +305,7 @@ def render_observation(game: PeachFestival, obs: dict) -> Any:
         commons = [f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]]
         parts.append(_lines("Common Requests:", commons))
     last = [
-        f"seat {s}: {describe(game.action(d['last']))}"
+        f"{seat_word(s)}: {describe(game.action(d['last']))}"
         for s, d in enumerate(obs["sheets"])
         if d["last"]
     ]
@@ -326,7 +327,7 @@ def render_observation(game: PeachFestival, obs: dict) -> Any:
         parts.append(_sheet_table(obs, game, s))
         taken = obs["sheets"][s]["requests"]
         if s != me and taken:  # face up for everyone (rulebook, Request Cards)
-            parts.append(_lines(f"Seat {s}'s Requests:", [_card(game, c) for c in taken]))
+            parts.append(_lines(f"{seat_word(s)}'s Requests:", [_card(game, c) for c in taken]))
         if s == me or me is None:
             parts.append(_peach_grid(obs, game, s))
     pairs = ", ".join(
@@ -358,7 +359,7 @@ def describe_lost(seat: int, item: tuple, viewer: int | None) -> str:
     (PF-G19, ruling PF-R18), a number for a full column (PF-R19) or a Column Reward with no
     option open (PF-052).
     """
-    who = "You lose" if seat == viewer else f"Seat {seat} loses"
+    who = "You lose" if seat == viewer else f"{seat_word(seat)} loses"
     kind, arg = item[0], item[1]
     if kind == "number":
         what = f"the Number {arg} reward: no column can take a {arg}"

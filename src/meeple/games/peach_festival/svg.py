@@ -28,6 +28,7 @@ from typing import Any
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import NotationError
+from meeple.core.game import seat_word
 from meeple.games.peach_festival.content import (
     CODES,
     COLUMN_NAMES,
@@ -372,7 +373,7 @@ class _Ctx:
         return [score_breakdown(view, s) for s in range(len(self.views))]
 
     def seat_name(self, s: int) -> str:
-        return "You" if s == self.me else f"Seat {s}"
+        return "You" if s == self.me else seat_word(s)
 
     def words(self, notation: str | None) -> str:
         """A sentence for an action's notation, as the move list tells it."""
@@ -643,6 +644,8 @@ def _status(ctx: _Ctx) -> str:
     if ctx.phase == "over":
         scores = ctx.scores
         best = max(p["total"] for p in scores)
+        if ctx.solo:  # a score to beat, no rival (the rulebook's solo Final Scoring)
+            return f"Game over. Final score: {scores[0]['total']}."
         parts = [
             f"{ctx.seat_name(s)} {p['total']}" + (" (wins)" if p["total"] == best else "")
             for s, p in enumerate(scores)
@@ -651,12 +654,12 @@ def _status(ctx: _Ctx) -> str:
     if me is not None and ctx.phase in ("action", "keep") and ctx.sheets[me]["committed"]:
         commit = ctx.sheets[me]["commit"]
         chosen = f"You chose: {ctx.words(commit)} (sealed)." if commit else "You have chosen."
-        waiting = ", ".join(f"Seat {s}" for s in acting)
+        waiting = ", ".join(seat_word(s) for s in acting)
         return chosen + (f" Waiting for {waiting}." if waiting else "")
     doing = "choosing" if ctx.phase in ("action", "keep") else "settling rewards"
     mine = "Your move" + (", as are" if acting else ".") if me in obs["acting"] else ""
     if acting:
-        names = ", ".join(f"Seat {s}" for s in acting)
+        names = ", ".join(seat_word(s) for s in acting)
         if mine:
             return f"{mine} {names}."
         return f"{names} {'is' if len(acting) == 1 else 'are'} {doing}."
@@ -760,7 +763,7 @@ def _sheet_svg(ctx: _Ctx, seat: int, interactive: bool) -> tuple[str, float]:
     )
     out.append(_el("rect", x=0.0, y=0.0, width=float(SHEET_W), height=34.0, rx=12, fill="#F6D7C3"))
     out.append(_el("rect", x=0.0, y=20.0, width=float(SHEET_W), height=14.0, fill="#F6D7C3"))
-    name = "Your Market sheet" if seat == ctx.me else f"Seat {seat}\u2019s Market sheet"
+    name = "Your Market sheet" if seat == ctx.me else f"{seat_word(seat)}\u2019s Market sheet"
     out.append(_text(12, 18, name, "pf-h"))
     boxes = bin(d["boxes"]).count("1")
     status = f"{boxes} box{'es' if boxes != 1 else ''}" + ("" if ctx.solo else " of 5")
@@ -1418,7 +1421,7 @@ def _describe_sheet(ctx: _Ctx, seat: int) -> str:
         f"#{c} {GLOSSARY[ctx.content.card(c).condition][1 if ctx.solo else 0]}"
         for c in d["requests"]
     )
-    who = "Your sheet" if seat == ctx.me else f"Seat {seat}"
+    who = "Your sheet" if seat == ctx.me else seat_word(seat)
     return (
         f"{who}: {'; '.join(cols)}. Peaches {d['peaches'] - d['eaten']} uneaten, "
         f"{d['eaten']} eaten; Merchants hired {d['merchants']} of 3; Request cards: "
@@ -1548,13 +1551,28 @@ def render_board(
     body.append(_el("g", drawn, transform=f"translate({MARGIN} {_n(y)})"))
     y += height + 14
     own = list(ctx.sheets[order[0]]["requests"])
-    title = "Your Request cards" if ctx.me is not None else f"Seat {order[0]}\u2019s Request cards"
+    title = (
+        "Your Request cards"
+        if ctx.me is not None
+        else f"{seat_word(order[0])}\u2019s Request cards"
+    )
     drawn, used = _cards_section(ctx, y, title, own, order[0])
     body.append(drawn)
     y += used
     deck = observation["deck"]["unseen"] + len(observation["deck"]["bottom"])
+    commons = list(observation["commons"])
+    # solo: a Common card scores only once taken with a Column Reward (PF-080), met or not
+    notes = (
+        {
+            c: _card_status(ctx, c, ctx.me)[0].replace(" now", "").replace(" yet", "")
+            + " \u00b7 take to score"
+            for c in commons
+        }
+        if ctx.solo
+        else None
+    )
     drawn, used = _cards_section(
-        ctx, y, f"Common Request cards \u00b7 deck {deck}", list(observation["commons"]), ctx.me
+        ctx, y, f"Common Request cards \u00b7 deck {deck}", commons, ctx.me, notes
     )
     body.append(drawn)
     y += used

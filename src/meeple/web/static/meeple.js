@@ -228,6 +228,21 @@
       if (String(n) !== players.value) players.value = String(n);
       for (const set of form.querySelectorAll(".options")) set.hidden = set.dataset.game !== game.value;
       for (const row of form.querySelectorAll(".seat-row")) row.hidden = Number(row.dataset.seat) >= n;
+      // an option of some player counts only is offered (and sent) at those counts
+      for (const row of form.querySelectorAll(".for-players")) {
+        const off = n < Number(row.dataset.min) || n > Number(row.dataset.max);
+        row.hidden = off;
+        for (const input of row.querySelectorAll("input, select")) input.disabled = off;
+      }
+      // an option naming a seat offers the seats of this player count only
+      for (const select of form.querySelectorAll("select.seat-option")) {
+        for (const option of select.options) {
+          const gone = option.dataset.seat !== undefined && Number(option.dataset.seat) >= n;
+          option.hidden = gone;
+          option.disabled = gone;
+        }
+        if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.selectedIndex = 0;
+      }
     }
     form.addEventListener("change", update);
     players.addEventListener("input", update);

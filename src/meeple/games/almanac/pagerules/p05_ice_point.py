@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import ClusterRule, counted, number_word, register, times_word
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class MirrorRule(ClusterRule):
         out = []
         for s, p in enumerate(obs["players"]):
             if p["visited"] & 15:
-                who = "Your" if s == me else f"Seat {s}'s"
+                who = "Your" if s == me else f"{seat_word(s)}'s"
                 shore = self.cluster_name(page, (p["visited"] & 15) - 1)
                 out.append(f"  {who} last worker is on the {shore}")
         return out

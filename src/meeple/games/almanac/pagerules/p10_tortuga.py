@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import ClusterRule, more_than, number_word, register
 
 if TYPE_CHECKING:
@@ -92,5 +93,5 @@ class CoveRule(ClusterRule):
                     f"{self.cluster_name(page, c)} {v >> _BITS * c & 7}"
                     for c in range(page.clusters)
                 )
-                out.append(f"  {'Your' if s == me else f'Seat {s}'} crew: {crew}")
+                out.append(f"  {'Your' if s == me else f'{seat_word(s)}'} crew: {crew}")
         return out

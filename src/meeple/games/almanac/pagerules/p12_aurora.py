@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import PageRule, number_word, register
 
 if TYPE_CHECKING:
@@ -92,5 +93,5 @@ class AuroraRule(PageRule):
         lines = [f"Bands: {', '.join(from_bar)}, c{PALE} pale (open to all)"]
         for s, p in enumerate(obs["players"]):
             if p["tokens"].get("light"):
-                lines.append(f"  Seat {s} holds the light marker and chooses the next page")
+                lines.append(f"  {seat_word(s)} holds the light marker and chooses the next page")
         return lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import PageRule, counted, register
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class PlagueRule(PageRule):
 
     def view_lines(self, page: Page, obs: dict) -> list[str]:
         held = ", ".join(
-            f"seat {s} {p['tokens'].get('plague', 0)}" for s, p in enumerate(obs["players"])
+            f"{seat_word(s)} {p['tokens'].get('plague', 0)}" for s, p in enumerate(obs["players"])
         )
         left = obs["token_supply"].get("plague", 0)
         return [f"Plague tokens (-1 fame each): {held}; {left} left in the supply"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import PageRule, counted, register
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class CourtRule(PageRule):
     def view_lines(self, page: Page, obs: dict) -> list[str]:
         sup = obs["token_supply"]
         held = "; ".join(
-            f"seat {s}: {p['tokens'].get('favor', 0)} favor, {p['tokens'].get('royalty', 0)} "
+            f"{seat_word(s)}: {p['tokens'].get('favor', 0)} favor, {p['tokens'].get('royalty', 0)} "
             f"royalty" + (", the City Key" if p["tokens"].get("city_key") else "")
             for s, p in enumerate(obs["players"])
         )

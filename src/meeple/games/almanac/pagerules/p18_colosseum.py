@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
@@ -78,5 +79,7 @@ class ArenaRule(PageRule):
     def view_lines(self, page: Page, obs: dict) -> list[str]:
         strength = [p["strength"] for p in obs["players"]]
         won = winners(page, len(strength), obs["guide"], obs["occupied"], strength)
-        lead = ", ".join(f"c{k} " + ("nobody" if w < 0 else f"seat {w}") for k, w in enumerate(won))
+        lead = ", ".join(
+            f"c{k} " + ("nobody" if w < 0 else f"{seat_word(w)}") for k, w in enumerate(won)
+        )
         return [f"Arenas, strongest caravan there now: {lead}"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from meeple.core.game import seat_word
 from meeple.games.almanac.pages import PageRule, register
 
 if TYPE_CHECKING:
@@ -73,5 +74,5 @@ class PortRule(PageRule):
     def view_lines(self, page: Page, obs: dict) -> list[str]:
         k = ships_open(page, obs["occupied"], self.to_sail(page, len(obs["players"])))
         tickets = [s for s, p in enumerate(obs["players"]) if p["tokens"].get("theatre")]
-        held = ", ".join(f"seat {s}" for s in tickets) or "nobody"
+        held = ", ".join(f"{seat_word(s)}" for s in tickets) or "nobody"
         return [f"Ships open to board: c0..c{k - 1}; theatre tickets (any ship): {held}"]
