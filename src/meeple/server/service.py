@@ -63,6 +63,8 @@ LEVELS = ("easy", "medium", "hard")
 SERVER_ONLY_OPTIONS = ("content",)
 #: Longest seat name, in characters.
 MAX_NAME = 40
+#: How long a stop waits for the replays of games just finished to be stored, in seconds.
+REPLAY_WAIT_S = 30.0
 
 
 class ServerError(Exception):
@@ -332,12 +334,16 @@ class Service:
             for task in [*live.bot_tasks.values(), live.clock_task]:
                 if task is not None:
                     task.cancel()
-        # the replays of games just finished are written; the catch-up resumes at the next start
+        # the replays of games just finished are written (for a while: what is left is built
+        # by the next start's catch-up, which resumes there)
         if self._backfill is not None:
             self._backfill.cancel()
-        await asyncio.gather(
-            *self._replaying, self._backfill or asyncio.sleep(0), return_exceptions=True
-        )
+            await asyncio.gather(self._backfill, return_exceptions=True)
+        if self._replaying:
+            _, late = await asyncio.wait(self._replaying, timeout=REPLAY_WAIT_S)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._writer.close()
