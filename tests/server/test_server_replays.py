@@ -180,3 +180,34 @@ def test_a_replay_names_the_options_its_game_was_played_with(client: TestClient)
     r = _replay(client, made, 0, None, made["spectator"])
     assert r.json()["options"]["flag_target"] == 3
     assert r.json()["options"] == view(client, made, None)["options"]
+
+
+def test_a_finished_game_no_longer_installed_still_replays_and_is_listed_by_its_name(
+    settings: Settings,
+) -> None:
+    owner = {"X-Meeple-Owner": "owner-secret"}
+    with TestClient(create_app(settings)) as client:
+        r = client.post(
+            "/api/tables",
+            headers=owner,
+            json={
+                "game": "annapurna",
+                "players": 2,
+                "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
+            },
+        )
+        made = r.json()
+        play_to_end(client, made, 2)
+        before = _views(client, made, 2)
+    steps = before[0, None]["steps"]
+    gone = update(TableRow).where(TableRow.id == made["table_id"]).values(game="no-such-game")
+    _edit(settings, gone)
+    with TestClient(create_app(settings)) as client:
+        listed = client.get("/api/tables", headers=owner).json()
+        assert [(t["game"], t["title"]) for t in listed] == [("no-such-game", "no-such-game")]
+        r = client.get(f"/api/tables/{made['table_id']}/view", headers=auth(made["spectator"]))
+        assert r.status_code == 409 and "not installed" in r.json()["reason"]
+        after = _replay(client, made, steps, 0, made["spectator"]).json()
+        assert after["game"] == "no-such-game" and after["title"] == "no-such-game"
+        assert after["observation"] == before[steps, 0]["observation"]
+        assert after["log"] == before[steps, 0]["log"]

@@ -92,3 +92,26 @@ def test_a_game_in_progress_under_older_rules_says_it_cannot_be_continued_here(
         assert "This game was played under other rules" in page.text
         assert OLD in page.text and "not over" in page.text
         assert "record.json" not in page.text  # the record holds every hidden card
+
+
+def test_a_finished_game_no_longer_installed_offers_its_record_instead_of_a_replay(
+    tmp_path: Path,
+) -> None:
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        where = _open(client, "bot-easy")
+        _play_to_end(client, where)
+        cookies = dict(client.cookies)
+    engine = open_engine(settings.database_url())
+    with Session(engine) as s, s.begin():
+        s.execute(
+            update(TableRow).where(TableRow.id == where.rsplit("/", 1)[1]).values(game="gone")
+        )
+    engine.dispose()
+    with TestClient(create_app(settings), cookies=cookies) as client:
+        page = client.get(where)
+        assert page.status_code == 409
+        assert "gone is not installed here" in page.text
+        assert f"{where}/record.json" in page.text
+        assert client.get(where + "/record.json").status_code == 200
+        assert "gone" in client.get("/").text  # still listed for the browser that opened it

@@ -518,8 +518,7 @@ class Service:
 
         out = await self._run_db(load)
         for entry in out:
-            cls = game_class(entry["game"])
-            entry["title"] = cls.info.title
+            entry["title"] = _title(entry["game"])
             live = self._live.get(entry["table_id"])
             entry["move_number"] = live.number if live else None
         return out
@@ -1027,15 +1026,11 @@ class Service:
             )
         _check_step(step, row.steps, viewer, players)
         part, told = await self._run_db(replays.read, row.data, step)
-        try:
-            title = game_class(table.game).info.title
-        except MeepleError:  # a game no longer installed keeps its name
-            title = table.game
         return _replay(
             {
                 "table_id": table.id,
                 "game": table.game,
-                "title": title,
+                "title": _title(table.game),
                 "players": players,
                 "options": _options(table.config),
                 "rules_version": table.rules_version,
@@ -1107,7 +1102,7 @@ class Service:
 
         done = 0
         for table_id, name, version in await self._run_db(missing):
-            if name not in game_names() or game_class(name).info.version != version:
+            if _installed_version(name) != version:
                 continue  # other rules: these actions can no longer be replayed here
             record = await self._stored_record(table_id)
             await self._store_replay(table_id, record.to_json())
@@ -1347,13 +1342,13 @@ class Service:
         if loaded is None:
             raise ServerError(404, "not-found", "no such table")
         table, seat_rows, action_rows = loaded
-        installed = game_class(table.game).info.version
+        installed = _installed_version(table.game)
         if installed != table.rules_version:
+            now = f"the installed rules are {installed}" if installed else "it is not installed"
             raise ServerError(
                 409,
                 "old-rules",
-                f"this game was played under {table.game} rules {table.rules_version}; "
-                f"the installed rules are {installed}",
+                f"this game was played under {table.game} rules {table.rules_version}; {now}",
             )
         game = make(table.game, **table.config)
         seats = [
@@ -1400,6 +1395,22 @@ def _fault(point: str) -> None:
     crash tests stop the server between storing a bot's move and telling anyone of it."""
     if os.environ.get("MEEPLE_FAULT") == point:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _installed_version(name: str) -> str | None:
+    """The installed rules version of game ``name``, or ``None`` when it is not installed."""
+    try:
+        return game_class(name).info.version
+    except ConfigError:
+        return None
+
+
+def _title(name: str) -> str:
+    """The title of game ``name``; a game no longer installed is shown by its name."""
+    try:
+        return game_class(name).info.title
+    except ConfigError:
+        return name
 
 
 def _options(config: dict[str, Any]) -> dict[str, Any]:

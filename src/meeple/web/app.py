@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from meeple.core.errors import MeepleError
 from meeple.core.registry import game_class
 from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
 from meeple.web import pages
@@ -456,7 +457,11 @@ async def replay(
             return _old_rules_page(e, table_id)
         return _error_page(e)
     frame = pages.Frame(table_id=table_id)
-    inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
+    try:
+        inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
+    except MeepleError:  # a game no longer installed: nothing here can draw it
+        reason = f"{view['title']} is not installed here, so its replay cannot be drawn"
+        return _old_rules_page(ServerError(409, "no-replay", reason), table_id)
     if partial:
         return HTMLResponse(inner)
     return _page(view["title"], table_id, inner, view["move_number"], live=False)
