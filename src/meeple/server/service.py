@@ -954,8 +954,8 @@ class Service:
             moves), plus ``"steps"``: the number of actions in the game.
 
         Raises:
-            ServerError: 403 for a seat the link does not act for; 409 before the game is
-                over (``old-rules`` for an unfinished game of other rules), or ``no-replay``
+            ServerError: 409 before the game is over (any link then shows any seat's view;
+                ``old-rules`` for an unfinished game of other rules), or ``no-replay``
                 for a game of other rules that ended before replays were kept; 422 for a
                 step outside ``0..steps`` or a seat the game does not have.
         """
