@@ -12,7 +12,7 @@ import signal
 import pytest
 
 from meeple.core.errors import ConfigError
-from meeple.sim import SimSpec, read_results, run_simulation
+from meeple.sim import SimSpec, read_results, run_simulation, runner
 from meeple.sim.output import partial_path
 from meeple.sim.session import (
     PartialWriteError,
@@ -100,6 +100,24 @@ def test_a_failing_pool_is_reported_with_the_games_it_finished(tmp_path):
     assert 3 <= len(run.rows) < spec.games
     assert read_results(out) == run.rows
     assert not set(multiprocessing.active_children()) - here  # no worker left behind
+
+
+def _deaf_to_sigterm(ready) -> None:
+    """A worker stuck where SIGTERM cannot stop it."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ready.set()
+    signal.pause()
+
+
+def test_a_stopped_worker_deaf_to_sigterm_is_killed_and_reaped(monkeypatch):
+    monkeypatch.setattr(runner, "STOP_GRACE", 0.2)
+    ready = multiprocessing.get_context().Event()
+    worker = multiprocessing.Process(target=_deaf_to_sigterm, args=(ready,))
+    worker.start()
+    ready.wait()
+    runner._stop_workers({worker})
+    assert worker.exitcode == -signal.SIGKILL
+    assert worker not in multiprocessing.active_children()
 
 
 def test_a_game_that_raises_stops_the_run_and_is_named(tmp_path):

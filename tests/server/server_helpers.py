@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
+
+from meeple.server import Settings
 
 
 def auth(token: str) -> dict[str, str]:
@@ -75,10 +83,63 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class Server:
+    """``meeple serve`` as a process on a free port."""
+
+    def __init__(self, settings: Settings, fault: str | None = None, *extra: str):
+        self.port = free_port()
+        args = [
+            sys.executable,
+            "-c",
+            "from meeple.cli.main import app; app()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--bot-workers",
+            "0",
+            *extra,
+        ]
+        args += ["--db", settings.db_url] if settings.db_url else ["--data", str(settings.data_dir)]
+        env = {**os.environ, "MEEPLE_FAULT": fault or ""}
+        self.proc = subprocess.Popen(
+            args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self.http.get("/api/games").raise_for_status()
+                return
+            except httpx.TransportError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"the server did not start: {self.proc.stderr.read().decode()}"
+                    ) from None
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.http.close()
+
+    def view(self, made: dict, seat: int | None) -> dict:
+        token = made["spectator"] if seat is None else token_of(made, seat)
+        query = {} if seat is None else {"seat": seat}
+        r = self.http.get(f"/api/tables/{made['table_id']}/view", params=query, headers=auth(token))
+        r.raise_for_status()
+        return r.json()
+
+    def move(self, made: dict, seat: int, notation: str, at: int) -> httpx.Response:
+        return self.http.post(
+            f"/api/tables/{made['table_id']}/moves",
+            headers=auth(token_of(made, seat)),
+            json={"seat": seat, "move": notation, "at": at},
+        )
+
+
 def play_to_end(client: TestClient, made: dict[str, Any], players: int) -> dict[str, Any]:
     """People play their first legal move until the game is over (bots play theirs); the
     spectator's final view."""
-    import time
 
     for _ in range(20_000):
         public = view(client, made, None)

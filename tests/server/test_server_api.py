@@ -199,11 +199,12 @@ def _wait_finished(client: TestClient, made: dict) -> None:
 
 
 def test_a_game_of_older_rules_is_refused_for_play_and_exported_as_stored(
-    client: TestClient, settings: Settings
+    settings: Settings,
 ) -> None:
-    made = create(client, "annapurna", [{"kind": "person"}, {"kind": "bot", "level": "easy"}])
-    _wait_finished(client, made)
-    final = view(client, made, 0)
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "annapurna", [{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+        _wait_finished(client, made)
+        final = view(client, made, 0)
     engine = open_engine(settings.database_url())
     with Session(engine) as s, s.begin():
         s.execute(

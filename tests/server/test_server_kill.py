@@ -3,81 +3,15 @@ acknowledged move, shows each seat the same view, and the game plays to its end.
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import time
 
 import httpx
 import pytest
-from server_helpers import free_port
+from server_helpers import Server
 from server_helpers import lasting as _lasting
 
 from meeple.server import Settings
-
-
-class Server:
-    """``meeple serve`` as a process on a free port."""
-
-    def __init__(self, settings: Settings, fault: str | None = None):
-        self.port = free_port()
-        args = [
-            sys.executable,
-            "-c",
-            "from meeple.cli.main import app; app()",
-            "serve",
-            "--port",
-            str(self.port),
-            "--bot-workers",
-            "0",
-        ]
-        args += ["--db", settings.db_url] if settings.db_url else ["--data", str(settings.data_dir)]
-        env = {**os.environ, "MEEPLE_FAULT": fault or ""}
-        self.proc = subprocess.Popen(
-            args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                self.http.get("/api/games").raise_for_status()
-                return
-            except httpx.TransportError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"the server did not start: {self.proc.stderr.read().decode()}"
-                    ) from None
-                time.sleep(0.1)
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        self.http.close()
-
-    def view(self, made: dict, seat: int | None) -> dict:
-        token = made["spectator"] if seat is None else _token(made, seat)
-        query = {} if seat is None else {"seat": seat}
-        r = self.http.get(
-            f"/api/tables/{made['table_id']}/view", params=query, headers=_auth(token)
-        )
-        r.raise_for_status()
-        return r.json()
-
-    def move(self, made: dict, seat: int, notation: str, at: int) -> httpx.Response:
-        return self.http.post(
-            f"/api/tables/{made['table_id']}/moves",
-            headers=_auth(_token(made, seat)),
-            json={"seat": seat, "move": notation, "at": at},
-        )
-
-
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def _token(made: dict, seat: int) -> str:
-    return next(t["token"] for t in made["tokens"] if seat in t["seats"])
 
 
 def _create(server: Server, seats: list[dict]) -> dict:

@@ -148,36 +148,37 @@ def test_at_a_sealed_node_the_others_learn_only_that_a_seat_has_chosen(client: T
     assert view(client, made, 0)["log"][-1]["move"] == v0["legal"][-1]["move"]
 
 
-def test_a_sealed_choice_is_taken_back_and_stays_taken_back(
-    client: TestClient, settings: Settings
-) -> None:
-    made = create(client, "peach-festival", PEOPLE2)
-    v0 = _to_sealed(client, made)
-    after = move(client, made, 0, v0["legal"][0]["move"], v0["move_number"]).json()
-    assert after["can_undo"]
-    url = f"/api/tables/{made['table_id']}/undo"
-    assert client.post(url, headers=auth(token_of(made, 1)), json={"seat": 1}).status_code == 409
-    r = client.post(url, headers=auth(token_of(made, 0)), json={"seat": 0})
-    assert r.status_code == 200
-    assert r.json()["move_number"] == v0["move_number"]
-    assert r.json()["observation"] == v0["observation"]
-    assert view(client, made, 1)["chosen"] == []
+def test_a_sealed_choice_is_taken_back_and_stays_taken_back(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "peach-festival", PEOPLE2)
+        v0 = _to_sealed(client, made)
+        after = move(client, made, 0, v0["legal"][0]["move"], v0["move_number"]).json()
+        assert after["can_undo"]
+        url = f"/api/tables/{made['table_id']}/undo"
+        seat1 = auth(token_of(made, 1))
+        assert client.post(url, headers=seat1, json={"seat": 1}).status_code == 409
+        r = client.post(url, headers=auth(token_of(made, 0)), json={"seat": 0})
+        assert r.status_code == 200
+        assert r.json()["move_number"] == v0["move_number"]
+        assert r.json()["observation"] == v0["observation"]
+        assert view(client, made, 1)["chosen"] == []
     with TestClient(create_app(settings)) as again:
         assert view(again, made, 0)["move_number"] == v0["move_number"]
 
 
-def test_a_restarted_server_shows_every_seat_the_same_view(
-    client: TestClient, settings: Settings
-) -> None:
-    made = create(client, "almanac", PEOPLE2)
-    for _ in range(12):
-        v = view(client, made, 0)
-        seat = v["to_act"][0]
-        mover = view(client, made, seat)
-        assert (
-            move(client, made, seat, mover["legal"][-1]["move"], mover["move_number"]).status_code
-            == 200
-        )
-    views = [_lasting(view(client, made, s)) for s in (0, 1, None)]
+def test_a_restarted_server_shows_every_seat_the_same_view(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "almanac", PEOPLE2)
+        for _ in range(12):
+            v = view(client, made, 0)
+            seat = v["to_act"][0]
+            mover = view(client, made, seat)
+            assert (
+                move(
+                    client, made, seat, mover["legal"][-1]["move"], mover["move_number"]
+                ).status_code
+                == 200
+            )
+        views = [_lasting(view(client, made, s)) for s in (0, 1, None)]
     with TestClient(create_app(settings)) as again:
         assert [_lasting(view(again, made, s)) for s in (0, 1, None)] == views

@@ -123,9 +123,10 @@ def test_finished_games_without_replays_get_them_at_start_up(settings: Settings)
 
 
 def test_a_game_in_progress_under_older_rules_is_refused_naming_both_versions(
-    client: TestClient, settings: Settings
+    settings: Settings,
 ) -> None:
-    made = create(client, "annapurna", [{"kind": "person"}, {"kind": "person"}])
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "annapurna", [{"kind": "person"}, {"kind": "person"}])
     _edit(settings, _older(made["table_id"]))
     with TestClient(create_app(settings)) as again:
         for seat in (0, None):

@@ -39,8 +39,19 @@ def serve(
         int | None,
         typer.Option(help="Processes computing bots' moves (default: one per CPU; 0: a thread)."),
     ] = None,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            help="The URL other server processes on the same PostgreSQL reach this one at "
+            "(default: http://HOST:PORT)."
+        ),
+    ] = None,
 ) -> None:
-    """Serve tables people join by link, with bots in seats; every move is stored."""
+    """Serve tables people join by link, with bots in seats; every move is stored.
+
+    Several processes may serve one PostgreSQL database (each table is served by one of them
+    at a time, and requests reaching another are forwarded); a SQLite file is served by one.
+    """
     try:
         import uvicorn
 
@@ -60,6 +71,20 @@ def serve(
         from meeple.server import create_app
     if port == 0:
         port = _free_port(host)
+    if advertise is None:
+        shown = socket.getfqdn() if host in ("0.0.0.0", "::", "") else host
+        shown = f"[{shown}]" if ":" in shown else shown
+        advertise = f"http://{shown}:{port}"
+    settings.advertise = advertise.rstrip("/")
+    if not settings.db_url or settings.db_url.startswith("sqlite"):
+        from meeple.server.cluster import Refused, lock_data
+
+        try:  # a clear refusal now; the server takes the lock for good once started
+            held = lock_data(settings.database_url())
+        except Refused as e:
+            raise fail(str(e)) from None
+        if held is not None:
+            held.close()
     where = settings.db_url.split("@")[-1] if settings.db_url else settings.database_url()
     console().print(
         f"meeple serving on http://{host}:{port}/  (database: {where})", highlight=False

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -19,9 +20,11 @@ import orjson
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meeple.server.cluster import ForwardedMark
 from meeple.server.service import (
     Access,
     ClockSpec,
@@ -52,30 +55,49 @@ class ClockIn(_Body):
 
 class TableIn(_Body):
     game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
+    players: StrictInt = Field(ge=1, le=16)
     seats: list[SeatIn] = Field(max_length=16)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=16)
     clock: ClockIn | None = None
 
 
 class MoveIn(_Body):
-    seat: int
-    move: str | int = Field(description="the move's notation, or its action id")
-    at: int = Field(description="the move number of the view the move was chosen in")
+    # strict: a JSON true is not action id 1, nor 2.0 seat 2
+    seat: StrictInt
+    move: StrictStr | StrictInt = Field(description="the move's notation, or its action id")
+    at: StrictInt = Field(description="the move number of the view the move was chosen in")
     id: str | None = Field(
         None, max_length=64, description="client move id: sent again, applied once"
     )
 
+    @field_validator("move", mode="before")
+    @classmethod
+    def _notation_or_id(cls, value: Any) -> Any:
+        if type(value) not in (str, int):
+            raise ValueError("a move is its notation (text) or its action id")
+        return value
+
 
 class SeatRef(_Body):
-    seat: int
+    seat: StrictInt
     name: str | None = Field(None, max_length=40)
+
+
+class UndoIn(_Body):
+    seat: StrictInt
+    at: StrictInt | None = Field(
+        None, description="the move number of the view the undo was asked in: sent again, stale"
+    )
 
 
 #: The ``Authorization`` header: ``Bearer TOKEN``, the table's link.
 Auth = Annotated[str | None, Header(description="Bearer TOKEN: the table's link")]
 #: An opaque per-browser secret naming who created a table (stored hashed).
 Owner = Annotated[str | None, Header(max_length=200)]
+
+
+#: The ``code`` of a refusal by the framework itself, by HTTP status.
+_HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
 
 
 def _token(authorization: str | None) -> str | None:
@@ -85,7 +107,11 @@ def _token(authorization: str | None) -> str | None:
 
 
 class BodyLimit:
-    """Refuse a request body larger than ``limit`` bytes with 413, whatever its headers say."""
+    """Refuse a request body larger than ``limit`` bytes with 413, whatever its headers say.
+
+    The body is read whole (at most ``limit`` bytes) before the application sees it: a body
+    sent in chunks past the limit is refused as too large, not as one that failed to parse.
+    """
 
     def __init__(self, app: ASGIApp, limit: int):
         self.app = app
@@ -99,25 +125,31 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await _too_large(send, self.limit)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        sent = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return body
+            return await receive()  # after the body: a disconnect, when it comes
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -183,6 +215,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     app.state.service = svc
     app.state.settings = settings
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(ForwardedMark)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -190,6 +223,15 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         if e.view is not None:
             body["view"] = e.view
         return JSONResponse(body, status_code=e.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (no such route or method, a body that does not parse) in
+        # the same shape as the API's
+        code = _HTTP_CODES.get(e.status_code, "bad-request" if e.status_code < 500 else "error")
+        return JSONResponse(
+            {"code": code, "reason": str(e.detail)}, status_code=e.status_code, headers=e.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -248,13 +290,24 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         return await svc.view(await access(table_id, authorization), seat, since)
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move for a seat")
-    async def move(table_id: str, body: MoveIn, authorization: Auth = None) -> dict[str, Any]:
+    async def move(
+        table_id: str,
+        body: MoveIn,
+        authorization: Auth = None,
+        since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
+    ) -> dict[str, Any]:
         a = await access(table_id, authorization)
-        return await svc.move(a, body.seat, body.move, body.at, body.id)
+        return await svc.move(a, body.seat, body.move, body.at, body.id, since)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back the seat's last move")
-    async def undo(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
-        return await svc.undo(await access(table_id, authorization), body.seat)
+    async def undo(
+        table_id: str,
+        body: UndoIn,
+        authorization: Auth = None,
+        since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
+    ) -> dict[str, Any]:
+        a = await access(table_id, authorization)
+        return await svc.undo(a, body.seat, since, at=body.at)
 
     @app.post("/api/tables/{table_id}/leave", summary="Leave the seat to the table's bot")
     async def leave(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
@@ -297,6 +350,31 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     return app
 
 
+#: Messages a socket may send per second, on average and in one burst; a client past them
+#: is disconnected (a person or a bot sends a few a second; a load client waits for replies).
+SOCKET_RATE = 100.0
+SOCKET_BURST = 200
+
+
+class _Bucket:
+    """A token bucket: ``take()`` is true while the rate and burst are kept."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 async def _serve_socket(
     websocket: WebSocket,
     svc: Service,
@@ -337,10 +415,19 @@ async def _serve_socket(
                     await websocket.send_text(_text({"type": "view", "view": view}))
 
         pusher = asyncio.create_task(pushes())
+        bucket = _Bucket(SOCKET_RATE, SOCKET_BURST)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if not bucket.take():
+                    # a flood is refused on the socket, unread; the client may reconnect
+                    await websocket.close(
+                        code=1008,
+                        reason=f"too many messages: at most {SOCKET_BURST} at once, "
+                        f"{SOCKET_RATE:g} a second",
+                    )
                     break
                 text = message.get("text")
                 if text is None:  # a binary frame
@@ -365,9 +452,14 @@ async def _answer(
             "reason": f"a message is at most {limit} bytes",
         }
     try:
-        message = json.loads(text)
-    except ValueError:
-        return {"type": "error", "code": "bad-request", "reason": "a message is a JSON object"}
+        # orjson: nesting deeper than 1024 is a decoding error, not a RecursionError
+        message = orjson.loads(text)
+    except ValueError as e:
+        return {
+            "type": "error",
+            "code": "bad-request",
+            "reason": f"a message is a JSON object: {e}",
+        }
     if not isinstance(message, dict):
         return {"type": "error", "code": "bad-request", "reason": "a message is a JSON object"}
     kind = message.get("type")
@@ -383,8 +475,11 @@ async def _answer(
         if kind == "undo":
             if seat is None:
                 raise ServerError(403, "forbidden", "a spectator takes nothing back")
+            at = message.get("at")
+            if at is not None and type(at) is not int:
+                raise ServerError(422, "bad-request", "an undo's move number is a whole number")
             # the log is sent whole again: entries were taken back
-            return {"type": "view", "view": await svc.undo(a, seat, 0)}
+            return {"type": "view", "view": await svc.undo(a, seat, 0, at)}
         if kind == "view":
             asked = message.get("since", 0)
             since = asked if type(asked) is int else 0

@@ -22,14 +22,16 @@ import logging
 import os
 import secrets
 import signal
+import sys
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
+import httpx
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
@@ -39,7 +41,7 @@ from meeple.core.record import GameRecord, LogEntry, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
 from meeple.core.undo import may_take_back
-from meeple.server import bots, replays
+from meeple.server import bots, cluster, replays
 from meeple.server.db import (
     ActionRow,
     EventRow,
@@ -150,10 +152,14 @@ class Created:
 
 @dataclass(frozen=True)
 class Access:
-    """What a token may do at a table: act for ``seats`` (none for a spectator link)."""
+    """What a token may do at a table: act for ``seats`` (none for a spectator link).
+
+    ``token`` is the link itself, kept to forward a request to the process that owns the
+    table (several processes on one PostgreSQL); it never leaves in a view."""
 
     table_id: str
     seats: tuple[int, ...]
+    token: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def spectator(self) -> bool:
@@ -200,13 +206,16 @@ class Live:
     #: Seat -> ``time.monotonic()`` when the seat's clock started running.
     clock_since: dict[int, float] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    subscribers: set[asyncio.Queue] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     clock_task: asyncio.Task | None = None
     #: ``(move number, seat)`` -> whether the seat may take back the last move.
     undo_cache: dict[tuple[int, int], bool] = field(default_factory=dict)
-    #: Counts the changes told to subscribers (moves, undos, joins, takeovers, clocks).
-    version: int = 0
+    #: Counts the changes told to subscribers (moves, undos, joins, takeovers, clocks). It
+    #: starts from the wall clock's microseconds when the table is loaded, so that it keeps
+    #: growing when another process (or this one, restarted) serves the table next.
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
+    #: ``time.monotonic()`` of the last change (a table unchanged for long is let go).
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def number(self) -> int:
@@ -305,11 +314,45 @@ class Service:
         self._backfill: asyncio.Task | None = None
         #: Called with the table id after every change (a hook for tests and other processes).
         self.on_change: Callable[[str], None] | None = None
+        #: Table -> the queues of this process's sockets subscribed to it, wherever it is owned.
+        self._subs: dict[str, set[asyncio.Queue]] = {}
+        #: PostgreSQL: the locks of the tables this process owns, and their writes.
+        self._cluster: cluster.Ownership | None = None
+        self._listener: cluster.Listener | None = None
+        self._http: httpx.AsyncClient | None = None
+        #: Table -> the address of the process last found to own it (requests go there).
+        self._owners: dict[str, str] = {}
+        #: SQLite: the lock that keeps a second server off the database file.
+        self._data_lock: Any = None
+        self._chores: list[asyncio.Task] = []
 
     # -- life cycle -----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Apply the migrations, start the bot workers, and resume tables where a bot is to act."""
-        await self._run_db(migrate, self.engine)
+        """Apply the migrations, start the bot workers, and resume tables where a bot is to act.
+
+        On PostgreSQL the process takes part with any others on the database (see
+        :mod:`meeple.server.cluster`); on SQLite it takes the database file's lock.
+
+        Raises:
+            cluster.Refused: on SQLite, when another server serves the same file.
+        """
+        url = self.engine.url.render_as_string(hide_password=False)
+        if self.engine.dialect.name == "sqlite":
+            self._data_lock = cluster.lock_data(url)
+        if self.engine.dialect.name == "postgresql":
+            await self._run_db(cluster.migrate_alone, self.engine, migrate)
+        else:
+            await self._run_db(migrate, self.engine)
+        if self.engine.dialect.name == "postgresql":
+            loop = asyncio.get_running_loop()
+            self._cluster = cluster.Ownership(
+                url, self.settings.advertise, lambda: loop.call_soon_threadsafe(self._lost)
+            )
+            self._listener = cluster.Listener(
+                url, lambda payload: loop.call_soon_threadsafe(self._heard, payload)
+            )
+            await loop.run_in_executor(None, self._listener.wait_ready)
+            self._http = httpx.AsyncClient(timeout=10)
         workers = self.settings.bot_workers
         if workers is None:
             workers = os.cpu_count() or 1
@@ -319,16 +362,26 @@ class Service:
         else:
             self._bots = ThreadPoolExecutor(1, thread_name_prefix="bot")
         self._started = True
-        for table_id in await self._run_db(self._playing_tables):
-            with contextlib.suppress(MeepleError, ServerError):
-                live = await self._get(table_id)
-                self._after_change(live, notify=False)
+        await self._resume(set())
         self._backfill = asyncio.create_task(self.keep_replays())
+        self._chores.append(asyncio.create_task(self._sweep()))
+        if self._cluster is not None:
+            self._chores.append(asyncio.create_task(self._watch()))
+
+    async def _resume(self, locked: set[int]) -> None:
+        """Load the playing tables nobody serves (their keys not in ``locked``), so that their
+        bots and clocks run; the idle ones are let go again by :meth:`_sweep`."""
+        for table_id in await self._run_db(self._playing_tables):
+            if table_id in self._live or cluster.table_key(table_id) in locked:
+                continue
+            with contextlib.suppress(MeepleError, ServerError, Elsewhere, cluster.NotOwner):
+                await self._get(table_id)
 
     async def stop(self) -> None:
-        """Cancel bots and clocks and release the database and the workers."""
+        """Cancel bots and clocks and release the database and the workers (and, on
+        PostgreSQL, every table this process owned)."""
         self._started = False
-        for task in self._leaving.values():
+        for task in [*self._chores, *self._leaving.values()]:
             task.cancel()
         for live in self._live.values():
             for task in [*live.bot_tasks.values(), live.clock_task]:
@@ -347,12 +400,31 @@ class Service:
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._writer.close()
+        if self._listener is not None:
+            self._listener.close()
+        if self._cluster is not None:
+            self._cluster.close()  # its session ends: every table's lock is released
+        if self._http is not None:
+            await self._http.aclose()
         self._db.shutdown(wait=True)
         self.engine.dispose()
+        if self._data_lock is not None:
+            self._data_lock.close()
+            self._data_lock = None
 
-    async def _write(self, fn: Callable[[Session], None]) -> None:
-        """Run ``fn(session)`` in a transaction of the group writer; return once committed."""
-        await asyncio.wrap_future(self._writer.submit(fn))
+    async def _write(self, fn: Callable[[Session], None], table_id: str) -> None:
+        """Run ``fn(session)`` in a transaction of the group writer; return once committed.
+
+        On PostgreSQL the write is committed on the ownership connection, and only while it
+        holds ``table_id``'s lock.
+
+        Raises:
+            cluster.NotOwner: when this process does not own the table (any longer).
+        """
+        if self._cluster is not None:
+            await asyncio.wrap_future(self._cluster.write(fn, table_id))
+        else:
+            await asyncio.wrap_future(self._writer.submit(fn))
 
     async def _run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
@@ -455,6 +527,11 @@ class Service:
                 tokens.append({"token": secrets.token_urlsafe(24), "seats": [n]})
         spectator = secrets.token_urlsafe(24)
         table_id = secrets.token_hex(8)
+        if self._cluster is not None:
+            # own it from the start; a new id if its lock's key is another table's, held
+            # by another process (keys are 31 bits)
+            while not await asyncio.wrap_future(self._cluster.acquire(table_id)):
+                table_id = secrets.token_hex(8)
         seed = secrets.randbits(63)
         state = game.new_initial_state()
         live = Live(table_id, game, seed, seats, clock, "playing", state)
@@ -484,7 +561,12 @@ class Service:
             for row in rows:
                 s.add(ActionRow(table_id=table_id, **row))
 
-        await self._write(store)
+        try:
+            await self._write(store, table_id)
+        except BaseException:
+            if self._cluster is not None:
+                self._cluster.release(table_id)
+            raise
         self._start_clocks(live)
         self._live[table_id] = live
         self._after_change(live)
@@ -540,7 +622,7 @@ class Service:
         row = await self._run_db(load)
         if row is None or row.table_id != table_id:
             raise ServerError(403, "forbidden", "this link is not one of this table's")
-        return Access(table_id, tuple(row.seats))
+        return Access(table_id, tuple(row.seats), token)
 
     async def join(self, access: Access, seat: int, name: str | None = None) -> dict:
         """Take ``seat`` (mark it joined, optionally with a name) and return its view.
@@ -549,27 +631,37 @@ class Service:
             ServerError: 403 when the link is not this seat's; 422 for a bad name.
         """
         self._check_seat(access, seat)
-        live = await self._get(access.table_id)
-        async with live.lock:
-            info = live.seats[seat]
-            new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
-            if not info["joined"] or new_name != info["name"]:
 
-                def store(s: Session) -> None:
-                    s.execute(
-                        update(SeatRow)
-                        .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
-                        .values(joined=True, name=new_name)
-                    )
-                    s.add(
-                        EventRow(table_id=live.table_id, kind="join", seat=seat, number=live.number)
-                    )
+        async def here() -> dict:
+            async with self._locked(access.table_id) as live:
+                info = live.seats[seat]
+                new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
+                if not info["joined"] or new_name != info["name"]:
 
-                await self._write(store)
-                info["joined"] = True
-                info["name"] = new_name
-                self._notify(live)
-            return self._view(live, seat, 0)
+                    def store(s: Session) -> None:
+                        s.execute(
+                            update(SeatRow)
+                            .where(SeatRow.table_id == live.table_id, SeatRow.seat == seat)
+                            .values(joined=True, name=new_name)
+                        )
+                        s.add(
+                            EventRow(
+                                table_id=live.table_id, kind="join", seat=seat, number=live.number
+                            )
+                        )
+
+                    await self._write(store, live.table_id)
+                    info["joined"] = True
+                    info["name"] = new_name
+                    self._notify(live)
+                return self._view(live, seat, 0)
+
+        body = {"seat": seat, "name": name}
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda at: self._forward(at, access, "POST", "join", body=body),
+        )
 
     # -- views ----------------------------------------------------------------------------------
     async def view(self, access: Access, viewer: int | None, since: int = 0) -> dict:
@@ -586,8 +678,18 @@ class Service:
         """
         if viewer is not None:
             self._check_seat(access, viewer)
-        live = await self._get(access.table_id)
-        return self._view(live, viewer, since)
+
+        async def here() -> dict:
+            return self._view(await self._get(access.table_id), viewer, since)
+
+        params: dict[str, Any] = {"since": max(0, int(since))}
+        if viewer is not None:
+            params["seat"] = viewer
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda at: self._forward(at, access, "GET", "view", params=params),
+        )
 
     def _view(self, live: Live, viewer: int | None, since: int) -> dict:
         game = live.game
@@ -666,21 +768,31 @@ class Service:
             move = _one_line(move, "a move", 200)
         elif type(move) is not int:
             raise ServerError(422, "bad-request", "a move is its notation (text) or its id")
-        live = await self._get(access.table_id)
-        async with live.lock:
-            if client_id is not None and client_id in live.client_ids:
+
+        async def here() -> dict:
+            async with self._locked(access.table_id) as live:
+                if client_id is not None and client_id in live.client_ids:
+                    return self._view(live, seat, since)
+                if live.bot_level(seat) is not None:
+                    raise ServerError(403, "forbidden", f"seat {seat} is played by a bot")
+                if at != live.number:
+                    raise ServerError(
+                        409,
+                        "stale",
+                        f"the move was made against move {at}; the game is at move {live.number}",
+                        self._view(live, seat, 0),
+                    )
+                await self._play(live, seat, move, "person", client_id)
                 return self._view(live, seat, since)
-            if live.bot_level(seat) is not None:
-                raise ServerError(403, "forbidden", f"seat {seat} is played by a bot")
-            if at != live.number:
-                raise ServerError(
-                    409,
-                    "stale",
-                    f"the move was made against move {at}; the game is at move {live.number}",
-                    self._view(live, seat, 0),
-                )
-            await self._play(live, seat, move, "person", client_id)
-            return self._view(live, seat, since)
+
+        body = {"seat": seat, "move": move, "at": at, "id": client_id}
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda where: self._forward(
+                where, access, "POST", "moves", params={"since": max(0, int(since))}, body=body
+            ),
+        )
 
     async def _play(
         self, live: Live, seat: int, move: str | int, source: str, client_id: str | None = None
@@ -728,7 +840,7 @@ class Service:
                     .values(status=scratch.status, result=result)
                 )
 
-        await self._write(store)
+        await self._write(store, live.table_id)
         if source == "bot":
             _fault("bot-stored")
         finishing = scratch.status == "finished" and live.status != "finished"
@@ -797,53 +909,78 @@ class Service:
             live.logs[v].append(_kept(entry))
         live.chosen = replays.next_chosen(before, state, seat, live.chosen)
 
-    async def undo(self, access: Access, seat: int, since: int = 0) -> dict:
+    async def undo(self, access: Access, seat: int, since: int = 0, at: int | None = None) -> dict:
         """Take back ``seat``'s last move, if the engine's undo rule allows it.
 
+        Args:
+            at: The move number of the view the undo was asked in: an undo sent again (a
+                retry, a second click) after it was done is then stale, not a second undo.
+
         Raises:
-            ServerError: 403 for a seat the link does not act for; 409 ``no-undo`` when the
-                move may not be taken back (:func:`meeple.core.undo.may_take_back`).
+            ServerError: 403 for a seat the link does not act for; 409 ``stale`` (with the
+                current view) when ``at`` is not the current move number; 409 ``no-undo``
+                when the move may not be taken back (:func:`meeple.core.undo.may_take_back`).
         """
         self._check_seat(access, seat)
-        live = await self._get(access.table_id)
-        async with live.lock:
-            if live.status != "playing" or not self._may_undo(live, seat):
-                raise ServerError(
-                    409,
-                    "no-undo",
-                    "nothing to take back: the last move is not this seat's, or someone has "
-                    "seen its effect, or chance followed it",
-                )
-            number = live.number
 
-            def store(s: Session) -> None:
-                last = s.scalars(
-                    select(ActionRow)
-                    .where(ActionRow.table_id == live.table_id, ActionRow.undone.is_(False))
-                    .order_by(ActionRow.id.desc())
-                    .limit(1)
-                ).one()
-                last.undone = True
-                s.add(
-                    EventRow(
-                        table_id=live.table_id,
-                        kind="undo",
-                        seat=seat,
-                        number=number,
-                        detail={"move": last.move},
+        async def here() -> dict:
+            async with self._locked(access.table_id) as live:
+                if at is not None and at != live.number:
+                    raise ServerError(
+                        409,
+                        "stale",
+                        f"the undo was asked at move {at}; the game is at move {live.number}",
+                        self._view(live, seat, 0),
                     )
-                )
+                if live.status != "playing" or not self._may_undo(live, seat):
+                    raise ServerError(
+                        409,
+                        "no-undo",
+                        "nothing to take back: the last move is not this seat's, or someone has "
+                        "seen its effect, or chance followed it",
+                    )
+                number = live.number
 
-            await self._write(store)
-            self._live.pop(live.table_id, None)
-            fresh = await self._load(live.table_id)
-            fresh.lock = live.lock
-            fresh.subscribers = live.subscribers
-            fresh.client_ids |= live.client_ids
-            fresh.version = live.version
-            self._live[live.table_id] = fresh
-            self._after_change(fresh)
-            return self._view(fresh, seat, min(since, fresh.number))
+                def store(s: Session) -> None:
+                    last = s.scalars(
+                        select(ActionRow)
+                        .where(ActionRow.table_id == live.table_id, ActionRow.undone.is_(False))
+                        .order_by(ActionRow.id.desc())
+                        .limit(1)
+                    ).one()
+                    last.undone = True
+                    s.add(
+                        EventRow(
+                            table_id=live.table_id,
+                            kind="undo",
+                            seat=seat,
+                            number=number,
+                            detail={"move": last.move},
+                        )
+                    )
+
+                await self._write(store, live.table_id)
+                self._live.pop(live.table_id, None)
+                fresh = await self._load(live.table_id)
+                fresh.lock = live.lock
+                fresh.client_ids |= live.client_ids
+                fresh.version = live.version
+                self._live[live.table_id] = fresh
+                self._after_change(fresh)
+                return self._view(fresh, seat, min(since, fresh.number))
+
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda where: self._forward(
+                where,
+                access,
+                "POST",
+                "undo",
+                params={"since": max(0, int(since))},
+                body={"seat": seat, "at": at},
+            ),
+        )
 
     async def leave(self, access: Access, seat: int) -> dict:
         """The person of ``seat`` leaves: a bot takes the seat over if the table's clock says
@@ -854,13 +991,22 @@ class Service:
                 takeover bot.
         """
         self._check_seat(access, seat)
-        live = await self._get(access.table_id)
-        async with live.lock:
-            if not live.clock or not live.clock.get("takeover"):
-                raise ServerError(409, "no-takeover", "this table has no bot to take a seat over")
-            await self._take_over(live, seat, "left")
-            self._start_clocks(live)
-            return self._view(live, seat, 0)
+
+        async def here() -> dict:
+            async with self._locked(access.table_id) as live:
+                if not live.clock or not live.clock.get("takeover"):
+                    raise ServerError(
+                        409, "no-takeover", "this table has no bot to take a seat over"
+                    )
+                await self._take_over(live, seat, "left")
+                self._start_clocks(live)
+                return self._view(live, seat, 0)
+
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda at: self._forward(at, access, "POST", "leave", body={"seat": seat}),
+        )
 
     async def _take_over(self, live: Live, seat: int, why: str) -> None:
         if live.seats[seat]["taken_over"] or live.seats[seat]["kind"] == "bot":
@@ -882,7 +1028,7 @@ class Service:
                 )
             )
 
-        await self._write(store)
+        await self._write(store, live.table_id)
         live.seats[seat]["taken_over"] = True
         self._after_change(live)
 
@@ -893,15 +1039,23 @@ class Service:
         Raises:
             ServerError: 409 before the game is over (the record holds every hidden card).
         """
-        try:
-            live = await self._get(access.table_id)
-        except ServerError as e:
-            if e.code != "old-rules":
-                raise
-            return (await self._stored_record(access.table_id)).to_json()
-        if live.status != "finished":
-            raise ServerError(409, "not-finished", "a game's record is shown once it is over")
-        return self._record(live).to_json()
+
+        async def here() -> str:
+            try:
+                live = await self._get(access.table_id)
+            except ServerError as e:
+                if e.code != "old-rules":
+                    raise
+                return (await self._stored_record(access.table_id)).to_json()
+            if live.status != "finished":
+                raise ServerError(409, "not-finished", "a game's record is shown once it is over")
+            return self._record(live).to_json()
+
+        return await self._routed(
+            access.table_id,
+            here,
+            lambda at: self._forward(at, access, "GET", "record", raw=True),
+        )
 
     async def _stored_record(self, table_id: str) -> GameRecord:
         """The record of a finished game as stored, without replaying it (a game of other
@@ -961,6 +1115,21 @@ class Service:
         """
         if viewer is not None and (type(viewer) is not int or viewer not in range(0, 64)):
             raise ServerError(422, "bad-request", "no such seat")
+        params: dict[str, Any] = {"step": step}
+        if viewer is not None:
+            params["seat"] = viewer
+        return await self._routed(
+            access.table_id,
+            lambda: self._replay_here(access, viewer, step),
+            lambda at: self._forward(at, access, "GET", "replay", params=params),
+        )
+
+    async def _replay_here(self, access: Access, viewer: int | None, step: int) -> dict:
+        if access.table_id not in self._live:
+            # a finished game let go from memory replays from its kept views, unloaded
+            kept = await self._stored_replay_view(access.table_id, viewer, step, None)
+            if kept is not None:
+                return kept
         try:
             live = await self._get(access.table_id)
         except ServerError as e:
@@ -991,9 +1160,11 @@ class Service:
         )
 
     async def _stored_replay_view(
-        self, table_id: str, viewer: int | None, step: int, refused: ServerError
-    ) -> dict:
-        """:meth:`replay_view` of a game of other rules, from its kept frames."""
+        self, table_id: str, viewer: int | None, step: int, refused: ServerError | None
+    ) -> dict | None:
+        """:meth:`replay_view` from the kept frames: of a game of other rules (``refused``:
+        why it cannot be loaded), or of a finished game not in memory (``None``: answers
+        ``None`` when the table is not a finished game with kept frames)."""
 
         def load() -> tuple[TableRow, list[SeatRow], ReplayRow | None]:
             with Session(self.engine) as s:
@@ -1008,11 +1179,14 @@ class Service:
                 return table, seats, row
 
         table, seat_rows, row = await self._run_db(load)
+        if refused is None and (table is None or table.status != "finished" or row is None):
+            return None
+        why = refused.reason if refused is not None else "this game is not loaded"
         if table.status != "finished":
             raise ServerError(
                 409,
                 "old-rules",
-                f"{refused.reason}; it is not over, and only those rules can continue it",
+                f"{why}; it is not over, and only those rules can continue it",
             )
         players = len(seat_rows)
         if viewer is not None and viewer >= players:
@@ -1021,7 +1195,7 @@ class Service:
             raise ServerError(
                 409,
                 "no-replay",
-                f"{refused.reason}; this game ended before replays were kept, so only its "
+                f"{why}; this game ended before replays were kept, so only its "
                 "record can be exported",
             )
         _check_step(step, row.steps, viewer, players)
@@ -1072,10 +1246,20 @@ class Service:
                 ],
             )
 
+        # written by the table's owner (on PostgreSQL, under its lock: taken again if the
+        # table was let go meanwhile; held elsewhere, that process's next start keeps it)
+        taken = False
+        if self._cluster is not None and table_id not in self._live:
+            if not await asyncio.wrap_future(self._cluster.acquire(table_id)):
+                return
+            taken = True
         try:
-            await self._write(store)
+            await self._write(store, table_id)
         except Exception:  # another process kept it meanwhile, or the database is away
             log.exception("the replay of table %s was not stored", table_id)
+        finally:
+            if taken and table_id not in self._live and table_id not in self._loading:
+                self._cluster.release(table_id)
 
     async def replays_kept(self) -> None:
         """Return once the replays being kept (games just finished, and the start's catch-up)
@@ -1123,30 +1307,46 @@ class Service:
                 ``settings.leave_grace_s``, the person has left: on a table whose clock names
                 a takeover level, a bot takes the seat over (recorded as ``left``).
 
+        The table may be owned by another process (several on one PostgreSQL): its changes
+        are then told here by its owner's notifications.
+
         Raises:
             ServerError: 404 for an unknown table.
         """
-        live = await self._get(table_id)
+
+        async def here() -> None:
+            await self._get(table_id)
+
+        async def there(_address: str) -> None:
+            return None  # owned, so it exists
+
+        await self._routed(table_id, here, there)
         queue: asyncio.Queue = asyncio.Queue(maxsize=1)
-        live.subscribers.add(queue)
+        self._subs.setdefault(table_id, set()).add(queue)
         for seat in seats:
             key = (table_id, seat)
             self._present[key] = self._present.get(key, 0) + 1
+            if self._present[key] == 1 and self._cluster is not None:
+                self._cluster.present(table_id, seat, True)
             leaving = self._leaving.pop(key, None)
             if leaving is not None:
                 leaving.cancel()
         try:
             yield Subscription(queue)
         finally:
-            live.subscribers.discard(queue)
-            current = self._live.get(table_id)
-            if current is not None:
-                current.subscribers.discard(queue)
+            queues = self._subs.get(table_id, set())
+            queues.discard(queue)
+            if not queues:
+                self._subs.pop(table_id, None)
             for seat in seats:
                 key = (table_id, seat)
                 self._present[key] -= 1
-                if self._present[key] == 0 and self._started:
-                    self._leaving[key] = asyncio.create_task(self._left(table_id, seat))
+                if self._present[key] == 0:
+                    del self._present[key]
+                    if self._cluster is not None:
+                        self._cluster.present(table_id, seat, False)
+                    if self._started:
+                        self._leaving[key] = asyncio.create_task(self._left(table_id, seat))
 
     async def _left(self, table_id: str, seat: int) -> None:
         """The person of ``seat`` left: after the grace period, the table's bot takes over."""
@@ -1161,17 +1361,31 @@ class Service:
             or not live.clock.get("takeover")
         ):
             return
+        if self._cluster is not None and await asyncio.wrap_future(
+            self._cluster.call(lambda c: cluster.present_elsewhere(c, table_id, seat))
+        ):
+            return  # the person is connected to another process
         async with live.lock:
+            if self._live.get(table_id) is not live:
+                return
             await self._take_over(live, seat, "left")
             self._start_clocks(live)
 
     def _notify(self, live: Live) -> None:
         live.version += 1
-        for queue in list(live.subscribers):
-            with contextlib.suppress(asyncio.QueueFull):
-                queue.put_nowait(live.version)
+        live.touched = time.monotonic()
+        self._tell(live.table_id, live.version)
+        if self._cluster is not None:
+            self._cluster.announce(live.table_id, live.version)
         if self.on_change is not None:
             self.on_change(live.table_id)
+
+    def _tell(self, table_id: str, version: int) -> None:
+        """Wake this process's sockets of ``table_id``: its views now have ``version``."""
+        for queue in list(self._subs.get(table_id, ())):
+            if queue.full():  # an older change not yet taken: the newer one stands for it
+                queue.get_nowait()
+            queue.put_nowait(version)
 
     def _after_change(self, live: Live, notify: bool = True) -> None:
         if notify:
@@ -1297,17 +1511,57 @@ class Service:
             raise ServerError(403, "forbidden", f"this link does not act for seat {seat!r}")
 
     async def _get(self, table_id: str) -> Live:
+        """The table in memory, loaded by replay if it is not (and, on PostgreSQL, owned:
+        its lock taken first).
+
+        Raises:
+            ServerError: 404 for an unknown table; 409 for a game of other rules.
+            Elsewhere: when another process owns the table.
+        """
         live = self._live.get(table_id)
         if live is not None:
             return live
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise ServerError(404, "not-found", "no such table")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(table_id)
-            if live is None:
-                live = await self._load(table_id)
-                self._live[table_id] = live
-                self._start_clocks(live)
+        try:
+            async with lock:
+                live = self._live.get(table_id)
+                if live is None:
+                    live = await self._own_and_load(table_id)
+                    self._live[table_id] = live
+                    self._start_clocks(live)
+                    self._schedule_bots(live)
+                    if self._cluster is not None:
+                        # taken over: sockets here and elsewhere see what the last owner may
+                        # have stored and not yet told
+                        self._notify(live)
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
         return live
+
+    async def _own_and_load(self, table_id: str) -> Live:
+        if self._cluster is None:
+            return await self._load(table_id)
+        if not await asyncio.wrap_future(self._cluster.acquire(table_id)):
+            raise Elsewhere(table_id)
+        try:
+            return await self._load(table_id)
+        except BaseException:
+            self._cluster.release(table_id)
+            raise
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, table_id: str) -> AsyncIterator[Live]:
+        """The table, under its lock, still the one this process serves (not let go or
+        replaced while the lock was awaited)."""
+        while True:
+            live = await self._get(table_id)
+            async with live.lock:
+                if self._live.get(table_id) is live:
+                    yield live
+                    return
 
     async def _load(self, table_id: str) -> Live:
         """Rebuild a table from the database by replaying its actions.
@@ -1377,6 +1631,185 @@ class Service:
         if live.state.is_terminal():
             live.status = "finished"
         return live
+
+    # -- several processes, and tables let go ----------------------------------------------------
+    async def _routed(
+        self,
+        table_id: str,
+        here: Callable[[], Awaitable[T]],
+        there: Callable[[str], Awaitable[T]],
+    ) -> T:
+        """``here()`` when this process serves the table (taking it over if nobody does),
+        else ``there(address)`` of the process that owns it.
+
+        A request forwarded here is served or refused, never forwarded again; an owner that
+        cannot be reached (it died: its lock goes with its session) is retried until the
+        table is taken over, for a few seconds.
+
+        Raises:
+            ServerError: 503 ``elsewhere`` when the owner cannot be reached or forwarded to.
+        """
+        if self._cluster is None:
+            return await here()
+        deadline = time.monotonic() + 5.0
+        while True:
+            address = None if cluster.FORWARDED.get() else self._owners.get(table_id)
+            if address is None or table_id in self._live:
+                try:
+                    return await here()
+                except (Elsewhere, cluster.NotOwner):
+                    pass
+                address = await asyncio.wrap_future(
+                    self._cluster.call(lambda c: cluster.owner_of(c, table_id))
+                )
+                if address is not None and (cluster.FORWARDED.get() or address == "-"):
+                    raise ServerError(
+                        503, "elsewhere", "another server process has this table; try again"
+                    )
+                if address == self._cluster.address:  # an earlier life of this process
+                    address = None
+                elif address is not None:
+                    # remembered: a process that has let the table go takes it when asked,
+                    # and one that cannot serve it answers 503 (and the owner is asked anew)
+                    if len(self._owners) > 10_000:
+                        self._owners.clear()
+                    self._owners[table_id] = address
+            if address is not None:
+                try:
+                    return await there(address)
+                except _PeerGone:
+                    self._owners.pop(table_id, None)
+            if time.monotonic() > deadline:
+                raise ServerError(
+                    503, "elsewhere", "the server process of this table cannot be reached"
+                )
+            await asyncio.sleep(0.05)
+
+    async def _forward(
+        self,
+        address: str,
+        access: Access,
+        method: str,
+        path: str,
+        params: dict[str, Any] | None = None,
+        body: dict[str, Any] | None = None,
+        raw: bool = False,
+    ) -> Any:
+        """The owner's answer to the same request, made with the caller's own link (the owner
+        checks it as it checks any request).
+
+        Raises:
+            ServerError: the owner's refusal, as it gave it.
+            _PeerGone: when the owner cannot be reached or no longer owns the table.
+        """
+        assert self._http is not None
+        headers = {"Authorization": f"Bearer {access.token}", cluster.FORWARDED_HEADER: "1"}
+        url = f"{address}/api/tables/{access.table_id}/{path}"
+        try:
+            r = await self._http.request(method, url, params=params, json=body, headers=headers)
+        except httpx.TransportError:
+            raise _PeerGone(address) from None
+        if r.status_code < 400:
+            return r.text if raw else r.json()
+        try:
+            error = r.json()
+        except ValueError:
+            error = {}
+        if r.status_code == 503 or not isinstance(error, dict) or "code" not in error:
+            raise _PeerGone(address)
+        raise ServerError(r.status_code, error["code"], str(error.get("reason")), error.get("view"))
+
+    def _heard(self, payload: str | None) -> None:
+        """A notification (see :class:`cluster.Listener`): wake the sockets of a table owned
+        elsewhere; ``None`` (some may have been missed): wake every such socket."""
+        if payload is None:
+            for table_id in list(self._subs):
+                if table_id not in self._live:
+                    self._tell(table_id, sys.maxsize)
+            return
+        table_id, _, version = payload.partition(" ")
+        if table_id not in self._live and version.isdigit():
+            self._tell(table_id, int(version))
+
+    def _lost(self) -> None:
+        """The ownership connection broke and every lock with it: let every table go (its
+        sockets are told, and their next request finds the table's new owner)."""
+        for table_id, live in list(self._live.items()):
+            self._forget(live)
+            self._tell(table_id, sys.maxsize)
+
+    def _forget(self, live: Live) -> None:
+        self._live.pop(live.table_id, None)
+        for task in [*live.bot_tasks.values(), live.clock_task]:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    async def _watch(self) -> None:
+        """Take over the tables whose owner is gone: those this process has sockets of at
+        once, and, when a server process went away, every playing table nobody serves (its
+        bots and clocks run again)."""
+        assert self._cluster is not None
+        servers: set[int] | None = None
+        while True:
+            await asyncio.sleep(self.settings.watch_s)
+            try:
+                locked, pids = await asyncio.wrap_future(self._cluster.call(cluster.survey))
+                for table_id in [t for t in self._subs if t not in self._live]:
+                    if cluster.table_key(table_id) not in locked:
+                        with contextlib.suppress(ServerError, Elsewhere, cluster.NotOwner):
+                            await self._get(table_id)
+                if servers is not None and servers - pids:
+                    await self._resume(locked)
+                servers = pids
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: try again at the next round
+                log.exception("looking for tables without a server failed")
+
+    def _idle(self, live: Live, now: float) -> bool:
+        """Whether ``live`` may be let go: nobody here is connected to it, no bot of it is
+        thinking, no clock of it runs, and it is finished or unchanged for ``idle_s``."""
+        return (
+            live.table_id not in self._subs
+            and not live.clock_since
+            and all(task.done() for task in live.bot_tasks.values())
+            and (live.status == "finished" or now - live.touched >= self.settings.idle_s)
+        )
+
+    async def _sweep(self) -> None:
+        """Let go of the tables that are idle (:meth:`_idle`), every few seconds."""
+        period = max(0.05, min(self.settings.idle_s / 2, 5.0))
+        while True:
+            await asyncio.sleep(period)
+            now = time.monotonic()
+            for live in [v for v in self._live.values() if self._idle(v, now)]:
+                await self._drop(live)
+
+    async def _drop(self, live: Live) -> None:
+        """Take ``live`` out of memory and release its ownership; it is loaded again by
+        replay when asked for. Loading waits meanwhile, so no request finds it half gone."""
+        table_id = live.table_id
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            async with live.lock:
+                if self._live.get(table_id) is not live or not self._idle(live, time.monotonic()):
+                    return
+                self._forget(live)
+            if self._cluster is not None:
+                await asyncio.wrap_future(self._cluster.release(table_id))
+        if not lock.locked():
+            self._loading.pop(table_id, None)
+
+
+class Elsewhere(Exception):
+    """Another process owns the table (its lock is held by another session)."""
+
+
+class _PeerGone(Exception):
+    """The owner a request was forwarded to cannot be reached or no longer owns the table."""
+
+
+T = TypeVar("T")
 
 
 class Subscription:

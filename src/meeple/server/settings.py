@@ -37,6 +37,15 @@ class Settings:
             resumed) out of the cyclic collector's reach (:func:`gc.freeze`), so its full
             passes, which hold every table still, scan only what was made since. For a
             process that is only a server (``meeple serve``); tests leave it off.
+        advertise: The URL other server processes on the same PostgreSQL reach this one at
+            (``http://host:port``), to forward requests for the tables it owns; ``None``:
+            none (requests reaching another process for its tables are refused with 503).
+        idle_s: A table nobody is connected to, whose bots are not thinking and whose clocks
+            are not running, is dropped from memory (and let go to other processes) once
+            unchanged this long, in seconds; a finished one at once. It is loaded again, by
+            replay, when asked for.
+        watch_s: How often a process on PostgreSQL looks for tables whose owner is gone (to
+            take them over), in seconds.
     """
 
     db_url: str | None = None
@@ -47,6 +56,9 @@ class Settings:
     bot_delay_s: float = 0.0
     leave_grace_s: float = 60.0
     freeze_gc: bool = False
+    advertise: str | None = None
+    idle_s: float = 60.0
+    watch_s: float = 0.5
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

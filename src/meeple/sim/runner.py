@@ -212,6 +212,23 @@ def _sendable(error: Exception) -> Exception:
         return sent
 
 
+#: Seconds a stopped worker has to exit on SIGTERM before it is killed outright.
+STOP_GRACE = 10.0
+
+
+def _stop_workers(workers: set[multiprocessing.process.BaseProcess]) -> None:
+    """Stop ``workers`` at once and wait until each has exited (a SIGTERM, then a SIGKILL to
+    one still alive after :data:`STOP_GRACE` seconds), so none outlives the run however
+    loaded the machine is. Chunks under way are abandoned, not finished."""
+    for p in workers:
+        p.terminate()
+    for p in workers:
+        p.join(STOP_GRACE)
+        if p.exitcode is None:
+            p.kill()
+            p.join()
+
+
 def _init_worker(path: list[str], games: dict[str, Any], results: Any) -> None:
     """Give a worker process the parent's import path, game registry and results queue.
 
@@ -409,8 +426,8 @@ def _run_pool(
             with contextlib.suppress(queue.Empty, OSError, ValueError):
                 while True:  # rows already delivered are kept
                     rows.append(results.get_nowait())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for p in set(multiprocessing.active_children()) - before:
-                p.terminate()  # chunks under way are abandoned, not finished
-        pool.shutdown(wait=True)
+            _stop_workers(set(multiprocessing.active_children()) - before)
+        # only now: a shutdown that does not wait drops the pool's manager thread unjoined,
+        # and a later one that waits has nothing left to join
+        pool.shutdown(wait=True, cancel_futures=True)
         _unblock_interrupts()

@@ -51,7 +51,7 @@ def held_links(cookies: dict[str, str], table_id: str) -> dict[str, Any]:
     raw = cookies.get(_cookie_name(table_id), "")
     try:
         data = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # a cookie tampered with
         data = {}
     if not isinstance(data, dict):
         data = {}
@@ -425,11 +425,15 @@ async def undo(request: Request, table_id: str) -> HTMLResponse:
     try:
         form = await _form(request)
         access, _ = await _access(request, table_id)
-        await _service(request).undo(access, int(form.get("seat", "")))
+        at = int(form["at"]) if form.get("at") else None
+        await _service(request).undo(access, int(form.get("seat", "")), at=at)
     except ValueError:
         error = "That request was not an undo."
     except ServerError as e:
-        error = f"{e.reason} ({e.code})"
+        if e.code == "stale":  # a second click: the first one took the move back
+            error = "The table moved on before your undo arrived; here it is now."
+        else:
+            error = f"{e.reason} ({e.code})"
     return HTMLResponse(
         (await frame_html(request, table_id, _reveal(form.get("reveal")), error))[0]
     )

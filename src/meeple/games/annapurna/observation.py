@@ -24,6 +24,8 @@ Observation layout (JSON data)::
                    remembers in the others' Backpacks and Caches; [] for itself),
      "identified": [[climber, position, [seats]], ...] (the face-down cards of a climber's
                    mountainside that those seats were seen to identify, ruling AN-R41),
+     "public": [[climber, position], ...] (the face-down cards everyone saw face up, Buried
+               or stowed, that a spectator identifies too, ruling AN-R17),
      "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
                    (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
@@ -112,6 +114,7 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "known_pack": known_pack,
         "known_cache": known_cache,
         "identified": _identified(st),
+        "public": _public(st),
         "climbers": climbers,
     }
 
@@ -201,6 +204,8 @@ class PolicyView(dict):
             value = [board.bits(k) for k in st.kcache[seat * n : seat * n + n]]
         elif key == "identified":
             value = _identified(st)
+        elif key == "public":
+            value = _public(st)
         else:
             raise KeyError(key)
         self[key] = value
@@ -316,6 +321,22 @@ def _identified(st: AnnapurnaState) -> list[list]:
     return out
 
 
+def _public(st: AnnapurnaState) -> list[list[int]]:
+    """``[climber, position]`` of every face-down card everyone saw face up (Buried or
+    stowed, ruling AN-R17), in board order. Every climber identifies these, so only this list
+    tells them apart from cards each climber came to identify on its own (AN-R41)."""
+    public = st.public
+    if not public:
+        return []
+    out = []
+    for t, m in enumerate(st.mount):
+        down = st.down[t]
+        for p in range(board.SIZE):
+            if down >> p & 1 and public >> m[p] & 1:
+                out.append([t, p])
+    return out
+
+
 def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaState:
     """A full state consistent with ``obs``; every card the observer cannot identify is
     resampled from what is left of its suit (face-down cards keep their colour), and the other
@@ -325,8 +346,9 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     What the other climbers know is rebuilt as far as the view shows it: each identifies the
     face-down cards it was seen to come to identify (ruling AN-R41), whatever card the
     determinization puts there; cards it learnt unseen (following a Backpack's only card) and
-    what it remembers of the others' Backpacks and Caches are not rebuilt. From a spectator's
-    view, every climber also identifies the cards everyone saw turned face down (ruling AN-R17).
+    what it remembers of the others' Backpacks and Caches are not rebuilt. The cards everyone
+    saw face up (``public``, ruling AN-R17) stay public, so a spectator's view of the rebuilt
+    state is the one of the original state.
 
     Raises:
         ValueError: if ``obs`` is not an observation of this game (seat or sizes inconsistent).
@@ -404,7 +426,6 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     known_cache = obs.get("known_cache") or [[] for _ in range(n)]
     if me is None:
         # a spectator identifies only what everyone can, so every climber knows it too
-        st.public = known
         st.known = [known] * n
     else:
         st.known[me] = known
@@ -444,6 +465,12 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
             st.known[u] |= bit
             mask |= 1 << u
         st.seen[c] = (t, p, mask)
+    public = 0
+    for t, p in obs.get("public") or ():  # ruling AN-R17: the observer identifies each of them
+        public |= 1 << st.mount[t][p]
+    st.public = public
+    for u in range(n):
+        st.known[u] |= public
     rng.shuffle(pool)
     i = 0
     for t, cl in enumerate(obs["climbers"]):

@@ -1,0 +1,479 @@
+"""Several server processes on one PostgreSQL database; one process on a SQLite file.
+
+On PostgreSQL every process holds one *ownership connection*. A process serves a table (keeps
+its state in memory, runs its bots and clocks, writes its actions) only while that connection
+holds the table's session-level advisory lock, ``pg_try_advisory_lock(TABLE_CLASS, key)``, and
+every write of a table is committed *on that same connection*, after checking that the lock
+was taken on it. So a write commits only while its process holds the table's lock: a process
+whose connection broke loses every lock with it (PostgreSQL ends the session), its writes fail
+instead of committing, and it drops its tables from memory. A killed process's session ends
+when the kernel closes its socket, which releases its locks at once; a machine that vanishes
+is noticed by TCP keepalives on both sides (about 11 s). A lease row would need a schema
+change, a clock and a fence against an owner that paused past its lease; the lock needs none.
+
+The ownership connection's ``application_name`` is ``meeple <url>``: the address other
+processes forward a table's requests to, found from ``pg_locks`` and ``pg_stat_activity``.
+After every change the owner sends ``NOTIFY meeple_table, '<table id> <version>'`` (once the
+change is committed); every process listens on a connection of its own and pushes to its
+sockets of that table.
+
+SQLite is served by one process: :func:`lock_data` takes an exclusive lock on a file next to
+the database for as long as the server runs, and a second server on the same file refuses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import queue
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from contextvars import ContextVar
+from pathlib import Path
+from typing import IO, Any
+
+from sqlalchemy import Connection, Engine, create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger("meeple.server")
+
+#: First key of the advisory locks of tables (``pg_try_advisory_lock(int, int)``): "me".
+TABLE_CLASS = 0x6D65
+#: First key of the shared locks a process holds while a seat's person has a socket open.
+PRESENCE_CLASS = 0x6D70
+#: First key of the lock held while a process applies the migrations.
+MIGRATE_CLASS = 0x6D6D
+#: The channel of change notifications.
+CHANNEL = "meeple_table"
+#: Prefix of an ownership connection's ``application_name``; the rest is the process's URL.
+APP_PREFIX = "meeple "
+#: PostgreSQL cuts ``application_name`` to this many bytes.
+APP_NAME_MAX = 63
+#: Keepalives of the ownership connection: a peer that vanishes is noticed in about 11 s,
+#: by libpq on this side and by the server on the other (which then releases the locks).
+KEEPALIVE = {"idle": 5, "interval": 2, "count": 3}
+
+#: Set on a request that another process forwarded: it is not forwarded again.
+FORWARDED: ContextVar[bool] = ContextVar("meeple_forwarded", default=False)
+#: The header a forwarding process adds.
+FORWARDED_HEADER = "x-meeple-forwarded"
+
+
+class NotOwner(Exception):
+    """A write for a table whose lock this process does not hold (it was never taken, was
+    released, or went with a broken connection)."""
+
+
+class Refused(RuntimeError):
+    """The server may not start: another one serves the same SQLite file."""
+
+
+def table_key(table_id: str) -> int:
+    """The second key of a table's advisory lock: 31 bits of the id's SHA-256.
+
+    Two tables may share a key; then one process owns both, which is safe (a process holds
+    the lock once per table it loads: see :class:`Ownership`)."""
+    digest = hashlib.sha256(table_id.encode("utf-8", "replace")).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def presence_key(table_id: str, seat: int) -> int:
+    """The second key of the shared lock held while ``seat``'s person is connected."""
+    return (table_key(table_id) * 64 + seat) & 0x7FFFFFFF
+
+
+def _psycopg_dsn(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _broken(error: BaseException, conn: Connection | None) -> bool:
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    return conn is not None and (conn.invalidated or conn.closed)
+
+
+class Ownership:
+    """The ownership connection: the locks of the tables this process serves, and every write
+    of those tables, on one connection in one thread.
+
+    Writes waiting together are committed in one transaction (group commit, as
+    :class:`meeple.server.db.GroupWriter`); a write is checked, in that transaction, against
+    the locks this connection holds, and fails with :class:`NotOwner` otherwise. When the
+    connection breaks, every lock is gone: ``on_lost`` is called (from this thread) and the
+    next operation connects again holding none.
+
+    Args:
+        url: The PostgreSQL URL (``postgresql+psycopg://...``).
+        address: The URL other processes reach this one at, or ``None`` (not reachable:
+            requests for its tables elsewhere are refused with 503 until it lets them go).
+        on_lost: Called when the connection broke and its locks went with it.
+        batch: Most writes in one transaction.
+
+    Raises:
+        ValueError: for an address too long for ``application_name``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        address: str | None,
+        on_lost: Callable[[], None],
+        batch: int = 128,
+    ):
+        name = APP_PREFIX + (address or "-")
+        if len(name.encode()) > APP_NAME_MAX:
+            raise ValueError(
+                f"the address {address!r} is longer than PostgreSQL keeps of a connection's "
+                f"name ({APP_NAME_MAX - len(APP_PREFIX)} bytes)"
+            )
+        self.address = address
+        options = " ".join(f"-c tcp_keepalives_{k}={v}" for k, v in KEEPALIVE.items())
+        self._engine = create_engine(
+            url,
+            poolclass=NullPool,
+            connect_args={
+                "application_name": name,
+                "keepalives": 1,
+                **{f"keepalives_{k}": v for k, v in KEEPALIVE.items()},
+                "options": options,
+            },
+        )
+        self._on_lost = on_lost
+        self._batch = batch
+        self._conn: Connection | None = None
+        #: Tables whose lock this connection holds (only the thread touches it).
+        self._held: set[str] = set()
+        #: (table, seat) -> presence locks held, shared.
+        self._present: dict[tuple[str, int], int] = {}
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="db-owner", daemon=True)
+        self._thread.start()
+
+    # -- what the event loop calls (each returns a future completed by the thread) -----------
+    def write(self, fn: Callable[[Session], None], table_id: str) -> Future:
+        """Commit ``fn(session)`` if this process owns ``table_id`` (else :class:`NotOwner`)."""
+        return self._put("write", (fn, table_id))
+
+    def acquire(self, table_id: str) -> Future:
+        """Take ``table_id``'s lock if nobody holds it; the future says whether it is held."""
+        return self._put("acquire", table_id)
+
+    def release(self, table_id: str) -> Future:
+        """Let ``table_id`` go (another process may take it from now on)."""
+        return self._put("release", table_id)
+
+    def announce(self, table_id: str, version: int) -> Future:
+        """Tell every process that ``table_id`` changed (its views now have ``version``)."""
+        return self._put("call", lambda c: _notify(c, f"{table_id} {version}"))
+
+    def present(self, table_id: str, seat: int, here: bool) -> Future:
+        """Hold (``here``) or let go a shared lock saying ``seat``'s person is connected."""
+        return self._put("present", (table_id, seat, here))
+
+    def call(self, fn: Callable[[Connection], Any]) -> Future:
+        """Run ``fn(connection)`` in a transaction of its own on the ownership connection."""
+        return self._put("call", fn)
+
+    def close(self) -> None:
+        """Finish what is queued, close the connection (every lock is released) and stop."""
+        self._queue.put(None)
+        self._thread.join()
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+        self._engine.dispose()
+
+    def _put(self, kind: str, arg: Any) -> Future:
+        future: Future = Future()
+        self._queue.put((kind, arg, future))
+        return future
+
+    # -- the thread ------------------------------------------------------------------------------
+    def _connection(self) -> Connection:
+        if self._conn is None or self._conn.invalidated or self._conn.closed:
+            self._conn = self._engine.connect()
+        return self._conn
+
+    def _run(self) -> None:
+        pending: deque = deque()
+        while True:
+            job = pending.popleft() if pending else self._queue.get()
+            if job is None:
+                return
+            kind, arg, future = job
+            if kind != "write":
+                self._one(kind, arg, future)
+                continue
+            jobs = [(arg[0], arg[1], future)]
+            while len(jobs) < self._batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None or more[0] != "write":
+                    pending.append(more)
+                    break
+                jobs.append((more[1][0], more[1][1], more[2]))
+            self._commit(jobs)
+
+    def _one(self, kind: str, arg: Any, future: Future) -> None:
+        try:
+            conn = self._connection()
+            with conn.begin():
+                if kind == "acquire":
+                    result: Any = arg in self._held or bool(
+                        conn.scalar(
+                            text("SELECT pg_try_advisory_lock(:c, :k)"),
+                            {"c": TABLE_CLASS, "k": table_key(arg)},
+                        )
+                    )
+                    if result:
+                        self._held.add(arg)
+                elif kind == "release":
+                    result = None
+                    if arg in self._held:
+                        self._held.discard(arg)
+                        conn.execute(
+                            text("SELECT pg_advisory_unlock(:c, :k)"),
+                            {"c": TABLE_CLASS, "k": table_key(arg)},
+                        )
+                elif kind == "present":
+                    table_id, seat, here = arg
+                    result = None
+                    key = {"c": PRESENCE_CLASS, "k": presence_key(table_id, seat)}
+                    count = self._present.get((table_id, seat), 0)
+                    if here:
+                        conn.execute(text("SELECT pg_advisory_lock_shared(:c, :k)"), key)
+                        self._present[(table_id, seat)] = count + 1
+                    elif count > 0:
+                        conn.execute(text("SELECT pg_advisory_unlock_shared(:c, :k)"), key)
+                        self._present[(table_id, seat)] = count - 1
+                else:
+                    result = arg(conn)
+        except Exception as e:
+            if _broken(e, self._conn):
+                self._lose()
+            future.set_exception(e)
+            return
+        future.set_result(result)
+
+    def _commit(self, jobs: list[tuple[Callable[[Session], None], str, Future]]) -> None:
+        try:
+            conn = self._connection()
+            with Session(bind=conn) as s, s.begin():
+                for fn, table_id, _ in jobs:
+                    if table_id not in self._held:
+                        raise NotOwner(table_id)
+                    fn(s)
+        except Exception as e:
+            if _broken(e, self._conn):  # the locks went with the connection: nothing committed
+                self._lose()
+                for _, table_id, future in jobs:
+                    future.set_exception(NotOwner(table_id))
+                return
+            if len(jobs) == 1:
+                jobs[0][2].set_exception(sys.exc_info()[1] or RuntimeError("write failed"))
+                return
+            for job in jobs:  # one write of the batch failed: each alone, to fail only that one
+                self._commit([job])
+            return
+        for _, _, future in jobs:
+            future.set_result(None)
+
+    def _lose(self) -> None:
+        log.warning("the ownership connection broke: its tables are let go")
+        self._held.clear()
+        self._present.clear()
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.invalidate()
+                self._conn.close()
+        self._conn = None
+        self._on_lost()
+
+
+def migrate_alone(engine: Engine, migrate: Callable[[Engine], None]) -> None:
+    """``migrate(engine)`` while holding a lock that other processes starting at the same time
+    wait for: the migrations run once, and the others find the schema made."""
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:c, 0)"), {"c": MIGRATE_CLASS})
+        conn.commit()
+        try:
+            migrate(engine)
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:c, 0)"), {"c": MIGRATE_CLASS})
+            conn.commit()
+
+
+def _notify(conn: Connection, payload: str) -> None:
+    conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": CHANNEL, "p": payload})
+
+
+def owner_of(conn: Connection, table_id: str) -> str | None:
+    """The address of the process holding ``table_id``'s lock (``"-"``: one that gave none),
+    or ``None`` when nobody holds it."""
+    name = conn.scalar(
+        text(
+            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+            "AND l.classid::bigint = :c AND l.objid::bigint = :k AND l.database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        ),
+        {"c": TABLE_CLASS, "k": table_key(table_id)},
+    )
+    if name is None:
+        return None
+    return name[len(APP_PREFIX) :] if name.startswith(APP_PREFIX) else "-"
+
+
+def survey(conn: Connection) -> tuple[set[int], set[int]]:
+    """``(table keys locked by anyone, pids of the servers' ownership connections)`` on this
+    database."""
+    keys = set(
+        conn.scalars(
+            text(
+                "SELECT l.objid::bigint FROM pg_locks l WHERE l.locktype = 'advisory' "
+                "AND l.granted AND l.objsubid = 2 AND l.classid::bigint = :c AND l.database = "
+                "(SELECT oid FROM pg_database WHERE datname = current_database())"
+            ),
+            {"c": TABLE_CLASS},
+        )
+    )
+    pids = set(
+        conn.scalars(
+            text(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND application_name LIKE :p"
+            ),
+            {"p": APP_PREFIX + "%"},
+        )
+    )
+    return keys, pids
+
+
+def present_elsewhere(conn: Connection, table_id: str, seat: int) -> bool:
+    """Whether another session holds ``seat``'s presence lock (its person is connected to
+    another process)."""
+    return bool(
+        conn.scalar(
+            text(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND objsubid = 2 AND classid::bigint = :c AND objid::bigint = :k "
+                "AND pid <> pg_backend_pid())"
+            ),
+            {"c": PRESENCE_CLASS, "k": presence_key(table_id, seat)},
+        )
+    )
+
+
+class Listener:
+    """A thread listening on :data:`CHANNEL` on a connection of its own; each notification's
+    payload is given to ``deliver`` (from this thread), and ``None`` after the connection was
+    lost and made again (notifications may have been missed meanwhile).
+
+    Args:
+        url: The PostgreSQL URL.
+        deliver: Called with each payload, or ``None``.
+    """
+
+    def __init__(self, url: str, deliver: Callable[[str | None], None]):
+        self._dsn = _psycopg_dsn(url)
+        self._deliver = deliver
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="db-listen", daemon=True)
+        self._thread.start()
+
+    def wait_ready(self, timeout: float = 10.0) -> bool:
+        """Wait until the first ``LISTEN`` has run; whether it has."""
+        return self._ready.wait(timeout)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(
+                    self._dsn, autocommit=True, application_name="meeple-listen"
+                ) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._ready.set()
+                    if not first:
+                        self._deliver(None)
+                    first = False
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            self._deliver(note.payload)
+            except Exception:
+                if self._stop.is_set():
+                    return
+                log.warning("the notification connection broke; listening again")
+                self._stop.wait(0.5)
+
+
+class ForwardedMark:
+    """Mark a request another process forwarded (:data:`FORWARDED`), so that it is served
+    here or refused, never forwarded on."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for name, _value in scope.get("headers", ()):
+                if name == FORWARDED_HEADER.encode():
+                    token = FORWARDED.set(True)
+                    try:
+                        await self.app(scope, receive, send)
+                    finally:
+                        FORWARDED.reset(token)
+                    return
+        await self.app(scope, receive, send)
+
+
+# -- SQLite: one process ---------------------------------------------------------------------
+def lock_data(url: str) -> IO[str] | None:
+    """Take the exclusive lock of a SQLite database's file for as long as the returned file
+    stays open (``None``: not a file database, or no ``fcntl`` on this system).
+
+    Raises:
+        Refused: when another process holds it, naming the file and that process.
+    """
+    database = make_url(url).database
+    if not database or database == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: nothing stops a second server, docs/server.md says so
+        return None
+    path = Path(database + ".lock")
+    handle = path.open("a+")
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        handle.close()
+        raise Refused(
+            f"another meeple server ({holder}) serves {database}: a SQLite database is served "
+            "by one process; use PostgreSQL (--db) for several"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"pid {os.getpid()}")
+    handle.flush()
+    return handle
