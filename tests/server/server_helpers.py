@@ -135,3 +135,25 @@ class Server:
             headers=auth(token_of(made, seat)),
             json={"seat": seat, "move": notation, "at": at},
         )
+
+
+def play_to_end(client: TestClient, made: dict[str, Any], players: int) -> dict[str, Any]:
+    """People play their first legal move until the game is over (bots play theirs); the
+    spectator's final view."""
+
+    for _ in range(20_000):
+        public = view(client, made, None)
+        if public["status"] == "finished":
+            return public
+        moved = False
+        for seat in public["to_act"]:
+            if not any(seat in t["seats"] for t in made["tokens"]):
+                continue  # a bot's seat
+            v = view(client, made, seat)
+            if v["legal"]:
+                r = move(client, made, seat, v["legal"][0]["move"], v["move_number"])
+                assert r.status_code in (200, 409), r.text
+                moved = True
+        if not moved:
+            time.sleep(0.005)
+    raise AssertionError("the game did not finish")

@@ -17,13 +17,15 @@ The engine never owns an RNG and never calls an agent: drivers do.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import numbers
 import operator
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, SupportsIndex, cast
 
@@ -768,6 +770,42 @@ def _acting_seat(seat: object, players: int, action: object) -> int:
             return index
         why = f"there is no seat {index}: {seats}"
     raise IllegalActionError("CORE-08", why, action, seat)
+
+
+#: ``(before, seat, action, after)`` of the action a driver is telling (see :func:`telling`).
+_TOLD: ContextVar[tuple[State, int, Action, State] | None] = ContextVar("meeple_told", default=None)
+
+
+def state_after(state: State, seat: int, action: Action) -> State:
+    """``state`` once ``seat`` takes ``action``, ``state`` left as it was: what a game's words
+    for a move look at to tell what it brings about (:meth:`Game.describe_aftermath`).
+
+    A new copy, unless a driver is telling that very action from a state it already holds
+    after it (:func:`telling`): then that state, which the caller reads and never changes.
+    Telling a move to every viewer otherwise copied the state once per viewer.
+
+    Raises:
+        IllegalActionError: when ``seat`` cannot take ``action`` in ``state``.
+    """
+    told = _TOLD.get()
+    if told is not None and told[0] is state and told[1] == seat and told[2] is action:
+        return told[3]
+    after = state.clone()
+    after.apply_action(action, seat)
+    return after
+
+
+@contextlib.contextmanager
+def telling(before: State, after: State) -> Iterator[None]:
+    """While open, :func:`state_after` of ``before`` and the action that led to ``after``
+    (``after.history[-1]``) is ``after`` itself. For drivers that tell an action they have
+    applied (:func:`meeple.core.record.tell_applied`)."""
+    seat, action = after.history[-1]
+    token = _TOLD.set((before, seat, action, after))
+    try:
+        yield
+    finally:
+        _TOLD.reset(token)
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -26,7 +26,7 @@ from meeple.core.errors import (
     cut,
     echo,
 )
-from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat, sample_chance
+from meeple.core.game import CHANCE, SIMULTANEOUS, State, observer_seat, sample_chance, telling
 from meeple.core.registry import game_class, make
 from meeple.core.seeding import make_rng
 
@@ -498,7 +498,8 @@ def tell_move(
     viewer = observer_seat(viewer, state.game.num_players)
     probe = state.clone()
     probe.apply_action(action, seat)
-    return _tell(state, number, seat, probe.history[-1][1], viewer)
+    with telling(state, probe):
+        return _tell(state, number, seat, probe.history[-1][1], viewer)
 
 
 def tell_applied(before: State, after: State, viewers: Iterable[int | None]) -> list[LogEntry]:
@@ -532,28 +533,46 @@ def tell_applied(before: State, after: State, viewers: Iterable[int | None]) -> 
         raise ValueError("after is not the state before with one more action")
     seat, action = after.history[-1]
     players = before.game.num_players
-    return [
-        _tell(before, done + 1, seat, action, observer_seat(viewer, players)) for viewer in viewers
-    ]
+    checked = [observer_seat(viewer, players) for viewer in viewers]
+    # what the move brings about is read from ``after`` (no copy per viewer), and the mover's
+    # own words, compared with each viewer's, are found once
+    with telling(before, after):
+        full = _full_words(before, seat, action)
+        return [_tell(before, done + 1, seat, action, viewer, full) for viewer in checked]
 
 
-def _tell(state: State, number: int, seat: int, action: Action, viewer: int | None) -> LogEntry:
-    """:func:`tell_move` for a checked viewer and a legal action."""
+def _full_words(state: State, seat: int, action: Action) -> str | None:
+    """The words of one who sees all of ``action``: the mover's own (a solo turn-track Peach
+    is told as such to everyone) or a chance outcome's description; ``None`` for a sealed
+    choice, whose words are never compared."""
+    game = state.game
+    if seat == CHANCE:
+        return game.describe_action(action)
+    if state.current_player() == SIMULTANEOUS:
+        return None
+    return game.describe_move_for(state, seat, action, seat)
+
+
+def _tell(
+    state: State,
+    number: int,
+    seat: int,
+    action: Action,
+    viewer: int | None,
+    full: str | None = None,
+) -> LogEntry:
+    """:func:`tell_move` for a checked viewer and a legal action; ``full``: the mover's words
+    (:func:`_full_words`) when the caller has them."""
     game = state.game
     if seat == viewer:
-        return LogEntry(
-            number, seat, action.text, game.describe_move_for(state, seat, action, seat)
-        )
+        words = full if full is not None else game.describe_move_for(state, seat, action, seat)
+        return LogEntry(number, seat, action.text, words)
     if seat != CHANCE and state.current_player() == SIMULTANEOUS:
         after = game.describe_aftermath(state, seat, action, viewer)
         return LogEntry(number, seat, None, after, sealed=True)
     told = game.describe_move_for(state, seat, action, viewer)
-    # the mover's own words: a solo turn-track Peach is told as such to everyone
-    full = (
-        game.describe_action(action)
-        if seat == CHANCE
-        else game.describe_move_for(state, seat, action, seat)
-    )
+    if full is None:
+        full = _full_words(state, seat, action)
     return LogEntry(number, seat, action.text if told == full else None, told)
 
 
@@ -588,7 +607,8 @@ def seat_log(
             seeds.check(state, n, text)
         after = state.clone()
         apply_recorded(after, n, seat, text)  # the rules check seat and move before telling
-        log.append(_tell(state, n + 1, seat, after.history[-1][1], viewer))
+        with telling(state, after):
+            log.append(_tell(state, n + 1, seat, after.history[-1][1], viewer))
         state = after
     check_replayed(record, state)
     return log

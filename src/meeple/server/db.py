@@ -28,6 +28,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     create_engine,
@@ -125,6 +126,20 @@ class EventRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ReplayRow(Base):
+    """What one viewer saw after each action of a finished game (see :mod:`meeple.server.replays`):
+    a game of rules older than the installed ones is replayed from these, not from its actions."""
+
+    __tablename__ = "replay_views"
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    #: The seat, or -1 for the spectator.
+    viewer: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The number of actions: the frames are the views after 0..steps of them.
+    steps: Mapped[int] = mapped_column(Integer)
+    #: zlib-compressed JSON lines: the viewer's log, then its view after each step.
+    data: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

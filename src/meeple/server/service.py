@@ -32,20 +32,21 @@ from multiprocessing import get_context
 from typing import Any, TypeVar
 
 import httpx
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
 from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance, seat_word
-from meeple.core.record import GameRecord, LogEntry, replay, seat_log, tell_applied
+from meeple.core.record import GameRecord, LogEntry, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
 from meeple.core.undo import may_take_back
-from meeple.server import bots, cluster
+from meeple.server import bots, cluster, replays
 from meeple.server.db import (
     ActionRow,
     EventRow,
     GroupWriter,
+    ReplayRow,
     SeatRow,
     TableRow,
     TokenRow,
@@ -64,6 +65,8 @@ LEVELS = ("easy", "medium", "hard")
 SERVER_ONLY_OPTIONS = ("content",)
 #: Longest seat name, in characters.
 MAX_NAME = 40
+#: How long a stop waits for the replays of games just finished to be stored, in seconds.
+REPLAY_WAIT_S = 30.0
 
 
 class ServerError(Exception):
@@ -306,6 +309,9 @@ class Service:
         self._present: dict[tuple[str, int], int] = {}
         self._leaving: dict[tuple[str, int], asyncio.Task] = {}
         self._started = False
+        #: Finished games whose replays are being kept, and the start's catch-up of them.
+        self._replaying: set[asyncio.Task] = set()
+        self._backfill: asyncio.Task | None = None
         #: Called with the table id after every change (a hook for tests and other processes).
         self.on_change: Callable[[str], None] | None = None
         #: Table -> the queues of this process's sockets subscribed to it, wherever it is owned.
@@ -357,6 +363,7 @@ class Service:
             self._bots = ThreadPoolExecutor(1, thread_name_prefix="bot")
         self._started = True
         await self._resume(set())
+        self._backfill = asyncio.create_task(self.keep_replays())
         self._chores.append(asyncio.create_task(self._sweep()))
         if self._cluster is not None:
             self._chores.append(asyncio.create_task(self._watch()))
@@ -380,6 +387,16 @@ class Service:
             for task in [*live.bot_tasks.values(), live.clock_task]:
                 if task is not None:
                     task.cancel()
+        # the replays of games just finished are written (for a while: what is left is built
+        # by the next start's catch-up, which resumes there)
+        if self._backfill is not None:
+            self._backfill.cancel()
+            await asyncio.gather(self._backfill, return_exceptions=True)
+        if self._replaying:
+            _, late = await asyncio.wait(self._replaying, timeout=REPLAY_WAIT_S)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._writer.close()
@@ -582,8 +599,7 @@ class Service:
 
         out = await self._run_db(load)
         for entry in out:
-            cls = game_class(entry["game"])
-            entry["title"] = cls.info.title
+            entry["title"] = _title(entry["game"])
             live = self._live.get(entry["table_id"])
             entry["move_number"] = live.number if live else None
         return out
@@ -698,9 +714,7 @@ class Service:
             "game": game.info.name,
             "title": game.info.title,
             "players": game.num_players,
-            "options": {
-                k: v for k, v in game.config.items() if k not in ("players", *SERVER_ONLY_OPTIONS)
-            },
+            "options": _options(game.config),
             "rules_version": game.info.version,
             "move_number": live.number,
             "viewer": viewer,
@@ -828,6 +842,7 @@ class Service:
         await self._write(store, live.table_id)
         if source == "bot":
             _fault("bot-stored")
+        finishing = scratch.status == "finished" and live.status != "finished"
         # stored: now kept and told
         live.state = scratch.state
         live.status = scratch.status
@@ -842,6 +857,8 @@ class Service:
             live.clock_left[seat] = first["clock_s"]
         self._start_clocks(live)
         self._after_change(live)
+        if finishing:
+            self._keep_replay(live)
 
     def _advance(self, live: Live, moves: list[tuple[int, Any, dict]]) -> list[dict]:
         """Apply ``moves`` to ``live.state`` in place, then every chance outcome that follows.
@@ -883,20 +900,13 @@ class Service:
         """Replace ``live.state`` by a copy with one action applied, logging it for every
         viewer; the state it replaces is left as it was."""
         before = live.state
-        sealed = seat != CHANCE and before.current_player() == SIMULTANEOUS
         state = before.clone()
         state.apply_action(action, seat)  # checked: an illegal move raises before anything
         live.state = state
         # tell_move's rule for every viewer, from the position before the move
         for v, entry in zip(live.logs, tell_applied(before, state, live.logs), strict=True):
             live.logs[v].append(_kept(entry))
-        if sealed:
-            live.chosen.add(seat)
-            # the node resolved, or a new sealed node began: nobody has chosen there yet
-            if state.current_player() != SIMULTANEOUS or seat in state.acting_seats():
-                live.chosen = set()
-        else:
-            live.chosen = set()
+        live.chosen = replays.next_chosen(before, state, seat, live.chosen)
 
     async def undo(self, access: Access, seat: int, since: int = 0, at: int | None = None) -> dict:
         """Take back ``seat``'s last move, if the engine's undo rule allows it.
@@ -1089,15 +1099,20 @@ class Service:
     async def replay_view(self, access: Access, viewer: int | None, step: int) -> dict:
         """The view of ``viewer`` after ``step`` actions of a finished game.
 
+        A game of the installed rules is replayed from its actions; one of other rules is
+        shown from what each viewer saw, kept when it ended (:mod:`meeple.server.replays`).
+
         Returns:
-            The view (its log: the first ``step`` entries as ``viewer`` is told them), plus
-            ``"steps"``: the number of actions in the game.
+            The view (its log: the first ``step`` entries as ``viewer`` is told them, no legal
+            moves), plus ``"steps"``: the number of actions in the game.
 
         Raises:
-            ServerError: 403 for a seat the link does not act for; 409 before the game is
-                over; 422 for a step outside ``0..steps``.
+            ServerError: 409 before the game is over (any link then shows any seat's view;
+                ``old-rules`` for an unfinished game of other rules), or ``no-replay``
+                for a game of other rules that ended before replays were kept; 422 for a
+                step outside ``0..steps`` or a seat the game does not have.
         """
-        if viewer is not None and viewer not in range(0, 64):
+        if viewer is not None and (type(viewer) is not int or viewer not in range(0, 64)):
             raise ServerError(422, "bad-request", "no such seat")
         params: dict[str, Any] = {"step": step}
         if viewer is not None:
@@ -1109,33 +1124,173 @@ class Service:
         )
 
     async def _replay_here(self, access: Access, viewer: int | None, step: int) -> dict:
-        live = await self._get(access.table_id)
+        if access.table_id not in self._live:
+            # a finished game let go from memory replays from its kept views, unloaded
+            kept = await self._stored_replay_view(access.table_id, viewer, step, None)
+            if kept is not None:
+                return kept
+        try:
+            live = await self._get(access.table_id)
+        except ServerError as e:
+            if e.code != "old-rules":
+                raise
+            return await self._stored_replay_view(access.table_id, viewer, step, e)
         if live.status != "finished":
             raise ServerError(409, "not-finished", "a game is replayed once it is over")
-        record = self._record(live)
-        steps = len(record.actions)
-        if not 0 <= step <= steps:
-            raise ServerError(422, "bad-request", f"step is 0..{steps}")
-        if viewer is not None and viewer >= live.game.num_players:
-            raise ServerError(422, "bad-request", f"seats are 0..{live.game.num_players - 1}")
-        state = replay(record, upto=step)
-        log = seat_log(record, viewer)[:step]
-        part = game_view(state, viewer)
-        part["legal"] = []
-        return {
-            "table_id": live.table_id,
-            "game": live.game.info.name,
-            "title": live.game.info.title,
-            "players": live.game.num_players,
-            "viewer": viewer,
-            "move_number": step,
-            "steps": steps,
-            "status": "replay",
-            "seats": live.seats,
-            **part,
-            "log": [_entry(_kept(e)) for e in log],
-            "can_undo": False,
-        }
+        steps = live.number
+        _check_step(step, steps, viewer, live.game.num_players)
+        state, chosen = replays.position(self._record(live), step)
+        game = live.game
+        return _replay(
+            {
+                "table_id": live.table_id,
+                "game": game.info.name,
+                "title": game.info.title,
+                "players": game.num_players,
+                "options": _options(game.config),
+                "rules_version": game.info.version,
+                "seats": live.seats,
+            },
+            viewer,
+            step,
+            steps,
+            replays.frame(state, viewer, chosen),
+            [_entry(e) for e in live.logs[viewer][:step]],
+        )
+
+    async def _stored_replay_view(
+        self, table_id: str, viewer: int | None, step: int, refused: ServerError | None
+    ) -> dict | None:
+        """:meth:`replay_view` from the kept frames: of a game of other rules (``refused``:
+        why it cannot be loaded), or of a finished game not in memory (``None``: answers
+        ``None`` when the table is not a finished game with kept frames)."""
+
+        def load() -> tuple[TableRow, list[SeatRow], ReplayRow | None]:
+            with Session(self.engine) as s:
+                table = s.get(TableRow, table_id)
+                seats = list(
+                    s.scalars(
+                        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                    )
+                )
+                row = s.get(ReplayRow, (table_id, replays.viewer_key(viewer)))
+                s.expunge_all()
+                return table, seats, row
+
+        table, seat_rows, row = await self._run_db(load)
+        if refused is None and (table is None or table.status != "finished" or row is None):
+            return None
+        why = refused.reason if refused is not None else "this game is not loaded"
+        if table.status != "finished":
+            raise ServerError(
+                409,
+                "old-rules",
+                f"{why}; it is not over, and only those rules can continue it",
+            )
+        players = len(seat_rows)
+        if viewer is not None and viewer >= players:
+            raise ServerError(422, "bad-request", f"seats are 0..{players - 1}")
+        if row is None:
+            raise ServerError(
+                409,
+                "no-replay",
+                f"{why}; this game ended before replays were kept, so only its "
+                "record can be exported",
+            )
+        _check_step(step, row.steps, viewer, players)
+        part, told = await self._run_db(replays.read, row.data, step)
+        return _replay(
+            {
+                "table_id": table.id,
+                "game": table.game,
+                "title": _title(table.game),
+                "players": players,
+                "options": _options(table.config),
+                "rules_version": table.rules_version,
+                "seats": [_seat_info(r) for r in seat_rows],
+            },
+            viewer,
+            step,
+            row.steps,
+            part,
+            told,
+        )
+
+    def _keep_replay(self, live: Live) -> None:
+        """Keep what each viewer saw of the game ``live`` has just finished, in the background
+        (a crash before it is written is made good by :meth:`keep_replays` at the next start)."""
+        task = asyncio.create_task(self._store_replay(live.table_id, self._record(live).to_json()))
+        self._replaying.add(task)
+        task.add_done_callback(self._replaying.discard)
+
+    async def _store_replay(self, table_id: str, record_json: str) -> None:
+        """Build every viewer's frames off the event loop (the bot workers) and store them."""
+        loop = asyncio.get_running_loop()
+        try:
+            packed = await loop.run_in_executor(self._bots, replays.build, record_json)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # workers shut down: the next start's catch-up builds it
+            log.exception("the replay of table %s was not built", table_id)
+            return
+        steps = len(GameRecord.from_json(record_json).actions)
+
+        def store(s: Session) -> None:
+            s.execute(delete(ReplayRow).where(ReplayRow.table_id == table_id))
+            s.execute(
+                ReplayRow.__table__.insert(),
+                [
+                    {"table_id": table_id, "viewer": v, "steps": steps, "data": blob}
+                    for v, blob in packed.items()
+                ],
+            )
+
+        # written by the table's owner (on PostgreSQL, under its lock: taken again if the
+        # table was let go meanwhile; held elsewhere, that process's next start keeps it)
+        taken = False
+        if self._cluster is not None and table_id not in self._live:
+            if not await asyncio.wrap_future(self._cluster.acquire(table_id)):
+                return
+            taken = True
+        try:
+            await self._write(store, table_id)
+        except Exception:  # another process kept it meanwhile, or the database is away
+            log.exception("the replay of table %s was not stored", table_id)
+        finally:
+            if taken and table_id not in self._live and table_id not in self._loading:
+                self._cluster.release(table_id)
+
+    async def replays_kept(self) -> None:
+        """Return once the replays being kept (games just finished, and the start's catch-up)
+        are stored."""
+        await asyncio.gather(*self._replaying, self._backfill or asyncio.sleep(0))
+
+    async def keep_replays(self) -> int:
+        """Keep the replays of finished games of the installed rules that have none (games
+        that ended before replays were kept, or just before a crash), one game at a time.
+
+        Returns:
+            The number of games whose replays were stored or attempted.
+        """
+
+        def missing() -> list[tuple[str, str, str]]:
+            kept = select(ReplayRow.table_id).distinct()
+            with Session(self.engine) as s:
+                rows = s.execute(
+                    select(TableRow.id, TableRow.game, TableRow.rules_version).where(
+                        TableRow.status == "finished", TableRow.id.not_in(kept)
+                    )
+                )
+                return [tuple(r) for r in rows]
+
+        done = 0
+        for table_id, name, version in await self._run_db(missing):
+            if _installed_version(name) != version:
+                continue  # other rules: these actions can no longer be replayed here
+            record = await self._stored_record(table_id)
+            await self._store_replay(table_id, record.to_json())
+            done += 1
+        return done
 
     # -- pushes ---------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -1440,13 +1595,13 @@ class Service:
         if loaded is None:
             raise ServerError(404, "not-found", "no such table")
         table, seat_rows, action_rows = loaded
-        installed = game_class(table.game).info.version
+        installed = _installed_version(table.game)
         if installed != table.rules_version:
+            now = f"the installed rules are {installed}" if installed else "it is not installed"
             raise ServerError(
                 409,
                 "old-rules",
-                f"this game was played under {table.game} rules {table.rules_version}; "
-                f"the installed rules are {installed}",
+                f"this game was played under {table.game} rules {table.rules_version}; {now}",
             )
         game = make(table.game, **table.config)
         seats = [
@@ -1672,6 +1827,69 @@ def _fault(point: str) -> None:
     crash tests stop the server between storing a bot's move and telling anyone of it."""
     if os.environ.get("MEEPLE_FAULT") == point:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _installed_version(name: str) -> str | None:
+    """The installed rules version of game ``name``, or ``None`` when it is not installed."""
+    try:
+        return game_class(name).info.version
+    except ConfigError:
+        return None
+
+
+def _title(name: str) -> str:
+    """The title of game ``name``; a game no longer installed is shown by its name."""
+    try:
+        return game_class(name).info.title
+    except ConfigError:
+        return name
+
+
+def _options(config: dict[str, Any]) -> dict[str, Any]:
+    """The options a view shows: a table's configuration less the player count and what only
+    the server sets."""
+    return {k: v for k, v in config.items() if k not in ("players", *SERVER_ONLY_OPTIONS)}
+
+
+def _seat_info(row: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": row.seat,
+        "kind": row.kind,
+        "level": row.level,
+        "name": row.name,
+        "joined": row.joined,
+        "taken_over": row.taken_over,
+    }
+
+
+def _check_step(step: int, steps: int, viewer: int | None, players: int) -> None:
+    if type(step) is not int or not 0 <= step <= steps:
+        raise ServerError(422, "bad-request", f"step is 0..{steps}")
+    if viewer is not None and viewer >= players:
+        raise ServerError(422, "bad-request", f"seats are 0..{players - 1}")
+
+
+def _replay(
+    table: dict[str, Any],
+    viewer: int | None,
+    step: int,
+    steps: int,
+    part: dict[str, Any],
+    log: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A replay's view: the table's facts, the frame of ``viewer`` after ``step`` actions and
+    the first ``step`` entries of its log."""
+    return {
+        **table,
+        "viewer": viewer,
+        "move_number": step,
+        "steps": steps,
+        "status": "replay",
+        **part,
+        "legal": [],
+        "log": log,
+        "can_undo": False,
+    }
 
 
 def _entry(entry: Told) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from meeple.core.errors import MeepleError
 from meeple.core.game import seat_word
 from meeple.core.registry import game_class
 from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
@@ -126,17 +127,39 @@ async def frame_html(
     return pages.render_view(view, frame), view
 
 
-def _page(title: str, table_id: str, inner: str, move_number: int) -> HTMLResponse:
+def _page(
+    title: str, table_id: str, inner: str, move_number: int, live: bool = True
+) -> HTMLResponse:
+    """A table's page around its frame; ``live``: it listens for the table's changes (a
+    replay does not: a finished game does not change)."""
     html = (
         pages.environment()
         .get_template("table.html")
-        .render(title=title, table_id=table_id, inner=pages.Markup(inner), move_number=move_number)
+        .render(
+            title=title,
+            table_id=table_id,
+            inner=pages.Markup(inner),
+            move_number=move_number,
+            live=live,
+        )
     )
     return HTMLResponse(html)
 
 
 def _error_page(error: ServerError) -> HTMLResponse:
     html = pages.environment().get_template("error.html").render(error=error)
+    return HTMLResponse(html, status_code=error.status)
+
+
+def _old_rules_page(error: ServerError, table_id: str) -> HTMLResponse:
+    """The page of a game played under other rules than the installed ones that cannot be
+    replayed here: one not over (only its rules can continue it), or one that ended before
+    replays were kept (its record is exported)."""
+    html = (
+        pages.environment()
+        .get_template("old_rules.html")
+        .render(error=error, table_id=table_id, export=error.code == "no-replay")
+    )
     return HTMLResponse(html, status_code=error.status)
 
 
@@ -397,6 +420,8 @@ async def table(request: Request, table_id: str) -> HTMLResponse:
     try:
         inner, view = await frame_html(request, table_id, None)
     except ServerError as e:
+        if e.code == "old-rules":  # not playable under these rules: its replay, if it has one
+            return RedirectResponse(f"/t/{table_id}/replay", status_code=303)
         return _error_page(e)
     return _page(view["title"], table_id, inner, view["move_number"])
 
@@ -472,12 +497,18 @@ async def replay(
             step = (await svc.replay_view(access, seat, 0))["steps"]
         view = await svc.replay_view(access, seat, step)
     except ServerError as e:
+        if e.code in ("old-rules", "no-replay"):
+            return _old_rules_page(e, table_id)
         return _error_page(e)
     frame = pages.Frame(table_id=table_id)
-    inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
+    try:
+        inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
+    except MeepleError:  # a game no longer installed: nothing here can draw it
+        reason = f"{view['title']} is not installed here, so its replay cannot be drawn"
+        return _old_rules_page(ServerError(409, "no-replay", reason), table_id)
     if partial:
         return HTMLResponse(inner)
-    return _page(view["title"], table_id, inner, view["move_number"])
+    return _page(view["title"], table_id, inner, view["move_number"], live=False)
 
 
 @router.get("/t/{table_id}/record.json")

@@ -16,6 +16,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from meeple.core.errors import MeepleError
 from meeple.core.game import Game, seat_word, with_seat_names
 from meeple.core.registry import make
 from meeple.web.boards import board_markup
@@ -46,9 +47,21 @@ def game_for(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> G
 
 
 def table_game(view: dict) -> Game:
-    """The configured game a view belongs to (its ``game``, ``players`` and ``options``)."""
+    """The configured game a view belongs to (its ``game``, ``players`` and ``options``).
+
+    A replay of a game played under other rules is drawn by the installed ones: with the
+    game's default options when the installed rules no longer take its own.
+
+    Raises:
+        MeepleError: for a game that is not installed, or a player count it does not take.
+    """
     options = tuple(sorted((k, v) for k, v in (view.get("options") or {}).items() if v is not None))
-    return game_for(view["game"], view["players"], options)
+    try:
+        return game_for(view["game"], view["players"], options)
+    except MeepleError:
+        if view.get("status") != "replay" or not options:
+            raise
+        return game_for(view["game"], view["players"], ())
 
 
 def label(key: str) -> str:

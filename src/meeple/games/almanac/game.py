@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.game import CHANCE, Game, GameInfo
+from meeple.core.game import CHANCE, Game, GameInfo, state_after
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
 from meeple.games.almanac.observation import determinize
@@ -129,8 +129,7 @@ class Almanac(Game):
 
         if state.is_terminal():
             return ""
-        after = state.clone()
-        after.apply_action(action, seat)
+        after = state_after(state, seat, action)  # the driver's own, when it is telling it
         return describe_passage(self, state, after)
 
     def describe_move(self, action: Action, observation: dict) -> str:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, Game, GameInfo
+from meeple.core.game import CHANCE, Game, GameInfo, state_after
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
@@ -204,8 +204,7 @@ class Annapurna(Game):
         AN-R34); ``""`` otherwise. Public: the same words for every observer."""
         if seat == CHANCE or state.stage == OVER:
             return ""
-        after = state.clone()
-        after.apply_action(action, seat)
+        after = state_after(state, seat, action)  # the driver's own, when it is telling it
         if after.ascent != state.ascent or after.stage == OVER:
             return self._ascent_end(state.ascent, after)
         if after.skipping and after.turns != state.turns:

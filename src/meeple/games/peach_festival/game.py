@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, WASTED, Game, GameInfo, seat_word
+from meeple.core.game import CHANCE, WASTED, Game, GameInfo, seat_word, state_after
 from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
@@ -315,8 +315,7 @@ class PeachFestival(Game):
             return ""
         from meeple.games.peach_festival.render import describe_lost
 
-        after = state.clone()
-        after.apply_action(action, seat)
+        after = state_after(state, seat, action)  # the driver's own, when it is telling it
         return " ".join(
             describe_lost(s, item, observer)
             for s in range(self.num_players)
