@@ -44,6 +44,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from meeple.server.db import settle
+
 log = logging.getLogger("meeple.server")
 
 #: First key of the advisory locks of tables (``pg_try_advisory_lock(int, int)``): "me".
@@ -262,9 +264,9 @@ class Ownership:
         except Exception as e:
             if _broken(e, self._conn):
                 self._lose()
-            future.set_exception(e)
+            settle(future, error=e)
             return
-        future.set_result(result)
+        settle(future, result)
 
     def _commit(self, jobs: list[tuple[Callable[[Session], None], str, Future]]) -> None:
         try:
@@ -278,16 +280,16 @@ class Ownership:
             if _broken(e, self._conn):  # the locks went with the connection: nothing committed
                 self._lose()
                 for _, table_id, future in jobs:
-                    future.set_exception(NotOwner(table_id))
+                    settle(future, error=NotOwner(table_id))
                 return
             if len(jobs) == 1:
-                jobs[0][2].set_exception(sys.exc_info()[1] or RuntimeError("write failed"))
+                settle(jobs[0][2], error=sys.exc_info()[1] or RuntimeError("write failed"))
                 return
             for job in jobs:  # one write of the batch failed: each alone, to fail only that one
                 self._commit([job])
             return
         for _, _, future in jobs:
-            future.set_result(None)
+            settle(future)
 
     def _lose(self) -> None:
         log.warning("the ownership connection broke: its tables are let go")

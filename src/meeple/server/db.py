@@ -14,7 +14,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -177,6 +177,22 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def settle(future: Future, result: Any = None, error: BaseException | None = None) -> None:
+    """Give a database job's outcome to its waiter, unless the waiter gave up on it.
+
+    A waiting task that is cancelled (a stopping server, a client gone) cancels its future
+    while the job runs on; the job's work stands, and setting a cancelled future's outcome
+    would raise in the database thread and stop it, leaving every later job unanswered.
+    """
+    try:
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+    except InvalidStateError:
+        pass
+
+
 class GroupWriter:
     """Writes from every table, committed together: one thread takes whatever writes are
     waiting, runs them in one transaction and commits once (one fsync for many moves), then
@@ -234,10 +250,10 @@ class GroupWriter:
         except Exception:  # one write of the batch failed: each alone, to fail only that one
             if len(jobs) == 1:
                 _, future = jobs[0]
-                future.set_exception(sys.exc_info()[1] or RuntimeError("write failed"))
+                settle(future, error=sys.exc_info()[1] or RuntimeError("write failed"))
                 return
             for job in jobs:
                 self._commit([job])
             return
         for _, future in jobs:
-            future.set_result(None)
+            settle(future)
