@@ -64,6 +64,7 @@ def serve(
         allowed_origins=origin or None,
         bot_workers=bot_workers,
         freeze_gc=True,
+        switch_interval_s=0.0005,
     )
     try:
         from meeple.web import create_app

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import sys
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_v
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meeple.core.registry import game_class, game_names, make
 from meeple.server.cluster import ForwardedMark
 from meeple.server.service import (
     Access,
@@ -182,6 +184,17 @@ def _origin_ok(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == host
 
 
+def warm_games() -> None:
+    """Make every registered game once at each of its player counts, with its default
+    options: the action spaces and content that every table of a game shares are built
+    now (and frozen with the rest of the start-up, :attr:`Settings.freeze_gc`), not by the
+    first table of each."""
+    for name in game_names():
+        info = game_class(name).info
+        for players in range(info.min_players, info.max_players + 1):
+            make(name, players=players)
+
+
 def create_app(settings: Settings | None = None, service: Service | None = None) -> FastAPI:
     """The API application; its lifespan starts and stops the :class:`Service`.
 
@@ -198,9 +211,12 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await svc.start()
+        if settings.switch_interval_s is not None:
+            sys.setswitchinterval(settings.switch_interval_s)
         if settings.freeze_gc:
             # what is alive now lives as long as the process: a full collection that scanned
             # it would stall every table for hundreds of milliseconds (docs/server.md, Load)
+            warm_games()
             gc.freeze()
         try:
             yield

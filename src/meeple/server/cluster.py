@@ -28,7 +28,6 @@ import hashlib
 import logging
 import os
 import queue
-import sys
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -174,8 +173,11 @@ class Ownership:
         return self._put("release", table_id)
 
     def announce(self, table_id: str, version: int) -> Future:
-        """Tell every process that ``table_id`` changed (its views now have ``version``)."""
-        return self._put("call", lambda c: _notify(c, f"{table_id} {version}"))
+        """Tell every process that ``table_id`` changed (its views now have ``version``).
+
+        The notification is sent with the next batch of writes, in its transaction (one commit
+        for both); of several waiting for one table only the newest version is sent."""
+        return self._put("notify", (table_id, version))
 
     def present(self, table_id: str, seat: int, here: bool) -> Future:
         """Hold (``here``) or let go a shared lock saying ``seat``'s person is connected."""
@@ -212,20 +214,31 @@ class Ownership:
             if job is None:
                 return
             kind, arg, future = job
-            if kind != "write":
+            if kind not in ("write", "notify"):
                 self._one(kind, arg, future)
                 continue
-            jobs = [(arg[0], arg[1], future)]
-            while len(jobs) < self._batch:
+            # writes and notifications waiting together share one transaction: a move's write
+            # and the previous moves' notifications cost one commit, not one each
+            jobs: list[tuple[Callable[[Session], None], str, Future]] = []
+            notes: dict[str, tuple[int, list[Future]]] = {}
+            while True:
+                if kind == "write":
+                    jobs.append((arg[0], arg[1], future))
+                else:
+                    table_id, version = arg
+                    newest, futures = notes.get(table_id, (version, []))
+                    notes[table_id] = (max(newest, version), [*futures, future])
+                if len(jobs) + len(notes) >= self._batch:
+                    break
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if more is None or more[0] != "write":
+                if more is None or more[0] not in ("write", "notify"):
                     pending.append(more)
                     break
-                jobs.append((more[1][0], more[1][1], more[2]))
-            self._commit(jobs)
+                kind, arg, future = more
+            self._commit(jobs, notes)
 
     def _one(self, kind: str, arg: Any, future: Future) -> None:
         try:
@@ -268,7 +281,12 @@ class Ownership:
             return
         settle(future, result)
 
-    def _commit(self, jobs: list[tuple[Callable[[Session], None], str, Future]]) -> None:
+    def _commit(
+        self,
+        jobs: list[tuple[Callable[[Session], None], str, Future]],
+        notes: dict[str, tuple[int, list[Future]]] | None = None,
+    ) -> None:
+        payloads = [f"{t} {v}" for t, (v, _) in (notes or {}).items()]
         try:
             conn = self._connection()
             with Session(bind=conn) as s, s.begin():
@@ -276,20 +294,37 @@ class Ownership:
                     if table_id not in self._held:
                         raise NotOwner(table_id)
                     fn(s)
+                if payloads:
+                    _notify(s.connection(), payloads)
         except Exception as e:
             if _broken(e, self._conn):  # the locks went with the connection: nothing committed
                 self._lose()
                 for _, table_id, future in jobs:
                     settle(future, error=NotOwner(table_id))
+                for _, futures in (notes or {}).values():
+                    for future in futures:
+                        settle(future, error=e)
                 return
-            if len(jobs) == 1:
-                settle(jobs[0][2], error=sys.exc_info()[1] or RuntimeError("write failed"))
+            if not notes and len(jobs) == 1:
+                settle(jobs[0][2], error=e)
                 return
-            for job in jobs:  # one write of the batch failed: each alone, to fail only that one
+            if not jobs and notes:
+                for _, futures in notes.values():
+                    for future in futures:
+                        settle(future, error=e)
+                return
+            # one write of the batch failed: each alone, to fail only that one; the
+            # notifications go on their own
+            for job in jobs:
                 self._commit([job])
+            if notes:
+                self._commit([], notes)
             return
         for _, _, future in jobs:
             settle(future)
+        for _, futures in (notes or {}).values():
+            for future in futures:
+                settle(future)
 
     def _lose(self) -> None:
         log.warning("the ownership connection broke: its tables are let go")
@@ -316,8 +351,12 @@ def migrate_alone(engine: Engine, migrate: Callable[[Engine], None]) -> None:
             conn.commit()
 
 
-def _notify(conn: Connection, payload: str) -> None:
-    conn.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": CHANNEL, "p": payload})
+def _notify(conn: Connection, payloads: list[str]) -> None:
+    """Queue one notification per payload on ``conn``'s transaction (sent when it commits)."""
+    conn.execute(
+        text("SELECT pg_notify(:ch, p) FROM unnest(CAST(:ps AS text[])) AS p"),
+        {"ch": CHANNEL, "ps": payloads},
+    )
 
 
 def owner_of(conn: Connection, table_id: str) -> str | None:

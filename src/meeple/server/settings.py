@@ -36,7 +36,15 @@ class Settings:
         freeze_gc: Once started, move every object alive (modules, the registry, the games
             resumed) out of the cyclic collector's reach (:func:`gc.freeze`), so its full
             passes, which hold every table still, scan only what was made since. For a
-            process that is only a server (``meeple serve``); tests leave it off.
+            process that is only a server (``meeple serve``); tests leave it off. Every
+            registered game is made once before, at each player count, so the action spaces
+            and content every table shares are frozen with the rest.
+        switch_interval_s: The interpreter's thread switch interval
+            (:func:`sys.setswitchinterval`), in seconds, set once started; ``None`` leaves
+            Python's 0.005 s. The database threads wait on the network several times per
+            commit and each time wait again for the interpreter: a shorter interval lets them
+            in sooner while the event loop is busy (docs/server.md, Load). For a process that
+            is only a server (``meeple serve``: 0.0005 s); tests leave it.
         advertise: The URL other server processes on the same PostgreSQL reach this one at
             (``http://host:port``), to forward requests for the tables it owns; ``None``:
             none (requests reaching another process for its tables are refused with 503).
@@ -56,6 +64,7 @@ class Settings:
     bot_delay_s: float = 0.0
     leave_grace_s: float = 60.0
     freeze_gc: bool = False
+    switch_interval_s: float | None = None
     advertise: str | None = None
     idle_s: float = 60.0
     watch_s: float = 0.5

@@ -50,8 +50,10 @@ if TYPE_CHECKING:
 
 
 #: Balanced groups already found, keyed by (candidate positions, their values): the same small
-#: face-up patterns recur constantly, and a group search is the engine's hottest loop.
-_MEMO: dict[tuple[int, ...], list[int]] = {}
+#: face-up patterns recur constantly, and a group search is the engine's hottest loop. Kept as
+#: tuples of ints, which the cyclic collector stops tracking: a long-running server keeps
+#: thousands, and lists would be scanned by every full collection.
+_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _running_sums(k: int) -> tuple[float, ...]:
@@ -176,7 +178,7 @@ class AnnapurnaState(State):
         self.claims: list[int] = [-1] * n
         self.lntb = -1
         self.winner = -1
-        self._groups: list[tuple[int, int, list[int]] | None] = [None] * n
+        self._groups: list[tuple[int, int, tuple[int, ...]] | None] = [None] * n
 
     # -- nodes ---------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -341,11 +343,9 @@ class AnnapurnaState(State):
         """Called by every rule that writes ``mount[seat]``: its cached groups are void."""
         self._groups[seat] = None
 
-    def groups(self, seat: int, limit: int = 0) -> list[int]:
-        """Balanced groups of face-up cards on ``seat``'s mountainside (AN-032, ruling AN-R04).
-
-        The list is shared: callers must not change it.
-        """
+    def groups(self, seat: int, limit: int = 0) -> tuple[int, ...]:
+        """Balanced groups of face-up cards on ``seat``'s mountainside (AN-032, ruling AN-R04),
+        as bit masks of positions."""
         up = self.up[seat]
         unfinished = self.unfinished
         cached = self._groups[seat]
@@ -356,16 +356,16 @@ class AnnapurnaState(State):
             self._groups[seat] = (up, unfinished, found)
         return found[:limit] if limit else found
 
-    def _find_groups(self, seat: int, up: int) -> list[int]:
+    def _find_groups(self, seat: int, up: int) -> tuple[int, ...]:
         cand = self.sweepable(seat) if self.unfinished else up
         if not cand:
-            return []
+            return ()
         net = self.game.net
         m = self.mount[seat]
         spots = board.POSITIONS[cand]
         values = [net[m[p]] for p in spots]
         if 0 not in values and (min(values) > 0 or max(values) < 0):
-            return []  # one sign only: nothing balances
+            return ()  # one sign only: nothing balances
         memo_key = (cand, *values)
         found = _MEMO.get(memo_key)
         if found is None:
@@ -374,7 +374,7 @@ class AnnapurnaState(State):
             nets = [0] * board.SIZE
             for p, v in zip(spots, values, strict=True):
                 nets[p] = v
-            found = _MEMO[memo_key] = board.balanced_groups(cand, nets)
+            found = _MEMO[memo_key] = tuple(board.balanced_groups(cand, nets))
         return found
 
     def climbing(self, seat: int) -> bool:
