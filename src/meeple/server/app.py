@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.core.registry import game_class, game_names, make
 from meeple.server.cluster import ForwardedMark
+from meeple.server.collector import Tenure
 from meeple.server.service import (
     Access,
     ClockSpec,
@@ -213,14 +214,18 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         await svc.start()
         if settings.switch_interval_s is not None:
             sys.setswitchinterval(settings.switch_interval_s)
+        tenure: Tenure | None = None
         if settings.freeze_gc:
             # what is alive now lives as long as the process: a full collection that scanned
             # it would stall every table for hundreds of milliseconds (docs/server.md, Load)
             warm_games()
             gc.freeze()
+            tenure = Tenure(settings.gc_refresh_s).install()
         try:
             yield
         finally:
+            if tenure is not None:
+                tenure.remove()
             await svc.stop()
 
     app = FastAPI(

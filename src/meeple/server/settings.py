@@ -38,7 +38,11 @@ class Settings:
             passes, which hold every table still, scan only what was made since. For a
             process that is only a server (``meeple serve``); tests leave it off. Every
             registered game is made once before, at each player count, so the action spaces
-            and content every table shares are frozen with the rest.
+            and content every table shares are frozen with the rest; and from then on what
+            survives each full collection is frozen too (:class:`meeple.server.collector.Tenure`).
+        gc_refresh_s: With ``freeze_gc``, how often everything frozen since start-up is given
+            back to the collector, so that one full collection frees any reference cycle among
+            it, in seconds.
         switch_interval_s: The interpreter's thread switch interval
             (:func:`sys.setswitchinterval`), in seconds, set once started; ``None`` leaves
             Python's 0.005 s. The database threads wait on the network several times per
@@ -65,6 +69,7 @@ class Settings:
     leave_grace_s: float = 60.0
     freeze_gc: bool = False
     switch_interval_s: float | None = None
+    gc_refresh_s: float = 600.0
     advertise: str | None = None
     idle_s: float = 60.0
     watch_s: float = 0.5
