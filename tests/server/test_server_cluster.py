@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import new_postgres_db
 from fastapi.testclient import TestClient
-from server_helpers import Server, create, lasting, token_of, view
+from server_helpers import ROOMY, Server, create, lasting, token_of, view
 from websockets.sync.client import ClientConnection, connect
 
 from meeple.server import Settings, create_app
@@ -34,7 +34,7 @@ _ids = itertools.count()
 
 @pytest.fixture
 def pg(postgres_server: str) -> Settings:
-    return Settings(db_url=new_postgres_db(postgres_server), bot_workers=0)
+    return Settings(db_url=new_postgres_db(postgres_server), bot_workers=0, **ROOMY)
 
 
 @pytest.fixture

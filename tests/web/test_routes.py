@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from meeple.server import Settings
 from meeple.web import create_app
+
+from .conftest import roomy_settings
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    app = create_app(roomy_settings(tmp_path))
     with TestClient(app) as c:
         yield c
 

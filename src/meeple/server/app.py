@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.server.cluster import ForwardedMark
+from meeple.server.limits import Limits, RateLimited
 from meeple.server.service import (
     Access,
     ClockSpec,
@@ -214,6 +215,15 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     )
     app.state.service = svc
     app.state.settings = settings
+    app.state.limits = Limits(
+        {
+            "tables": settings.rate_tables,
+            "links": settings.rate_links,
+            "moves": settings.rate_moves,
+        },
+        clustered=(settings.db_url or "").startswith("postgresql"),
+    )
+    limits: Limits = app.state.limits
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(ForwardedMark)
 
@@ -222,7 +232,8 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         body: dict[str, Any] = {"code": e.code, "reason": e.reason}
         if e.view is not None:
             body["view"] = e.view
-        return JSONResponse(body, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
+        return JSONResponse(body, status_code=e.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -249,9 +260,11 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
 
     @app.post("/api/tables", status_code=201, summary="Create a table; its links are shown once")
     async def create(
+        request: Request,
         body: TableIn,
         x_meeple_owner: Owner = None,
     ) -> dict[str, Any]:
+        limits.check(request, "tables")
         spec = TableSpec(
             game=body.game,
             players=body.players,
@@ -272,12 +285,16 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         return await svc.tables_of(x_meeple_owner)
 
     @app.get("/api/tables/{table_id}/access", summary="The seats this link acts for")
-    async def whoami(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def whoami(request: Request, table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        limits.check(request, "links")
         a = await access(table_id, authorization)
         return {"table_id": a.table_id, "seats": list(a.seats), "spectator": a.spectator}
 
     @app.post("/api/tables/{table_id}/join", summary="Take a seat of this link (and name it)")
-    async def join(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
+    async def join(
+        request: Request, table_id: str, body: SeatRef, authorization: Auth = None
+    ) -> dict[str, Any]:
+        limits.check(request, "links")
         return await svc.join(await access(table_id, authorization), body.seat, body.name)
 
     @app.get("/api/tables/{table_id}/view", summary="A seat's view (no seat: the spectator's)")
@@ -291,21 +308,25 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move for a seat")
     async def move(
+        request: Request,
         table_id: str,
         body: MoveIn,
         authorization: Auth = None,
         since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
     ) -> dict[str, Any]:
+        limits.check(request, "moves")
         a = await access(table_id, authorization)
         return await svc.move(a, body.seat, body.move, body.at, body.id, since)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back the seat's last move")
     async def undo(
+        request: Request,
         table_id: str,
         body: UndoIn,
         authorization: Auth = None,
         since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
     ) -> dict[str, Any]:
+        limits.check(request, "moves")
         a = await access(table_id, authorization)
         return await svc.undo(a, body.seat, since, at=body.at)
 
