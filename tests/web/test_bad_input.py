@@ -155,5 +155,6 @@ def test_a_second_click_on_undo_takes_back_nothing_more(client: TestClient) -> N
     number = int(re.search(r'data-move="(\d+)"', first.text).group(1))
     assert 'class="error"' not in first.text and number < int(form["at"])
     second = client.post(where + "/undo", data=form)
+    assert second.status_code == 409
     assert "The table moved on before your undo arrived" in second.text
     assert int(re.search(r'data-move="(\d+)"', second.text).group(1)) == number
