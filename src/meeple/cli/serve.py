@@ -65,6 +65,13 @@ def serve(
             "(default: http://HOST:PORT)."
         ),
     ] = None,
+    leave_grace: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds a seat's person may be away (no socket of the seat open) before a "
+            "table whose clock names a takeover level gives the seat to its bot (default 60)."
+        ),
+    ] = None,
     rate_tables: Annotated[
         str | None, typer.Option(help=_RATE_HELP.format("New tables") + " Default 20/3.")
     ] = None,
@@ -93,6 +100,7 @@ def serve(
         allowed_origins=origin or None,
         bot_workers=bot_workers,
         freeze_gc=True,
+        leave_grace_s=leave_grace,
         rate_tables=_rate(rate_tables, "tables"),
         rate_links=_rate(rate_links, "links"),
         rate_moves=_rate(rate_moves, "moves"),
