@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import auth, create, move, token_of, view
+from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import Settings, create_app
 from meeple.server.settings import Rate
@@ -210,3 +211,27 @@ def test_a_browser_move_past_the_limit_is_refused_with_the_table_shown(
         assert refused.status_code == 429 and refused.headers["Retry-After"] == "3"
         assert "too many moves from your address" in refused.text
         assert f'data-move="{number}"' in refused.text  # the table as it is, nothing more
+
+
+def test_a_wrong_link_on_any_route_costs_a_link_check_and_a_right_one_costs_none(
+    tight: TestClient, clock: Clock
+) -> None:
+    made = create(tight, "annapurna", SEATS)
+    where = f"/api/tables/{made['table_id']}"
+    for _ in range(5):  # the right link: counted nowhere
+        assert tight.get(where + "/view", headers=auth(made["spectator"])).status_code == 200
+    guesses = [
+        tight.get(where + "/view", headers=auth("guess-a")),
+        tight.get(where + "/record", headers=auth("guess-b")),
+        tight.get(where + "/replay?step=0", headers=auth("guess-c")),
+        tight.get(where + "/view", headers=auth("guess-d")),
+    ]
+    assert [r.status_code for r in guesses] == [403, 403, 403, 429]
+    assert guesses[-1].json()["code"] == "rate-limited"
+    assert tight.get(where + "/view", headers=auth(made["spectator"])).status_code == 200
+    url = f"{where}/ws?token=guess-e"
+    with pytest.raises(WebSocketDisconnect) as closed, tight.websocket_connect(url) as ws:
+        ws.receive_json()
+    assert "too many link checks" in closed.value.reason
+    clock.now += 3.0
+    assert tight.get(where + "/view", headers=auth("guess-f")).status_code == 403

@@ -4,7 +4,8 @@ A client is its peer address (the address the connection comes from: behind a pr
 proxy's). Three kinds of request are limited, each with its own bucket per client
 (:class:`~meeple.server.settings.Settings` ``rate_tables``, ``rate_links``, ``rate_moves``):
 creating a table (API and lobby form), checking a link (the API's ``access`` and ``join``, the
-browser's ``/join`` and ``/watch`` links) and moves or undos over HTTP (API and browser forms).
+browser's ``/join`` and ``/watch`` links, and any other API request or WebSocket whose link
+is not the table's) and moves or undos over HTTP (API and browser forms).
 A request another server process forwarded (``X-Meeple-Forwarded``, on PostgreSQL) was counted
 where it arrived and is not counted again.
 """

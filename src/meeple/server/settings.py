@@ -67,7 +67,8 @@ class Settings:
         rate_tables: How many tables one client (peer address) may create: a burst, then one
             every so many seconds (``docs/server.md``, Rate limits).
         rate_links: How many link checks one client may make (the API's ``access`` and
-            ``join``, the browser's invite and spectator links): guessing a token costs time.
+            ``join``, the browser's invite and spectator links, a wrong link on any other
+            route or the WebSocket): guessing a token costs time.
         rate_moves: How many moves and undos one client may send over HTTP (the WebSocket
             has its own limit per socket).
     """
