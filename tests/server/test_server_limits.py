@@ -235,3 +235,20 @@ def test_a_wrong_link_on_any_route_costs_a_link_check_and_a_right_one_costs_none
     assert "too many link checks" in closed.value.reason
     clock.now += 3.0
     assert tight.get(where + "/view", headers=auth("guess-f")).status_code == 403
+
+
+def test_invite_links_opened_past_the_limit_show_a_readable_refusal(
+    settings: Settings, clock: Clock
+) -> None:
+    with _client(settings, clock, web=True, rate_links=Rate(2, 2.0)) as client:
+        made = create(client, "annapurna", SEATS)
+        table_id = made["table_id"]
+        assert client.get(f"/join/{table_id}/guess", follow_redirects=False).status_code == 403
+        opened = client.get(f"/join/{table_id}/{token_of(made, 0)}", follow_redirects=False)
+        assert opened.status_code == 303
+        refused = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "2"
+        assert "too many link checks from your address" in refused.text
+        clock.now += 2.0
+        watched = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
+        assert watched.status_code == 303
