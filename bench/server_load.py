@@ -158,6 +158,13 @@ async def run(args: argparse.Namespace) -> Figures:
         "serve",
         "--port",
         str(port),
+        # every table and move of the load comes from this one address
+        "--rate-tables",
+        "100000/0",
+        "--rate-links",
+        "100000/0",
+        "--rate-moves",
+        "100000/0",
     ]
     cmd += ["--db", args.db] if args.db else ["--data", data]
     server = None

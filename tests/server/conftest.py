@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import free_port
+from server_helpers import ROOMY, free_port
 
 from meeple.server import Settings, create_app
 
@@ -112,7 +112,7 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     url = None
     if request.param == "postgresql":
         url = new_postgres_db(request.getfixturevalue("postgres_server"))
-    return Settings(db_url=url, data_dir=tmp_path / "data", bot_workers=0)
+    return Settings(db_url=url, data_dir=tmp_path / "data", bot_workers=0, **ROOMY)
 
 
 @pytest.fixture

@@ -14,6 +14,24 @@ import httpx
 from fastapi.testclient import TestClient
 
 from meeple.server import Settings
+from meeple.server.settings import Rate
+
+#: Rate limits far above what a test makes from its one address in no time (the tests of the
+#: limits set their own): a test plays whole games over HTTP faster than any person.
+ROOMY = {
+    "rate_tables": Rate(100_000, 0.001),
+    "rate_links": Rate(100_000, 0.001),
+    "rate_moves": Rate(100_000, 0.001),
+}
+#: The same for ``meeple serve``.
+ROOMY_ARGS = [
+    "--rate-tables",
+    "100000/0.001",
+    "--rate-links",
+    "100000/0.001",
+    "--rate-moves",
+    "100000/0.001",
+]
 
 
 def auth(token: str) -> dict[str, str]:
@@ -97,6 +115,7 @@ class Server:
             str(self.port),
             "--bot-workers",
             "0",
+            *ROOMY_ARGS,
             *extra,
         ]
         args += ["--db", settings.db_url] if settings.db_url else ["--data", str(settings.data_dir)]

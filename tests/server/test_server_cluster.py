@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import new_postgres_db
 from fastapi.testclient import TestClient
-from server_helpers import Server, create, lasting, token_of, view
+from server_helpers import ROOMY, Server, create, lasting, token_of, view
 from websockets.sync.client import ClientConnection, connect
 
 from meeple.server import Settings, create_app
@@ -34,7 +34,7 @@ _ids = itertools.count()
 
 @pytest.fixture
 def pg(postgres_server: str) -> Settings:
-    return Settings(db_url=new_postgres_db(postgres_server), bot_workers=0)
+    return Settings(db_url=new_postgres_db(postgres_server), bot_workers=0, **ROOMY)
 
 
 @pytest.fixture
@@ -280,3 +280,112 @@ def test_a_table_with_a_socket_open_is_kept_in_memory(settings: Settings) -> Non
             ws.receive_json()
             time.sleep(0.5)
             assert made["table_id"] in svc._live
+
+
+def _seats(server: Server, made: dict) -> list[dict]:
+    return server.view(made, None)["seats"]
+
+
+def test_a_person_connected_to_another_process_keeps_their_seat_until_they_really_leave(
+    pg: Settings, servers: list[Server]
+) -> None:
+    """Presence is a shared lock per seat: the owner does not take over a seat whose person is
+    connected to the other process, and does once their last socket anywhere has closed."""
+    grace = "0.5"
+    owner = Server(pg, None, "--leave-grace", grace)
+    servers.append(owner)
+    other = Server(pg, None, "--leave-grace", grace)
+    servers.append(other)
+    clock = {"bank_s": 3600, "increment_s": 0, "takeover": "easy"}
+    made = owner.http.post(
+        "/api/tables", json={"game": "annapurna", "players": 2, "seats": PEOPLE2, "clock": clock}
+    ).json()
+    here = Person(owner, made, 0)
+    there = Person(other, made, 0)
+    only_there = Person(other, made, 1)
+    here.close()
+    time.sleep(2.0)  # four times the grace: the owner would have taken the seat over by now
+    assert not _seats(owner, made)[0]["taken_over"]
+    only_there.close()  # seat 1's person was only ever connected to the other process
+    there.close()
+    deadline = time.monotonic() + 20
+    while not all(s["taken_over"] for s in _seats(owner, made)):
+        assert time.monotonic() < deadline, f"not taken over: {_seats(owner, made)}"
+        time.sleep(0.1)
+
+
+def _replay_rows(settings: Settings) -> dict[str, list[tuple[int, int]]]:
+    """Every table's kept replay rows, ``(viewer, steps)`` in viewer order."""
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from meeple.server.db import ReplayRow, open_engine
+
+    engine = open_engine(settings.database_url())
+    with Session(engine) as s:
+        rows = s.execute(
+            select(ReplayRow.table_id, ReplayRow.viewer, ReplayRow.steps).order_by(
+                ReplayRow.table_id, ReplayRow.viewer
+            )
+        ).all()
+    engine.dispose()
+    kept: dict[str, list[tuple[int, int]]] = {}
+    for table_id, viewer, steps in rows:
+        kept.setdefault(table_id, []).append((viewer, steps))
+    return kept
+
+
+def _wait_kept(settings: Settings, wanted: dict[str, list[tuple[int, int]]]) -> None:
+    deadline = time.monotonic() + 90
+    while (kept := _replay_rows(settings)) != wanted:
+        assert time.monotonic() < deadline, f"kept {kept}, wanted {wanted}"
+        time.sleep(0.2)
+
+
+def test_replays_kept_while_two_processes_serve_the_database_are_each_kept_once(
+    pg: Settings, servers: list[Server]
+) -> None:
+    """Games finished on both processes keep one row per viewer, none lost; and when both
+    start together on finished games whose replays are missing, each is kept once."""
+    bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    both = _two(pg, servers)
+    made = [
+        server.http.post(
+            "/api/tables", json={"game": "annapurna", "players": 2, "seats": bots}
+        ).json()
+        for server in both
+        for _ in range(3)
+    ]
+    steps: dict[str, int] = {}
+    deadline = time.monotonic() + 120
+    for table in made:
+        while (v := both[0].view(table, None))["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots' games did not end"
+            time.sleep(0.1)
+        steps[table["table_id"]] = v["move_number"]
+    wanted = {t: [(-1, n), (0, n), (1, n)] for t, n in sorted(steps.items())}
+    _wait_kept(pg, wanted)
+    for server in both:
+        server.kill()
+    from sqlalchemy import text
+
+    from meeple.server.db import open_engine
+
+    engine = open_engine(pg.database_url())
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM replay_views"))
+    engine.dispose()
+    again = _two(pg, servers)  # both catch up on the same missing replays at once
+    _wait_kept(pg, wanted)
+    for n, table in enumerate(made):
+        last = again[n % 2].http.get(
+            f"/api/tables/{table['table_id']}/replay",
+            params={"step": steps[table["table_id"]], "seat": 0},
+            headers={"Authorization": f"Bearer {table['spectator']}"},
+        )
+        assert last.status_code == 200, last.text
+        assert last.json()["result"] is not None
+    for server in again:
+        server.kill()
+        logged = server.proc.stderr.read().decode(errors="replace")
+        assert "not stored" not in logged and "not built" not in logged, logged

@@ -3,6 +3,7 @@ they ended. An older rules version is faked by editing the stored one (no real n
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -212,3 +213,27 @@ def test_a_finished_game_no_longer_installed_still_replays_and_is_listed_by_its_
         assert after["game"] == "no-such-game" and after["title"] == "no-such-game"
         assert after["observation"] == before[steps, 0]["observation"]
         assert after["log"] == before[steps, 0]["log"]
+
+
+def test_a_finished_table_let_go_from_memory_replays_from_its_kept_views_unloaded(
+    settings: Settings,
+) -> None:
+    bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    with TestClient(create_app(settings)) as client:
+        svc = client.app.state.service
+        made = create(client, "annapurna", bots)
+        table_id = made["table_id"]
+        url = f"/api/tables/{table_id}/ws?token={made['spectator']}"
+        with client.websocket_connect(url) as ws:  # a socket open keeps the table in memory
+            while ws.receive_json()["view"]["status"] != "finished":
+                pass
+            replayed = _views(client, made, 2)  # from the actions, in memory
+            assert table_id in svc._live
+        deadline = time.monotonic() + 30
+        while table_id in svc._live or len(_kept(settings, table_id)) < 3:
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            time.sleep(0.05)
+        steps = replayed[0, None]["steps"]
+        assert _kept(settings, table_id) == [(-1, steps), (0, steps), (1, steps)]
+        assert _views(client, made, 2) == replayed  # from the kept views
+        assert table_id not in svc._live  # answered without loading the game again

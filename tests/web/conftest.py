@@ -18,6 +18,23 @@ from pathlib import Path
 
 import pytest
 
+from meeple.server import Settings
+from meeple.server.settings import Rate
+
+#: Rate limits far above what a test makes from its one address in no time: a test plays
+#: whole games faster than any person (tests/server/test_server_limits.py tests the limits).
+ROOMY = {
+    "rate_tables": Rate(100_000, 0.001),
+    "rate_links": Rate(100_000, 0.001),
+    "rate_moves": Rate(100_000, 0.001),
+}
+
+
+def roomy_settings(tmp_path: Path) -> Settings:
+    """Settings of a server on a SQLite file in ``tmp_path``, bots in a thread, roomy limits."""
+    return Settings(data_dir=tmp_path, bot_workers=0, **ROOMY)
+
+
 #: Flags that keep Chromium from reaching hosts this network refuses (and let root run it).
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -80,6 +97,12 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iter
             str(data),
             "--bot-workers",
             "0",
+            "--rate-tables",
+            "100000/0.001",
+            "--rate-links",
+            "100000/0.001",
+            "--rate-moves",
+            "100000/0.001",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from meeple.server import Settings
 from meeple.web import create_app
 
+from .conftest import roomy_settings
 from .test_routes import current_frame, field
 
 GAMES = ["peach-festival", "annapurna", "almanac"]
@@ -29,7 +29,7 @@ MARKUP = [
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    app = create_app(roomy_settings(tmp_path))
     with TestClient(app) as c:
         yield c
 
@@ -155,5 +155,6 @@ def test_a_second_click_on_undo_takes_back_nothing_more(client: TestClient) -> N
     number = int(re.search(r'data-move="(\d+)"', first.text).group(1))
     assert 'class="error"' not in first.text and number < int(form["at"])
     second = client.post(where + "/undo", data=form)
+    assert second.status_code == 409
     assert "The table moved on before your undo arrived" in second.text
     assert int(re.search(r'data-move="(\d+)"', second.text).group(1)) == number

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from pathlib import Path
 
@@ -29,15 +30,26 @@ GAME_DEADLINE = 900
 pytestmark = pytest.mark.usefixtures("server_stays_well")
 
 
+#: Chromium's own report of an answer with a 4xx status (a stale or illegal move answers 409 or
+#: 422, which the page shows): the browser's network log, not an error of the page's scripts.
+REFUSED = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d ")
+
+
 class Watched:
-    """A page whose console errors and uncaught exceptions are collected."""
+    """A page whose console errors and uncaught exceptions are collected (``errors``), and
+    Chromium's reports of refused requests apart (``refused``)."""
 
     def __init__(self, context, name: str):
         self.name = name
         self.page = context.new_page()
         self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.refused: list[str] = []
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            (self.refused if REFUSED.match(message.text) else self.errors).append(message.text)
 
 
 def open_table(page, server: str, game: str, seats: list[str], names: list[str]) -> str:
@@ -299,5 +311,36 @@ def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
         assert not page.is_visible("#opt-peach-festival-difficulty")
         assert page.is_visible("#opt-peach-festival-max_rounds")
         assert person.errors == []
+    finally:
+        context.close()
+
+
+def test_a_refused_move_answers_its_status_and_the_page_shows_why(web_browser, server: str) -> None:
+    """The page offers only legal moves; a tampered form sends one that is not. The answer is
+    422 with the rule's id, as from the JSON API, and htmx still shows the frame with the
+    reason above it (meeple.js)."""
+    context = web_browser.new_context()
+    screen = Watched(context, "refused")
+    try:
+        page = screen.page
+        open_table(page, server, "annapurna", ["me", "friend"], ["Ann", "Bo"])
+        before = frame_move(page)
+        page.evaluate(
+            "() => { const b = document.querySelector('.move-list button[name=move]');"
+            " b.value = 'explore z9'; delete b.dataset.confirm; }"
+        )
+        with page.expect_response(lambda r: r.url.endswith("/move")) as answer:
+            page.click(".move-list button[name=move] >> nth=0")
+        assert answer.value.status == 422
+        page.wait_for_selector("#frame > .table-frame .error")
+        shown = page.text_content("#frame > .table-frame .error") or ""
+        assert "CORE-04" in shown
+        assert frame_move(page) == before  # the table as it was, drawn once
+        assert page.locator("#frame .table-frame").count() == 1
+        assert screen.errors == []
+        assert screen.refused == [
+            "Failed to load resource: the server responded with a status of 422 "
+            "(Unprocessable Entity)"
+        ]
     finally:
         context.close()

@@ -15,11 +15,13 @@ from meeple.server import Settings
 from meeple.server.db import TableRow, open_engine
 from meeple.web import create_app
 
+from .conftest import roomy_settings
+
 OLD = "0.0-older"
 
 
 def _settings(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path, bot_workers=0)
+    return roomy_settings(tmp_path)
 
 
 def _open(client: TestClient, seat_1: str) -> str:

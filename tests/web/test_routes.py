@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from meeple.server import Settings
 from meeple.web import create_app
+
+from .conftest import roomy_settings
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    app = create_app(roomy_settings(tmp_path))
     with TestClient(app) as c:
         yield c
 
@@ -82,6 +83,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_changes_nothing(client: Te
     page = client.get(where).text
     at = re.search(r'name="at" value="(\d+)"', page).group(1)
     answer = client.post(where + "/move", data={"seat": "0", "at": at, "move": "explore z9"})
+    assert answer.status_code == 422  # as from the JSON API; htmx is told to show it
     assert 'class="error"' in answer.text and "CORE-04" in answer.text
     assert f'data-move="{at}"' in answer.text
 
@@ -308,3 +310,30 @@ def test_an_option_of_some_player_counts_is_offered_for_them_only_and_ignored_at
     assert open_table(client, **solo).startswith("/t/")
     duo = {**solo, "players": "2", "seat-1": "bot-easy"}
     assert open_table(client, **duo).startswith("/t/")
+
+
+def test_a_refused_htmx_request_answers_the_apis_status_with_its_reason(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client, game="annapurna", players="2", **{"seat-0": "me", "seat-1": "friend"}
+    )
+    page = client.get(where).text
+    at = re.search(r'name="at" value="(\d+)"', page).group(1)
+    move = re.findall(r'name="move" value="([^"]+)"', page)[0]
+    htmx = {"HX-Request": "true"}
+    not_a_move = client.post(where + "/move", data={"seat": "0", "at": "x"}, headers=htmx)
+    assert not_a_move.status_code == 422 and "That request was not a move." in not_a_move.text
+    played = client.post(where + "/move", data={"seat": "0", "at": at, "move": move})
+    assert played.status_code == 200 and 'class="error"' not in played.text
+    stale = client.post(where + "/move", data={"seat": "0", "at": at, "move": move}, headers=htmx)
+    assert stale.status_code == 409 and "The table moved on before your move arrived" in stale.text
+    # a link this browser does not hold: only the message, for htmx to swap in the frame
+    stranger = TestClient(client.app)
+    refused = stranger.post(where + "/move", data={"seat": "0", "at": at}, headers=htmx)
+    assert refused.status_code == 403
+    assert "this browser holds no link to that table" in refused.text
+    assert "<html" not in refused.text and 'role="alert"' in refused.text
+    assert stranger.post(where + "/move", data={"seat": "0", "at": at}).text.startswith(
+        "<!doctype html>"
+    )

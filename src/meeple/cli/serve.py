@@ -17,6 +17,25 @@ def _free_port(host: str) -> int:
         return s.getsockname()[1]
 
 
+_RATE_HELP = "BURST/SECONDS: {} per client address at once, then one every SECONDS (0: no limit)."
+
+
+def _rate(text: str | None, what: str) -> object:
+    """``"20/3"`` as a :class:`~meeple.server.settings.Rate`; ``None`` stays ``None``."""
+    if text is None:
+        return None
+    from meeple.server.settings import Rate
+
+    burst, _, every = text.partition("/")
+    try:
+        rate = Rate(int(burst), float(every))
+    except ValueError:
+        raise fail(f"--rate-{what} is BURST/SECONDS (such as 20/3), not {text!r}") from None
+    if rate.burst < 1 or rate.every_s < 0:
+        raise fail(f"--rate-{what}: a burst of at least 1 and seconds of at least 0")
+    return rate
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
@@ -46,6 +65,23 @@ def serve(
             "(default: http://HOST:PORT)."
         ),
     ] = None,
+    leave_grace: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds a seat's person may be away (no socket of the seat open) before a "
+            "table whose clock names a takeover level gives the seat to its bot (default 60)."
+        ),
+    ] = None,
+    rate_tables: Annotated[
+        str | None, typer.Option(help=_RATE_HELP.format("New tables") + " Default 20/3.")
+    ] = None,
+    rate_links: Annotated[
+        str | None, typer.Option(help=_RATE_HELP.format("Link checks") + " Default 30/2.")
+    ] = None,
+    rate_moves: Annotated[
+        str | None,
+        typer.Option(help=_RATE_HELP.format("Moves and undos over HTTP") + " Default 120/0.1."),
+    ] = None,
 ) -> None:
     """Serve tables people join by link, with bots in seats; every move is stored.
 
@@ -65,6 +101,10 @@ def serve(
         bot_workers=bot_workers,
         freeze_gc=True,
         switch_interval_s=0.0005,
+        leave_grace_s=leave_grace,
+        rate_tables=_rate(rate_tables, "tables"),
+        rate_links=_rate(rate_links, "links"),
+        rate_moves=_rate(rate_moves, "moves"),
     )
     try:
         from meeple.web import create_app

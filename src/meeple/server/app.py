@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meeple.core.registry import game_class, game_names, make
 from meeple.server.cluster import ForwardedMark
 from meeple.server.collector import Tenure
+from meeple.server.limits import Limits, RateLimited
 from meeple.server.service import (
     Access,
     ClockSpec,
@@ -235,6 +236,15 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     )
     app.state.service = svc
     app.state.settings = settings
+    app.state.limits = Limits(
+        {
+            "tables": settings.rate_tables,
+            "links": settings.rate_links,
+            "moves": settings.rate_moves,
+        },
+        clustered=(settings.db_url or "").startswith("postgresql"),
+    )
+    limits: Limits = app.state.limits
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(ForwardedMark)
 
@@ -243,7 +253,8 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         body: dict[str, Any] = {"code": e.code, "reason": e.reason}
         if e.view is not None:
             body["view"] = e.view
-        return JSONResponse(body, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
+        return JSONResponse(body, status_code=e.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -261,8 +272,17 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         reason = f"{where}: {first.get('msg', 'invalid request')}" if where else first.get("msg")
         return JSONResponse({"code": "bad-request", "reason": reason}, status_code=422)
 
-    async def access(table_id: str, authorization: str | None) -> Access:
-        return await svc.access(table_id, _token(authorization))
+    async def access(
+        request: Request, table_id: str, authorization: str | None, counted: bool = False
+    ) -> Access:
+        """The link's access; a link that is not the table's costs the client one link check
+        (guessing tokens through any route is limited), unless the route ``counted`` it."""
+        try:
+            return await svc.access(table_id, _token(authorization))
+        except ServerError as e:
+            if e.code == "forbidden" and not counted:
+                limits.check(request, "links")  # past the limit: 429 instead of 403
+            raise
 
     @app.get("/api/games", summary="The games a table may be created for, with their options")
     async def games() -> list[dict[str, Any]]:
@@ -270,9 +290,11 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
 
     @app.post("/api/tables", status_code=201, summary="Create a table; its links are shown once")
     async def create(
+        request: Request,
         body: TableIn,
         x_meeple_owner: Owner = None,
     ) -> dict[str, Any]:
+        limits.check(request, "tables")
         spec = TableSpec(
             game=body.game,
             players=body.players,
@@ -293,60 +315,73 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         return await svc.tables_of(x_meeple_owner)
 
     @app.get("/api/tables/{table_id}/access", summary="The seats this link acts for")
-    async def whoami(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        a = await access(table_id, authorization)
+    async def whoami(request: Request, table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        limits.check(request, "links")
+        a = await access(request, table_id, authorization, counted=True)
         return {"table_id": a.table_id, "seats": list(a.seats), "spectator": a.spectator}
 
     @app.post("/api/tables/{table_id}/join", summary="Take a seat of this link (and name it)")
-    async def join(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
-        return await svc.join(await access(table_id, authorization), body.seat, body.name)
+    async def join(
+        request: Request, table_id: str, body: SeatRef, authorization: Auth = None
+    ) -> dict[str, Any]:
+        limits.check(request, "links")
+        a = await access(request, table_id, authorization, counted=True)
+        return await svc.join(a, body.seat, body.name)
 
     @app.get("/api/tables/{table_id}/view", summary="A seat's view (no seat: the spectator's)")
     async def view(
+        request: Request,
         table_id: str,
         authorization: Auth = None,
         seat: Annotated[int | None, Query()] = None,
         since: Annotated[int, Query(ge=0)] = 0,
     ) -> dict[str, Any]:
-        return await svc.view(await access(table_id, authorization), seat, since)
+        return await svc.view(await access(request, table_id, authorization), seat, since)
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move for a seat")
     async def move(
+        request: Request,
         table_id: str,
         body: MoveIn,
         authorization: Auth = None,
         since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
     ) -> dict[str, Any]:
-        a = await access(table_id, authorization)
+        limits.check(request, "moves")
+        a = await access(request, table_id, authorization)
         return await svc.move(a, body.seat, body.move, body.at, body.id, since)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back the seat's last move")
     async def undo(
+        request: Request,
         table_id: str,
         body: UndoIn,
         authorization: Auth = None,
         since: Annotated[int, Query(ge=0, description="the answer's log: entries after it")] = 0,
     ) -> dict[str, Any]:
-        a = await access(table_id, authorization)
+        limits.check(request, "moves")
+        a = await access(request, table_id, authorization)
         return await svc.undo(a, body.seat, since, at=body.at)
 
     @app.post("/api/tables/{table_id}/leave", summary="Leave the seat to the table's bot")
-    async def leave(table_id: str, body: SeatRef, authorization: Auth = None) -> dict[str, Any]:
-        return await svc.leave(await access(table_id, authorization), body.seat)
+    async def leave(
+        request: Request, table_id: str, body: SeatRef, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return await svc.leave(await access(request, table_id, authorization), body.seat)
 
     @app.get("/api/tables/{table_id}/record", summary="A finished game's GameRecord JSON")
-    async def record(table_id: str, authorization: Auth = None) -> Response:
-        text = await svc.export(await access(table_id, authorization))
+    async def record(request: Request, table_id: str, authorization: Auth = None) -> Response:
+        text = await svc.export(await access(request, table_id, authorization))
         return Response(text, media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay", summary="A finished game's view after a step")
     async def replay(
+        request: Request,
         table_id: str,
         step: Annotated[int, Query(ge=0)],
         authorization: Auth = None,
         seat: Annotated[int | None, Query()] = None,
     ) -> dict[str, Any]:
-        return await svc.replay_view(await access(table_id, authorization), seat, step)
+        return await svc.replay_view(await access(request, table_id, authorization), seat, step)
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def live(
@@ -360,7 +395,12 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
             await websocket.close(code=1008, reason="origin not allowed")
             return
         try:
-            a = await svc.access(table_id, token)
+            try:
+                a = await svc.access(table_id, token)
+            except ServerError as e:
+                if e.code == "forbidden":  # a guessed token costs a link check
+                    limits.check(websocket, "links")
+                raise
             first = await svc.view(a, seat, since)
         except ServerError as e:
             await websocket.close(code=1008, reason=e.reason[:120])

@@ -416,6 +416,18 @@ def present_elsewhere(conn: Connection, table_id: str, seat: int) -> bool:
     )
 
 
+def presences(conn: Connection) -> set[int]:
+    """The second keys (:func:`presence_key`) of every seat's presence lock any session holds."""
+    rows = conn.execute(
+        text(
+            "SELECT DISTINCT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND objsubid = 2 AND classid::bigint = :c"
+        ),
+        {"c": PRESENCE_CLASS},
+    )
+    return {int(r[0]) for r in rows}
+
+
 class Listener:
     """A thread listening on :data:`CHANNEL` on a connection of its own; each notification's
     payload is given to ``deliver`` (from this thread), and ``None`` after the connection was

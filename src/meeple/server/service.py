@@ -308,6 +308,9 @@ class Service:
         #: (table, seat) -> open presences (sockets) of the seat's person, and pending leaves.
         self._present: dict[tuple[str, int], int] = {}
         self._leaving: dict[tuple[str, int], asyncio.Task] = {}
+        #: (table, seat) of tables owned here whose person was last seen connected to some
+        #: process (on PostgreSQL): when none holds the seat's presence any more, they left.
+        self._seen_present: set[tuple[str, int]] = set()
         self._started = False
         #: Finished games whose replays are being kept, and the start's catch-up of them.
         self._replaying: set[asyncio.Task] = set()
@@ -1760,10 +1763,36 @@ class Service:
                 if servers is not None and servers - pids:
                     await self._resume(locked)
                 servers = pids
+                await self._watch_presence()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: try again at the next round
                 log.exception("looking for tables without a server failed")
+
+    async def _watch_presence(self) -> None:
+        """Start the leave grace of the seats, at tables owned here whose clock names a
+        takeover level, whose person was connected to some process and no longer is to any:
+        a last socket closed on another process counts as one closed here (the owner alone
+        takes seats over, and only when no process holds the seat's presence)."""
+        assert self._cluster is not None
+        watched = {
+            (live.table_id, n)
+            for live in self._live.values()
+            if live.status == "playing" and live.clock and live.clock.get("takeover")
+            for n, seat in enumerate(live.seats)
+            if seat["kind"] != "bot" and not seat.get("taken_over")
+        }
+        self._seen_present &= watched
+        if not watched:
+            return
+        held = await asyncio.wrap_future(self._cluster.call(cluster.presences))
+        for key in watched:
+            if self._present.get(key, 0) > 0 or cluster.presence_key(*key) in held:
+                self._seen_present.add(key)
+            elif key in self._seen_present:
+                self._seen_present.discard(key)
+                if key not in self._leaving and self._started:
+                    self._leaving[key] = asyncio.create_task(self._left(*key))
 
     def _idle(self, live: Live, now: float) -> bool:
         """Whether ``live`` may be let go: nobody here is connected to it, no bot of it is

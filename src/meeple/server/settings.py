@@ -10,6 +10,24 @@ from pathlib import Path
 MAX_BODY = 64 * 1024
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A token bucket's size and refill.
+
+    Attributes:
+        burst: Requests a client may make at once (the bucket's size), a whole number >= 1.
+        every_s: Seconds for one more request to be allowed once the burst is spent
+            (``3.0``: one every 3 s); ``0`` means no limit.
+    """
+
+    burst: int
+    every_s: float
+
+    def words(self, what: str) -> str:
+        """``"at most 20 tables at once, then one every 3 s"``."""
+        return f"at most {self.burst} {what} at once, then one every {self.every_s:g} s"
+
+
 def default_data_dir() -> Path:
     """``$MEEPLE_DATA``, else ``$XDG_DATA_HOME/meeple``, else ``~/.local/share/meeple``."""
     if os.environ.get("MEEPLE_DATA"):
@@ -58,6 +76,13 @@ class Settings:
             replay, when asked for.
         watch_s: How often a process on PostgreSQL looks for tables whose owner is gone (to
             take them over), in seconds.
+        rate_tables: How many tables one client (peer address) may create: a burst, then one
+            every so many seconds (``docs/server.md``, Rate limits).
+        rate_links: How many link checks one client may make (the API's ``access`` and
+            ``join``, the browser's invite and spectator links, a wrong link on any other
+            route or the WebSocket): guessing a token costs time.
+        rate_moves: How many moves and undos one client may send over HTTP (the WebSocket
+            has its own limit per socket).
     """
 
     db_url: str | None = None
@@ -73,6 +98,9 @@ class Settings:
     advertise: str | None = None
     idle_s: float = 60.0
     watch_s: float = 0.5
+    rate_tables: Rate = field(default_factory=lambda: Rate(20, 3.0))
+    rate_links: Rate = field(default_factory=lambda: Rate(30, 2.0))
+    rate_moves: Rate = field(default_factory=lambda: Rate(120, 0.1))
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from meeple.core.errors import MeepleError
 from meeple.core.game import seat_word
 from meeple.core.registry import game_class
+from meeple.server.limits import RateLimited, limits_of
 from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
 from meeple.web import pages
 
@@ -146,9 +147,17 @@ def _page(
     return HTMLResponse(html)
 
 
-def _error_page(error: ServerError) -> HTMLResponse:
-    html = pages.environment().get_template("error.html").render(error=error)
-    return HTMLResponse(html, status_code=error.status)
+def _retry_after(error: ServerError | None) -> dict[str, str] | None:
+    """The ``Retry-After`` header of a refusal for a client past its rate limit."""
+    return {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else None
+
+
+def _error_page(error: ServerError, request: Request | None = None) -> HTMLResponse:
+    """The page of a refusal, with its status; to an htmx request (``HX-Request``), only its
+    message, which htmx swaps in where the answer was to go (``meeple.js``)."""
+    fragment = request is not None and request.headers.get("hx-request") == "true"
+    html = pages.environment().get_template("error.html").render(error=error, fragment=fragment)
+    return HTMLResponse(html, status_code=error.status, headers=_retry_after(error))
 
 
 def _old_rules_page(error: ServerError, table_id: str) -> HTMLResponse:
@@ -262,6 +271,13 @@ def _game_fields(entry: dict[str, Any]) -> list[dict[str, Any]]:
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request, error: str = "") -> HTMLResponse:
+    return await _lobby(request, error, 422 if error else 200)
+
+
+async def _lobby(
+    request: Request, error: str, status: int, headers: dict[str, str] | None = None
+) -> HTMLResponse:
+    """The lobby, with ``error`` shown above the form, answered with ``status``."""
     svc = _service(request)
     games = []
     for entry in svc.lobby():
@@ -282,7 +298,7 @@ async def home(request: Request, error: str = "") -> HTMLResponse:
             error=error,
         )
     )
-    response = HTMLResponse(html, status_code=422 if error else 200)
+    response = HTMLResponse(html, status_code=status, headers=headers)
     if not owner:
         response.set_cookie(
             OWNER_COOKIE,
@@ -360,11 +376,12 @@ async def open_table(request: Request) -> Response:
     svc = _service(request)
     owner = request.cookies.get(OWNER_COOKIE) or secrets.token_urlsafe(24)
     try:
+        limits_of(request).check(request, "tables")
         form = await _form(request)
         spec = table_spec(form, svc.lobby(), owner)
         created = await svc.create_table(spec)
     except ServerError as e:
-        return await home(request, error=e.reason)
+        return await _lobby(request, e.reason, e.status, _retry_after(e))
     here = [n for n, s in enumerate(spec.seats) if s.holder == "here"]
     links: dict[str, Any] = {"play": None, "invites": {}, "watch": created.spectator}
     for entry in created.tokens:
@@ -386,11 +403,12 @@ async def open_table(request: Request) -> Response:
 async def join(request: Request, table_id: str, token: str) -> Response:
     svc = _service(request)
     try:
+        limits_of(request).check(request, "links")
         access = await svc.access(table_id, token)
         for seat in access.seats:
             await svc.join(access, seat)
     except ServerError as e:
-        return _error_page(e)
+        return _error_page(e, request)
     links = held_links(request.cookies, table_id)
     links["play"] = token
     links["invites"] = {str(k): v for k, v in links["invites"].items()}
@@ -402,9 +420,10 @@ async def join(request: Request, table_id: str, token: str) -> Response:
 @router.get("/watch/{table_id}/{token}")
 async def watch(request: Request, table_id: str, token: str) -> Response:
     try:
+        limits_of(request).check(request, "links")
         access = await _service(request).access(table_id, token)
     except ServerError as e:
-        return _error_page(e)
+        return _error_page(e, request)
     links = held_links(request.cookies, table_id)
     links["invites"] = {str(k): v for k, v in links["invites"].items()}
     links["watch"] = token
@@ -422,7 +441,7 @@ async def table(request: Request, table_id: str) -> HTMLResponse:
     except ServerError as e:
         if e.code == "old-rules":  # not playable under these rules: its replay, if it has one
             return RedirectResponse(f"/t/{table_id}/replay", status_code=303)
-        return _error_page(e)
+        return _error_page(e, request)
     return _page(view["title"], table_id, inner, view["move_number"])
 
 
@@ -431,52 +450,65 @@ async def frame(request: Request, table_id: str, reveal: str | None = None) -> H
     try:
         inner, _ = await frame_html(request, table_id, _reveal(reveal))
     except ServerError as e:
-        return _error_page(e)
+        return _error_page(e, request)
     return HTMLResponse(inner)
 
 
 @router.post("/t/{table_id}/move", response_class=HTMLResponse)
 async def move(request: Request, table_id: str) -> HTMLResponse:
+    """Make the posted move; the frame after it, or with the refusal above it and the
+    refusal's status (the same as the JSON API's: 409 stale, 422 an illegal move, 429...)."""
     error = ""
+    status = 200
+    refusal: ServerError | None = None
     form: dict[str, str] = {}
     try:
+        limits_of(request).check(request, "moves")
         form = await _form(request)
         access, _ = await _access(request, table_id)
         seat = int(form.get("seat", ""))
         at = int(form.get("at", ""))
         await _service(request).move(access, seat, form.get("move", ""), at)
     except ValueError:
-        error = "That request was not a move."
+        error, status = "That request was not a move.", 422
     except ServerError as e:
+        if e.status in (403, 404):
+            return _error_page(e, request)
+        refusal, status = e, e.status
         if e.code == "stale":
             error = "The table moved on before your move arrived; here it is now."
-        elif e.status in (403, 404):
-            return _error_page(e)
         else:
             error = f"{e.reason} ({e.code})"
     inner, _ = await frame_html(request, table_id, _reveal(form.get("reveal")), error)
-    return HTMLResponse(inner)
+    return HTMLResponse(inner, status_code=status, headers=_retry_after(refusal))
 
 
 @router.post("/t/{table_id}/undo", response_class=HTMLResponse)
 async def undo(request: Request, table_id: str) -> HTMLResponse:
+    """Take back the seat's last move; the frame after it, or with the refusal above it and
+    the refusal's status (as :func:`move`)."""
     error = ""
+    status = 200
+    refusal: ServerError | None = None
     form: dict[str, str] = {}
     try:
+        limits_of(request).check(request, "moves")
         form = await _form(request)
         access, _ = await _access(request, table_id)
         at = int(form["at"]) if form.get("at") else None
         await _service(request).undo(access, int(form.get("seat", "")), at=at)
     except ValueError:
-        error = "That request was not an undo."
+        error, status = "That request was not an undo.", 422
     except ServerError as e:
+        if e.status in (403, 404):
+            return _error_page(e, request)
+        refusal, status = e, e.status
         if e.code == "stale":  # a second click: the first one took the move back
             error = "The table moved on before your undo arrived; here it is now."
         else:
             error = f"{e.reason} ({e.code})"
-    return HTMLResponse(
-        (await frame_html(request, table_id, _reveal(form.get("reveal")), error))[0]
-    )
+    inner, _ = await frame_html(request, table_id, _reveal(form.get("reveal")), error)
+    return HTMLResponse(inner, status_code=status, headers=_retry_after(refusal))
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
@@ -499,7 +531,7 @@ async def replay(
     except ServerError as e:
         if e.code in ("old-rules", "no-replay"):
             return _old_rules_page(e, table_id)
-        return _error_page(e)
+        return _error_page(e, request)
     frame = pages.Frame(table_id=table_id)
     try:
         inner = pages.render_view(view, frame, replay={"step": step, "steps": view["steps"]})
@@ -517,7 +549,7 @@ async def record(request: Request, table_id: str) -> Response:
         access, _ = await _access(request, table_id)
         text = await _service(request).export(access)
     except ServerError as e:
-        return _error_page(e)
+        return _error_page(e, request)
     return Response(
         text,
         media_type="application/json",

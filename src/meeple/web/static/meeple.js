@@ -3,6 +3,17 @@
 // Plain JavaScript, re-applied after every htmx swap.
 (function () {
   "use strict";
+  // A refusal (4xx: a stale or illegal move, a rate limit) comes with the frame or the message
+  // to show: swap it in as an answer, not as a failure (htmx 2 leaves 4xx unswapped unless told).
+  // A server failure (5xx) is not swapped.
+  if (window.htmx) {
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "4..", swap: true, error: false },
+      { code: "5..", swap: false, error: true },
+    ];
+  }
   let picked = null; // indices of the moves still possible after the board picks, or null
   let active = []; // the board parts picked, in order
 

@@ -1,0 +1,254 @@
+"""Rate limits per client address on the HTTP routes that cost or guess (docs/server.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import auth, create, move, token_of, view
+from starlette.websockets import WebSocketDisconnect
+
+from meeple.server import Settings, create_app
+from meeple.server.settings import Rate
+from meeple.web import create_app as create_web_app
+
+SEATS = [{"kind": "person"}, {"kind": "person"}]
+
+
+class Clock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def _client(settings: Settings, clock: Clock, web: bool = False, **rates: Rate) -> TestClient:
+    """A client of a server with ``settings`` but the default limits, but ``rates``."""
+    defaults = Settings()
+    limited = dataclasses.replace(
+        settings,
+        **{
+            "rate_tables": defaults.rate_tables,
+            "rate_links": defaults.rate_links,
+            "rate_moves": defaults.rate_moves,
+            **rates,
+        },
+    )
+    app = (create_web_app if web else create_app)(limited)
+    app.state.limits.clock = clock
+    return TestClient(app)
+
+
+@pytest.fixture
+def tight(settings: Settings, clock: Clock) -> Iterator[TestClient]:
+    """A server whose limits are a burst of 3, then one every 3 s, of each kind."""
+    rate = Rate(3, 3.0)
+    with _client(settings, clock, rate_tables=rate, rate_links=rate, rate_moves=rate) as c:
+        yield c
+
+
+def test_a_burst_of_new_tables_past_the_limit_is_refused_with_429_and_makes_nothing(
+    tight: TestClient,
+) -> None:
+    owner = {"X-Meeple-Owner": "someone"}
+    for _ in range(3):
+        r = tight.post(
+            "/api/tables", json={"game": "annapurna", "players": 2, "seats": SEATS}, headers=owner
+        )
+        assert r.status_code == 201, r.text
+    refused = tight.post(
+        "/api/tables", json={"game": "annapurna", "players": 2, "seats": SEATS}, headers=owner
+    )
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "rate-limited"
+    assert "at most 3 new tables at once, then one every 3 s" in refused.json()["reason"]
+    assert refused.headers["Retry-After"] == "3"
+    assert len(tight.get("/api/tables", headers=owner).json()) == 3
+
+
+def test_the_limit_lets_one_more_request_through_for_each_refill(
+    tight: TestClient, clock: Clock
+) -> None:
+    body = {"game": "annapurna", "players": 2, "seats": SEATS}
+    for _ in range(3):
+        assert tight.post("/api/tables", json=body).status_code == 201
+    assert tight.post("/api/tables", json=body).status_code == 429
+    clock.now += 2.0
+    refused = tight.post("/api/tables", json=body)
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+    clock.now += 1.0
+    assert tight.post("/api/tables", json=body).status_code == 201
+    assert tight.post("/api/tables", json=body).status_code == 429
+    clock.now += 9.0  # three refills: a full burst again, never more
+    assert [tight.post("/api/tables", json=body).status_code for _ in range(4)] == [
+        201,
+        201,
+        201,
+        429,
+    ]
+
+
+def test_guessing_links_past_the_limit_is_refused_even_for_the_right_link(
+    tight: TestClient, clock: Clock
+) -> None:
+    made = create(tight, "annapurna", SEATS)
+    where = f"/api/tables/{made['table_id']}/access"
+    for n in range(3):
+        assert tight.get(where, headers=auth(f"guess-{n}")).status_code == 403
+    refused = tight.get(where, headers=auth(token_of(made, 0)))
+    assert refused.status_code == 429 and refused.json()["code"] == "rate-limited"
+    joined = tight.post(
+        f"/api/tables/{made['table_id']}/join", json={"seat": 0}, headers=auth(token_of(made, 0))
+    )
+    assert joined.status_code == 429
+    clock.now += 3.0
+    assert tight.get(where, headers=auth(token_of(made, 0))).json()["seats"] == [0]
+
+
+def test_moves_past_the_limit_are_refused_and_change_nothing(
+    tight: TestClient, clock: Clock
+) -> None:
+    made = create(tight, "annapurna", SEATS)
+    for _ in range(3):
+        v = view(tight, made, 0) if 0 in view(tight, made, None)["to_act"] else view(tight, made, 1)
+        assert (
+            move(tight, made, v["viewer"], v["legal"][0]["move"], v["move_number"]).status_code
+            == 200
+        )
+    public = view(tight, made, None)
+    seat = public["to_act"][0]
+    v = view(tight, made, seat)
+    refused = move(tight, made, seat, v["legal"][0]["move"], v["move_number"])
+    assert refused.status_code == 429 and refused.json()["code"] == "rate-limited"
+    undo = tight.post(
+        f"/api/tables/{made['table_id']}/undo",
+        json={"seat": seat, "at": v["move_number"]},
+        headers=auth(token_of(made, seat)),
+    )
+    assert undo.status_code == 429
+    after = view(tight, made, None)
+    assert after["move_number"] == public["move_number"] and after["log"] == public["log"]
+    clock.now += 3.0
+    assert move(tight, made, seat, v["legal"][0]["move"], v["move_number"]).status_code == 200
+
+
+def test_a_whole_hotseat_game_over_http_never_meets_the_default_limits(
+    settings: Settings, clock: Clock
+) -> None:
+    """Two people at one address play Annapurna to its end, a move every half second."""
+    with _client(settings, clock) as client:
+        made = create(client, "annapurna", SEATS)
+        for _ in range(5_000):
+            public = view(client, made, None)
+            if public["status"] == "finished":
+                break
+            seat = public["to_act"][0]
+            v = view(client, made, seat)
+            r = move(client, made, seat, v["legal"][-1]["move"], v["move_number"])
+            assert r.status_code == 200, r.text
+            clock.now += 0.5
+        else:
+            pytest.fail("the game did not end")
+        assert public["move_number"] > 120  # more moves than the burst alone allows
+
+
+def test_a_forwarded_request_is_counted_where_it_arrived_not_again(
+    settings: Settings, clock: Clock
+) -> None:
+    """On PostgreSQL a request marked forwarded was counted by the process it reached first;
+    on SQLite (one process, nothing forwards) the mark means nothing and it counts."""
+    body = {"game": "annapurna", "players": 2, "seats": SEATS}
+    forwarded = {"X-Meeple-Forwarded": "1"}
+    with _client(settings, clock, rate_tables=Rate(2, 3.0)) as client:
+        codes = [
+            client.post("/api/tables", json=body, headers=forwarded).status_code for _ in range(4)
+        ]
+    if settings.db_url:
+        assert codes == [201, 201, 201, 201]
+    else:
+        assert codes == [201, 201, 429, 429]
+
+
+def test_the_lobby_form_past_the_limit_shows_a_readable_refusal(
+    settings: Settings, clock: Clock
+) -> None:
+    form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "friend"}
+    with _client(settings, clock, web=True, rate_tables=Rate(2, 3.0)) as client:
+        for _ in range(2):
+            assert client.post("/tables", data=form, follow_redirects=False).status_code == 303
+        refused = client.post("/tables", data=form, follow_redirects=False)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "3"
+        assert re.search(r'class="error"[^>]*>too many new tables from your address', refused.text)
+        assert "try again in 3 s" in refused.text
+        owner = client.cookies.get("meeple_owner")
+        assert len(client.get("/api/tables", headers={"X-Meeple-Owner": owner}).json()) == 2
+
+
+def test_a_browser_move_past_the_limit_is_refused_with_the_table_shown(
+    settings: Settings, clock: Clock
+) -> None:
+    form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "friend"}
+    with _client(settings, clock, web=True, rate_moves=Rate(1, 3.0)) as client:
+        where = client.post("/tables", data=form, follow_redirects=False).headers["location"]
+        frame = client.get(where + "/frame").text
+        fields = dict(re.findall(r'name="(seat|at|reveal)" value="([^"]*)"', frame))
+        fields["move"] = re.findall(r'name="move" value="([^"]+)"', frame)[0]
+        played = client.post(where + "/move", data=fields)
+        assert played.status_code == 200
+        number = re.search(r'data-move="(\d+)"', played.text).group(1)
+        refused = client.post(where + "/move", data=fields)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "3"
+        assert "too many moves from your address" in refused.text
+        assert f'data-move="{number}"' in refused.text  # the table as it is, nothing more
+
+
+def test_a_wrong_link_on_any_route_costs_a_link_check_and_a_right_one_costs_none(
+    tight: TestClient, clock: Clock
+) -> None:
+    made = create(tight, "annapurna", SEATS)
+    where = f"/api/tables/{made['table_id']}"
+    for _ in range(5):  # the right link: counted nowhere
+        assert tight.get(where + "/view", headers=auth(made["spectator"])).status_code == 200
+    guesses = [
+        tight.get(where + "/view", headers=auth("guess-a")),
+        tight.get(where + "/record", headers=auth("guess-b")),
+        tight.get(where + "/replay?step=0", headers=auth("guess-c")),
+        tight.get(where + "/view", headers=auth("guess-d")),
+    ]
+    assert [r.status_code for r in guesses] == [403, 403, 403, 429]
+    assert guesses[-1].json()["code"] == "rate-limited"
+    assert tight.get(where + "/view", headers=auth(made["spectator"])).status_code == 200
+    url = f"{where}/ws?token=guess-e"
+    with pytest.raises(WebSocketDisconnect) as closed, tight.websocket_connect(url) as ws:
+        ws.receive_json()
+    assert "too many link checks" in closed.value.reason
+    clock.now += 3.0
+    assert tight.get(where + "/view", headers=auth("guess-f")).status_code == 403
+
+
+def test_invite_links_opened_past_the_limit_show_a_readable_refusal(
+    settings: Settings, clock: Clock
+) -> None:
+    with _client(settings, clock, web=True, rate_links=Rate(2, 2.0)) as client:
+        made = create(client, "annapurna", SEATS)
+        table_id = made["table_id"]
+        assert client.get(f"/join/{table_id}/guess", follow_redirects=False).status_code == 403
+        opened = client.get(f"/join/{table_id}/{token_of(made, 0)}", follow_redirects=False)
+        assert opened.status_code == 303
+        refused = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "2"
+        assert "too many link checks from your address" in refused.text
+        clock.now += 2.0
+        watched = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
+        assert watched.status_code == 303
