@@ -11,6 +11,7 @@ import typer
 GameName = Annotated[str, typer.Argument(help="Game name (see `meeple games`).")]
 Games = Annotated[int, typer.Option("--games", "-n", help="Number of games.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Base seed.")]
+Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")

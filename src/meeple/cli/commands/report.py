@@ -148,7 +148,7 @@ def _played_rows(
         typer.Exit: after an ``error:`` line for a bad run, and when the run stopped early
             (130 after Ctrl-C, 1 otherwise: no report of a run cut short).
     """
-    from meeple.cli.common import default_players, parse_options, resolve_game, split_agents
+    from meeple.cli.common import parse_options, resolve_game, seats_for, split_agents
     from meeple.cli.runs import (
         claim_results,
         play_run,
@@ -168,11 +168,7 @@ def _played_rows(
         check_games(games, "--games")
         resolve_jobs(jobs, "--jobs")
         if players is None:
-            players = (
-                len(specs)
-                if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
-                else default_players(cls)
-            )
+            players = seats_for(cls, specs)
         spec = SimSpec(name, players, tuple(specs), games, seed, parse_options(name, option))
         check_simulation(spec)
         check_backend(backend)
