@@ -27,7 +27,7 @@ prints it, ``"ansi"`` returns it).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -46,6 +46,47 @@ from meeple.rl.common import (
     rng_from,
 )
 from meeple.rl.encoding import make_encoder
+
+if TYPE_CHECKING:
+    import random
+
+    from meeple.core.game import Game, State
+
+
+def _start_game(
+    game: Game, np_random: np.random.Generator | None, seed: int | None
+) -> tuple[np.random.Generator, random.Random, State]:
+    """A new game of ``game`` past its opening chance nodes, as both environments' ``reset``
+    starts one.
+
+    Args:
+        game: The game to start.
+        np_random: The environment's generator so far (``None`` before the first one).
+        seed: ``reset``'s seed (NumPy integers too); ``None`` goes on with ``np_random``,
+            or with a fresh unseeded generator when there is none yet.
+
+    Returns:
+        The generator the environment keeps, the chance generator drawn from it, and the
+        initial state with its chance nodes played.
+    """
+    if seed is not None:
+        np_random, _ = seeding.np_random(plain_number(seed))
+    elif np_random is None:
+        np_random, _ = seeding.np_random()
+    rng = rng_from(np_random)
+    state = game.new_initial_state()
+    play_chance(state, rng)
+    return np_random, rng, state
+
+
+def _show(game: Game, state: State, render_mode: str | None) -> str | None:
+    """The spectator's view of ``state`` as the terminal draws it: printed for ``"human"``
+    (then ``None``), returned for ``"ansi"``."""
+    text = render_text(game, state.observe(None))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 class MeepleAECEnv(AECEnv):
@@ -114,11 +155,7 @@ class MeepleAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; ``seed`` seeds the chance generator."""
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(plain_number(seed))  # NumPy ints too
-        self._rng = rng_from(self.np_random)
-        self.state_ = self.game.new_initial_state()
-        play_chance(self.state_, self._rng)
+        self._np_random, self._rng, self.state_ = _start_game(self.game, self._np_random, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -210,11 +247,7 @@ class MeepleAECEnv(AECEnv):
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        text = render_text(self.game, self.state_.observe(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _show(self.game, self.state_, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -332,13 +365,7 @@ class MeepleParallelEnv(ParallelEnv):
         Returns:
             Every agent's observation and an empty info dict per agent.
         """
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(plain_number(seed))
-        if self._np_random is None:
-            self._np_random, _ = seeding.np_random()
-        self._rng = rng_from(self._np_random)
-        self.state_ = self.game.new_initial_state()
-        play_chance(self.state_, self._rng)
+        self._np_random, self._rng, self.state_ = _start_game(self.game, self._np_random, seed)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
@@ -395,11 +422,7 @@ class MeepleParallelEnv(ParallelEnv):
             return None
         if self.state_ is None:
             raise RuntimeError("reset() needs to be called before render()")
-        text = render_text(self.game, self.state_.observe(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _show(self.game, self.state_, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
