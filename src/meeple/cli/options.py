@@ -40,6 +40,18 @@ Resume = Annotated[
     ),
 ]
 Out = Annotated[Path | None, typer.Option("--out", help="Per-game results file (.csv or .jsonl).")]
+Results = Annotated[
+    Path | None,
+    typer.Option("--results", help="Keep a run's games in this results file (.csv or .jsonl)."),
+]
+ResultsResume = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Go on with the run of --results that did not finish: its finished games "
+        "are kept, the others played; the same arguments as the first time.",
+    ),
+]
 Backend = Annotated[
     str,
     typer.Option(

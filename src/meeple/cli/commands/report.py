@@ -46,24 +46,14 @@ def report(
             help="A run's agents, comma-separated (default: the game's heuristic agent).",
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: opt.Players = None,
     seed: opt.Seed = 0,
     jobs: opt.Jobs = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", help="A run's game option key=value.")
     ] = None,
-    results: Annotated[
-        Path | None,
-        typer.Option("--results", help="Keep a run's games in this results file (.csv or .jsonl)."),
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume",
-            help="Go on with the run of --results that did not finish: its finished games "
-            "are kept, the others played; the same arguments as the first time.",
-        ),
-    ] = False,
+    results: opt.Results = None,
+    resume: opt.ResultsResume = False,
     progress: opt.Progress = True,
     quiet: opt.Quiet = False,
     backend: opt.Backend = "local",

@@ -39,7 +39,7 @@ def simulate(
             "they rotate over seats. Default: the game's heuristic agent in every seat.",
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: opt.Players = None,
     seed: opt.Seed = 0,
     jobs: opt.Jobs = 1,
     option: opt.GameOptions = None,
