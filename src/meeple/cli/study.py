@@ -83,18 +83,14 @@ def play_study(
             Ctrl-C, 1 otherwise; a game's error is raised again).
     """
     from meeple.cli.runs import stop
-    from meeple.sim.compare import run_variants, study_results, study_specs
-    from meeple.sim.runner import check_backend, check_simulation
+    from meeple.sim.compare import check_variants, run_variants, study_results, study_specs
+    from meeple.sim.runner import check_backend
     from meeple.sim.session import stopped_message
 
     if resume and runs is None:
         raise ConfigError("--resume needs the --runs directory of the study to resume")
     specs = study_specs(game, players, agents, games, variants, seed)
-    for v, spec in zip(variants, specs, strict=True):
-        try:
-            check_simulation(spec)
-        except ConfigError as err:
-            raise ConfigError(f"variant {v.label}: {err}") from None
+    check_variants(variants, specs)
     check_backend(backend)
     results = None
     if runs is not None:
