@@ -79,6 +79,27 @@ def _start_game(
     return np_random, rng, state
 
 
+class _Spaces:
+    """What both environments answer alike: the spaces of each agent, their name, and
+    ``close()``."""
+
+    observation_spaces: dict[str, spaces.Space]
+    action_spaces: dict[str, spaces.Space]
+    metadata: dict[str, Any]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
 def _show(game: Game, state: State, render_mode: str | None) -> str | None:
     """The spectator's view of ``state`` as the terminal draws it: printed for ``"human"``
     (then ``None``), returned for ``"ansi"``."""
@@ -89,7 +110,7 @@ def _show(game: Game, state: State, render_mode: str | None) -> str | None:
     return text
 
 
-class MeepleAECEnv(AECEnv):
+class MeepleAECEnv(_Spaces, AECEnv):
     """A meeple game as a PettingZoo AEC environment (see the module docstring).
 
     Args:
@@ -140,12 +161,6 @@ class MeepleAECEnv(AECEnv):
         self._np_random: np.random.Generator | None = None
         self.state_ = None
         self.agents = []
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     @property
     def np_random(self) -> np.random.Generator:
@@ -249,12 +264,6 @@ class MeepleAECEnv(AECEnv):
         self._require_reset("render")
         return _show(self.game, self.state_, self.render_mode)
 
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
-
 
 class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` before ``reset()`` refused in
@@ -277,7 +286,7 @@ class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
         return str(self.env)
 
 
-class MeepleParallelEnv(ParallelEnv):
+class MeepleParallelEnv(_Spaces, ParallelEnv):
     """A meeple game as a PettingZoo Parallel environment: every seat that must act now acts
     in one ``step``.
 
@@ -320,12 +329,6 @@ class MeepleParallelEnv(ParallelEnv):
         self._np_random: np.random.Generator | None = None
         self.state_ = None
         self.agents = []
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def acting(self) -> tuple[int, ...]:
         """The seats that act in the next ``step`` (none once the game is over).
@@ -423,12 +426,6 @@ class MeepleParallelEnv(ParallelEnv):
         if self.state_ is None:
             raise RuntimeError("reset() needs to be called before render()")
         return _show(self.game, self.state_, self.render_mode)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
 
 
 def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> MeepleParallelEnv:
