@@ -123,6 +123,31 @@ def cliff(players=2, **kw):
     return position(players, page=3, **kw)
 
 
+def cliff_with_a_token():
+    """Cliffside for three, seat 0 holding a farmer token and about to place."""
+    st = cliff(3)
+    st.farmer[0] = 1
+    refresh(st)
+    return st
+
+
+def farmer_offer(gold=5):
+    """A free page in round 3, seat 0 (``gold`` hidden, seat 1 has 6) holding a farmer token and
+    about to place the first worker of the round."""
+    st = position(
+        2,
+        page=5,
+        free=True,
+        rnd=3,
+        gold=[gold, 6],
+        goods=[[0] * 4] * 2,
+        crates=[20, 20],
+        farmer=[1, 0],
+    )
+    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    return st
+
+
 def test_cliff_bottom_row_is_open_and_upper_levels_need_ladders():
     """AL-089, AL-091: only bottom-row spaces, plus ladders on the ladder spots."""
     st = cliff(3)
@@ -196,9 +221,7 @@ def test_cliff_farmer_space_gives_a_farmer_token_and_two_gold():
 def test_cliff_farmer_token_places_a_second_worker_from_behind_the_screen():
     """AL-098, AL-G26 (ruling AL-R26), AL-I10: discard the token to place at once a worker
     not from the caravan; it returns at Retrieve Workers, the caravan count unchanged."""
-    st = cliff(3)
-    st.farmer[0] = 1
-    refresh(st)
+    st = cliff_with_a_token()
     play(st, "place 3")
     assert legal(st) == ["farmer", "no-farmer"]
     play(st, "farmer")
@@ -225,17 +248,7 @@ def test_farmer_token_earned_by_a_placement_may_place_that_placements_second_wor
 def test_farmer_token_held_places_a_second_worker_on_any_placement():
     """AL-098 (ruling AL-R26): whenever a player holding a token places a worker they may
     discard it to place a second worker at once (here on a free page, set up by hand)."""
-    st = position(
-        2,
-        page=5,
-        free=True,
-        rnd=3,
-        gold=[5, 6],
-        goods=[[0] * 4] * 2,
-        crates=[20, 20],
-        farmer=[1, 0],
-    )
-    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    st = farmer_offer()
     assert st.current_player() == 0
     play(st, "place 0")
     assert legal(st) == ["farmer", "no-farmer"]
@@ -260,17 +273,7 @@ def test_farmer_tokens_go_back_to_the_box_when_cliffside_is_left():
 def test_farmer_token_kept_is_offered_again_only_while_held():
     """AL-098 (ruling AL-R26): kept (not used), the token is offered at the next placement;
     a player without one is never asked."""
-    st = position(
-        2,
-        page=5,
-        free=True,
-        rnd=3,
-        gold=[5, 6],
-        goods=[[0] * 4] * 2,
-        crates=[20, 20],
-        farmer=[1, 0],
-    )
-    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    st = farmer_offer()
     play(st, "place 0", "no-farmer")
     assert st.farmer == [1, 0] and st.current_player() == 1
     play(st, legal(st)[0])  # seat 1 holds no token: the turn passes straight on
@@ -282,17 +285,7 @@ def test_farmer_token_kept_is_offered_again_only_while_held():
 def test_farmer_offer_is_not_asked_without_a_space_for_the_second_worker():
     """AL-098 (ruling AL-R45): with every space taken the token cannot be used, so the holder
     is not asked; the token is kept and the game goes on."""
-    st = position(
-        2,
-        page=5,
-        free=True,
-        rnd=3,
-        gold=[5, 6],
-        goods=[[0] * 4] * 2,
-        crates=[20, 20],
-        farmer=[1, 0],
-    )
-    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    st = farmer_offer()
     for i in range(1, len(st.occ)):
         st.occ[i] = 1  # every other space taken
     refresh(st)
@@ -308,17 +301,7 @@ def test_farmer_offer_does_not_tell_the_others_the_holders_gold():
     costly = next(i for i, sp in enumerate(free_pages()[5].spaces) if i and sp.cost > 0)
     views = []
     for gold in (0, 9):
-        st = position(
-            2,
-            page=5,
-            free=True,
-            rnd=3,
-            gold=[gold, 6],
-            goods=[[0] * 4] * 2,
-            crates=[20, 20],
-            farmer=[1, 0],
-        )
-        stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+        st = farmer_offer(gold)
         for i in range(1, len(st.occ)):
             if i != costly:
                 st.occ[i] = 1
@@ -356,24 +339,12 @@ def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
     """AL-098 (ruling AL-R45): the offer is answered by ``farmer`` or ``no-farmer``; any other
     move names AL-098, and ``farmer`` when no space is left that the holder can use names
     AL-R45."""
-    st = cliff(3)
-    st.farmer[0] = 1
-    refresh(st)
+    st = cliff_with_a_token()
     play(st, "place 3")
     for action in ("place 0", "ladder 1", "stop"):
         assert refused(st, action).rule == "AL-098"
     costly = next(i for i, sp in enumerate(free_pages()[5].spaces) if i and sp.cost > 0)
-    st = position(
-        2,
-        page=5,
-        free=True,
-        rnd=3,
-        gold=[0, 6],
-        goods=[[0] * 4] * 2,
-        crates=[20, 20],
-        farmer=[1, 0],
-    )
-    stage(st, ("end_phase",), ("after_placed",), ("action_loop",), ("page_setup",))
+    st = farmer_offer(0)
     st.occ = [-1 if i == costly else 1 for i in range(len(st.occ))]
     st.occ[0] = -1
     refresh(st)
@@ -385,9 +356,7 @@ def test_an_illegal_answer_to_the_farmer_offer_names_the_farmer_rule():
 def test_the_farmers_second_worker_goes_on_a_space():
     """AL-098: after ``farmer`` the second worker is placed at once; a ladder or any other move
     names AL-098."""
-    st = cliff(3)
-    st.farmer[0] = 1
-    refresh(st)
+    st = cliff_with_a_token()
     play(st, "place 3", "farmer")
     assert st.tasks[-1] == ("xplace", 0)
     for action in ("ladder 0", "no-farmer", "end"):

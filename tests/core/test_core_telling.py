@@ -8,7 +8,7 @@ import random
 import pytest
 
 from meeple.core import record as records
-from meeple.core.game import CHANCE, sample_chance, state_after, telling
+from meeple.core.game import CHANCE, and_then, sample_chance, state_after, telling
 from meeple.core.registry import game_names, make
 
 
@@ -67,3 +67,16 @@ def test_the_state_after_is_the_drivers_only_for_the_action_it_tells() -> None:
     fresh = state_after(before, seat, action)
     assert fresh is not after and len(fresh.history) == len(after.history)
     assert len(before.history) == len(after.history) - 1  # left as it was
+
+
+@pytest.mark.parametrize(
+    ("told", "more", "text"),
+    [
+        ("Take the dewleaf", "Round 2 begins.", "Take the dewleaf. Round 2 begins."),
+        ("Climb!", "The summit is reached.", "Climb! The summit is reached."),
+        ("Pass.", "", "Pass."),
+        ("", "Round 2 begins.", "Round 2 begins."),
+    ],
+)
+def test_what_a_move_brings_about_is_told_as_the_next_sentence(told, more, text) -> None:
+    assert and_then(told, more) == text

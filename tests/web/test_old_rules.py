@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from sqlalchemy.orm import Session
@@ -20,7 +21,8 @@ from .conftest import roomy_settings
 OLD = "0.0-older"
 
 
-def _settings(tmp_path: Path) -> Settings:
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
     return roomy_settings(tmp_path)
 
 
@@ -43,26 +45,41 @@ def _play_to_end(client: TestClient, where: str) -> None:
     raise AssertionError("the game did not end")
 
 
-def _make_older(settings: Settings, where: str) -> None:
+def _table(
+    settings: Settings, seat_1: str, *, to_end: bool = False, look: str | None = None
+) -> tuple[str, dict[str, str], str]:
+    """A two-seat Annapurna table against ``seat_1``, opened by one browser (the game played to
+    its end with ``to_end``): its address, that browser's cookies, and the text of the page
+    ``look`` (below the table) showed it then."""
+    with TestClient(create_app(settings)) as client:
+        where = _open(client, seat_1)
+        if to_end:
+            _play_to_end(client, where)
+        cookies = dict(client.cookies)
+        seen = client.get(where + look).text if look else ""
+    return where, cookies, seen
+
+
+def _stored(settings: Settings, where: str, **values: str) -> None:
+    """Edit the stored row of the table at ``where`` (e.g. its rules version)."""
     engine = open_engine(settings.database_url())
     with Session(engine) as s, s.begin():
-        s.execute(
-            update(TableRow).where(TableRow.id == where.rsplit("/", 1)[1]).values(rules_version=OLD)
-        )
+        s.execute(update(TableRow).where(TableRow.id == where.rsplit("/", 1)[1]).values(**values))
     engine.dispose()
 
 
+def _browser(settings: Settings, cookies: dict[str, str]) -> TestClient:
+    """A new server on the same data, the same browser coming back."""
+    return TestClient(create_app(settings), cookies=cookies)
+
+
 def test_a_finished_game_of_older_rules_opens_as_its_replay_from_any_view(
-    tmp_path: Path,
+    settings: Settings,
 ) -> None:
-    settings = _settings(tmp_path)
-    with TestClient(create_app(settings)) as client:
-        where = _open(client, "bot-easy")
-        _play_to_end(client, where)
-        cookies = dict(client.cookies)
-        before = client.get(where + "/replay?viewer=0&step=7&partial=1").text
-    _make_older(settings, where)
-    with TestClient(create_app(settings), cookies=cookies) as client:
+    frame = "/replay?viewer=0&step=7&partial=1"
+    where, cookies, before = _table(settings, "bot-easy", to_end=True, look=frame)
+    _stored(settings, where, rules_version=OLD)
+    with _browser(settings, cookies) as client:
         page = client.get(where)
         assert page.status_code == 200 and page.url.path == where + "/replay"
         assert f"Played under Annapurna rules {OLD}" in page.text
@@ -70,7 +87,7 @@ def test_a_finished_game_of_older_rules_opens_as_its_replay_from_any_view(
         assert "ws-connect" not in page.text  # a finished game does not change
         steps = int(re.search(r"of (\d+)", page.text).group(1))
         assert steps > 7
-        after = client.get(where + "/replay?viewer=0&step=7&partial=1").text
+        after = client.get(where + frame).text
         # the same frame as under the rules it was played with, but the version line
         assert re.sub(r'<p class="rules-version">[^<]*</p>\n?', "", after) == before
         for viewer in ("1", "spectator"):
@@ -81,14 +98,11 @@ def test_a_finished_game_of_older_rules_opens_as_its_replay_from_any_view(
 
 
 def test_a_game_in_progress_under_older_rules_says_it_cannot_be_continued_here(
-    tmp_path: Path,
+    settings: Settings,
 ) -> None:
-    settings = _settings(tmp_path)
-    with TestClient(create_app(settings)) as client:
-        where = _open(client, "friend")
-        cookies = dict(client.cookies)
-    _make_older(settings, where)
-    with TestClient(create_app(settings), cookies=cookies) as client:
+    where, cookies, _ = _table(settings, "friend")
+    _stored(settings, where, rules_version=OLD)
+    with _browser(settings, cookies) as client:
         page = client.get(where)
         assert page.status_code == 409
         assert "This game was played under other rules" in page.text
@@ -97,20 +111,11 @@ def test_a_game_in_progress_under_older_rules_says_it_cannot_be_continued_here(
 
 
 def test_a_finished_game_no_longer_installed_offers_its_record_instead_of_a_replay(
-    tmp_path: Path,
+    settings: Settings,
 ) -> None:
-    settings = _settings(tmp_path)
-    with TestClient(create_app(settings)) as client:
-        where = _open(client, "bot-easy")
-        _play_to_end(client, where)
-        cookies = dict(client.cookies)
-    engine = open_engine(settings.database_url())
-    with Session(engine) as s, s.begin():
-        s.execute(
-            update(TableRow).where(TableRow.id == where.rsplit("/", 1)[1]).values(game="gone")
-        )
-    engine.dispose()
-    with TestClient(create_app(settings), cookies=cookies) as client:
+    where, cookies, _ = _table(settings, "bot-easy", to_end=True)
+    _stored(settings, where, game="gone")
+    with _browser(settings, cookies) as client:
         page = client.get(where)
         assert page.status_code == 409
         assert "gone is not installed here" in page.text

@@ -6,7 +6,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,15 @@ def default_players(cls: type[Game]) -> int:
     """Two seats, or the game's only count (its minimum above two, its maximum below)."""
     info = cls.info
     return max(info.min_players, min(2, info.max_players))
+
+
+def seats_for(cls: type[Game], agents: Sequence[str]) -> int:
+    """The seats of a run when ``--players`` is not given: one per agent when two or more
+    agents are named and the game seats that many, else :func:`default_players`."""
+    info = cls.info
+    if info.min_players <= len(agents) <= info.max_players and len(agents) > 1:
+        return len(agents)
+    return default_players(cls)
 
 
 def read_line() -> str | None:

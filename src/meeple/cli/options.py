@@ -11,6 +11,7 @@ import typer
 GameName = Annotated[str, typer.Argument(help="Game name (see `meeple games`).")]
 Games = Annotated[int, typer.Option("--games", "-n", help="Number of games.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Base seed.")]
+Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option key=value; repeatable.")
@@ -39,6 +40,18 @@ Resume = Annotated[
     ),
 ]
 Out = Annotated[Path | None, typer.Option("--out", help="Per-game results file (.csv or .jsonl).")]
+Results = Annotated[
+    Path | None,
+    typer.Option("--results", help="Keep a run's games in this results file (.csv or .jsonl)."),
+]
+ResultsResume = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Go on with the run of --results that did not finish: its finished games "
+        "are kept, the others played; the same arguments as the first time.",
+    ),
+]
 Backend = Annotated[
     str,
     typer.Option(

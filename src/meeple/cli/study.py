@@ -1,21 +1,42 @@
-"""What ``meeple compare`` and ``meeple sweep`` share: playing every variant on the same
-seeds under one progress bar, keeping each variant's games for ``--resume``, and saying how a
-study ended."""
+"""What ``meeple compare`` and ``meeple sweep`` share: their common options, checking them,
+playing every variant on the same seeds under one progress bar, keeping each variant's games
+for ``--resume``, writing the report and saying how a study ended.
+
+A command reads what its variants are from its own options and hands the rest to
+:func:`run_study`::
+
+    run_study(game, StudyOptions(games=100, ...), plan, Comparison.to_html, "Comparison")
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from meeple.cli.common import err_console, plural, progress_bar, shown
-from meeple.core.errors import ConfigError
+from meeple.cli.common import (
+    err_console,
+    fail,
+    plural,
+    progress_bar,
+    resolve_game,
+    seats_for,
+    shown,
+    split_agents,
+)
+from meeple.core.errors import ConfigError, MeepleError
 
 if TYPE_CHECKING:
-    from meeple.sim.compare import Variant
+    from meeple.sim.compare import Comparison, Variant
     from meeple.sim.session import Run
+
+StudyAgents = Annotated[
+    list[str] | None,
+    typer.Option("--agents", "-a", help="Agents, comma-separated (default: the game's heuristic)."),
+]
 
 Runs = Annotated[
     Path | None,
@@ -62,18 +83,14 @@ def play_study(
             Ctrl-C, 1 otherwise; a game's error is raised again).
     """
     from meeple.cli.runs import stop
-    from meeple.sim.compare import run_variants, study_results, study_specs
-    from meeple.sim.runner import check_backend, check_simulation
+    from meeple.sim.compare import check_variants, run_variants, study_results, study_specs
+    from meeple.sim.runner import check_backend
     from meeple.sim.session import stopped_message
 
     if resume and runs is None:
         raise ConfigError("--resume needs the --runs directory of the study to resume")
     specs = study_specs(game, players, agents, games, variants, seed)
-    for v, spec in zip(variants, specs, strict=True):
-        try:
-            check_simulation(spec)
-        except ConfigError as err:
-            raise ConfigError(f"variant {v.label}: {err}") from None
+    check_variants(variants, specs)
     check_backend(backend)
     results = None
     if runs is not None:
@@ -115,3 +132,104 @@ def kept_note(runs: Path | None, variants: int) -> str | None:
     if runs is None:
         return None
     return f"Games of the {plural(variants, 'variant')} kept in {shown(str(runs))}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class StudyOptions:
+    """The options ``meeple compare`` and ``meeple sweep`` share, as given on the command line
+    (unchecked; :func:`run_study` checks them)."""
+
+    games: int  #: games per variant
+    agents: list[str] | None  #: ``--agents`` as given (``None``: the game's heuristic)
+    players: int | None  #: seats (``None``: one per agent named, else the default count)
+    seed: int  #: base seed, shared by every variant
+    jobs: int  #: processes (0: one per core)
+    out: Path | None  #: report file (``None``: :attr:`StudyPlan.stem` with its suffix)
+    as_json: bool  #: write JSON instead of HTML
+    progress: bool
+    force: bool
+    quiet: bool
+    backend: str
+    address: str | None
+    runs: Path | None  #: directory keeping each variant's games
+    resume: bool
+
+
+@dataclass(frozen=True)
+class StudyPlan:
+    """What a study plays, read from a command's own options once the game is known."""
+
+    variants: list[Variant]  #: the first is the baseline
+    sweep: str | None  #: the swept option (one table and plot of every metric), or ``None``
+    stem: str  #: the report's default file name, without its suffix
+
+
+def run_study(
+    game: str,
+    options: StudyOptions,
+    plan: Callable[[str], StudyPlan],
+    html: Callable[[Comparison], str],
+    what: str,
+) -> None:
+    """Check ``options``, play the variants ``plan`` gives and write their report: JSON with
+    ``--json``, else ``html(comparison)``, to ``options.out`` or ``STEM.html``/``STEM.json``
+    (a resumed study writes its report again over the one a killed run left). Then a warning
+    per variant whose games ended at a safety limit (standard error), the headlines (standard
+    output) and, unless quiet, where the games are kept and ``"<what> written to <file>"``.
+
+    Args:
+        game: The game's name as given (any spelling :func:`meeple.cli.common.resolve_game`
+            accepts).
+        options: The shared options.
+        plan: The variants, from the game's registered name; it may raise
+            :class:`~meeple.core.errors.MeepleError` for options it refuses.
+        html: The HTML report of the comparison.
+        what: What the report is called in the closing line (``"Sweep"``, ``"Comparison"``).
+
+    Raises:
+        typer.Exit: after an ``error:`` line for an unknown game, whatever
+            :func:`play_study` or ``plan`` refuses, a report file that exists without
+            ``--force`` (or ``--resume``), and when the study stopped early.
+    """
+    from meeple.sim.compare import compare_variants
+    from meeple.sim.defaults import default_agents
+    from meeple.sim.session import check_games, claimed_output, resolve_jobs
+
+    cls = resolve_game(game)
+    name = cls.info.name
+    try:
+        agents = split_agents(options.agents) or default_agents(name)
+        check_games(options.games, "--games")
+        jobs = resolve_jobs(options.jobs, "--jobs")
+        players = options.players if options.players is not None else seats_for(cls, agents)
+        chosen = plan(name)
+        target = options.out or Path(f"{chosen.stem}.{'json' if options.as_json else 'html'}")
+        with claimed_output(target, force=options.force or options.resume) as target:
+            played = play_study(
+                name,
+                players,
+                agents,
+                options.games,
+                chosen.variants,
+                options.seed,
+                jobs,
+                runs=options.runs,
+                resume=options.resume,
+                force=options.force,
+                show=options.progress and not options.quiet,
+                backend=options.backend,
+                address=options.address,
+            )
+            result = compare_variants(played, chosen.sweep)
+            text = result.to_json() + "\n" if options.as_json else html(result)
+            target.write_text(text, encoding="utf-8")
+    except MeepleError as err:
+        raise fail(str(err)) from None
+    warn_limits(played)
+    for line in result.headlines:
+        typer.echo(line)
+    if not options.quiet:
+        note = kept_note(options.runs, len(chosen.variants))
+        if note:
+            err_console().print(note)
+        err_console().print(f"{what} written to {shown(str(target))}")

@@ -138,6 +138,17 @@ def with_seat_names(text: str, names: Sequence[str], escape: Callable[[str], str
     return _SEAT_WORD.sub(name, text)
 
 
+def and_then(told: str, more: str) -> str:
+    """``told`` and then ``more`` as one text, as a move's description runs on into what it
+    brings about: ``told`` ended by a full stop when it ends without ``.``, ``!`` or ``?``;
+    either one alone when the other is empty."""
+    if not more:
+        return told
+    if told and told[-1] not in ".!?":
+        told += "."
+    return f"{told} {more}" if told else more
+
+
 def plain_number(value: Any) -> Any:
     """``value`` as a plain ``int`` or ``float`` when it is a number of another type (a NumPy
     integer or float, a 0-d integer array); anything else, bools and text included,

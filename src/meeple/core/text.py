@@ -1,5 +1,6 @@
 """Plain text for an 80-column terminal: long lines wrapped at word boundaries, each
-continuation indented under its line so lists and tables stay readable."""
+continuation indented under its line so lists and tables stay readable; and the greedy word
+wrap the boards draw their text with."""
 
 from __future__ import annotations
 
@@ -37,3 +38,20 @@ def fit(text: str, width: int = WIDTH) -> str:
             break_on_hyphens=False,
         )
     return "\n".join(out)
+
+
+def word_lines(text: str, per: int) -> list[str]:
+    """``text``'s words, in order, on lines of at most ``per`` characters, each line as full
+    as the next word allows (greedy); a word longer than ``per`` stands alone on its line,
+    unbroken. White space between words becomes one space; no words, no lines."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines

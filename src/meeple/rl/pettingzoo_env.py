@@ -27,7 +27,7 @@ prints it, ``"ansi"`` returns it).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -47,8 +47,70 @@ from meeple.rl.common import (
 )
 from meeple.rl.encoding import make_encoder
 
+if TYPE_CHECKING:
+    import random
 
-class MeepleAECEnv(AECEnv):
+    from meeple.core.game import Game, State
+
+
+def _start_game(
+    game: Game, np_random: np.random.Generator | None, seed: int | None
+) -> tuple[np.random.Generator, random.Random, State]:
+    """A new game of ``game`` past its opening chance nodes, as both environments' ``reset``
+    starts one.
+
+    Args:
+        game: The game to start.
+        np_random: The environment's generator so far (``None`` before the first one).
+        seed: ``reset``'s seed (NumPy integers too); ``None`` goes on with ``np_random``,
+            or with a fresh unseeded generator when there is none yet.
+
+    Returns:
+        The generator the environment keeps, the chance generator drawn from it, and the
+        initial state with its chance nodes played.
+    """
+    if seed is not None:
+        np_random, _ = seeding.np_random(plain_number(seed))
+    elif np_random is None:
+        np_random, _ = seeding.np_random()
+    rng = rng_from(np_random)
+    state = game.new_initial_state()
+    play_chance(state, rng)
+    return np_random, rng, state
+
+
+class _Spaces:
+    """What both environments answer alike: the spaces of each agent, their name, and
+    ``close()``."""
+
+    observation_spaces: dict[str, spaces.Space]
+    action_spaces: dict[str, spaces.Space]
+    metadata: dict[str, Any]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def _show(game: Game, state: State, render_mode: str | None) -> str | None:
+    """The spectator's view of ``state`` as the terminal draws it: printed for ``"human"``
+    (then ``None``), returned for ``"ansi"``."""
+    text = render_text(game, state.observe(None))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
+class MeepleAECEnv(_Spaces, AECEnv):
     """A meeple game as a PettingZoo AEC environment (see the module docstring).
 
     Args:
@@ -100,12 +162,6 @@ class MeepleAECEnv(AECEnv):
         self.state_ = None
         self.agents = []
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
     @property
     def np_random(self) -> np.random.Generator:
         if self._np_random is None:
@@ -114,11 +170,7 @@ class MeepleAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; ``seed`` seeds the chance generator."""
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(plain_number(seed))  # NumPy ints too
-        self._rng = rng_from(self.np_random)
-        self.state_ = self.game.new_initial_state()
-        play_chance(self.state_, self._rng)
+        self._np_random, self._rng, self.state_ = _start_game(self.game, self._np_random, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -210,17 +262,7 @@ class MeepleAECEnv(AECEnv):
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        text = render_text(self.game, self.state_.observe(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
+        return _show(self.game, self.state_, self.render_mode)
 
 
 class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
@@ -244,7 +286,7 @@ class MeepleOrderEnforcingWrapper(OrderEnforcingWrapper):
         return str(self.env)
 
 
-class MeepleParallelEnv(ParallelEnv):
+class MeepleParallelEnv(_Spaces, ParallelEnv):
     """A meeple game as a PettingZoo Parallel environment: every seat that must act now acts
     in one ``step``.
 
@@ -288,12 +330,6 @@ class MeepleParallelEnv(ParallelEnv):
         self.state_ = None
         self.agents = []
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
     def acting(self) -> tuple[int, ...]:
         """The seats that act in the next ``step`` (none once the game is over).
 
@@ -332,13 +368,7 @@ class MeepleParallelEnv(ParallelEnv):
         Returns:
             Every agent's observation and an empty info dict per agent.
         """
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(plain_number(seed))
-        if self._np_random is None:
-            self._np_random, _ = seeding.np_random()
-        self._rng = rng_from(self._np_random)
-        self.state_ = self.game.new_initial_state()
-        play_chance(self.state_, self._rng)
+        self._np_random, self._rng, self.state_ = _start_game(self.game, self._np_random, seed)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
@@ -395,17 +425,7 @@ class MeepleParallelEnv(ParallelEnv):
             return None
         if self.state_ is None:
             raise RuntimeError("reset() needs to be called before render()")
-        text = render_text(self.game, self.state_.observe(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
+        return _show(self.game, self.state_, self.render_mode)
 
 
 def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> MeepleParallelEnv:

@@ -111,11 +111,7 @@ def run_variants(
     specs = study_specs(game, players, agents, games, variants, seed)
     if results is not None and len(results) != len(variants):
         raise ConfigError("a study needs one results file per variant")
-    for v, spec in zip(variants, specs, strict=True):
-        try:
-            check_simulation(spec)
-        except ConfigError as err:
-            raise ConfigError(f"variant {v.label}: {err}") from None
+    check_variants(variants, specs)
     check_backend(backend)
     out: list[tuple[Variant, Run]] = []
     with contextlib.ExitStack() as stack:
@@ -130,6 +126,20 @@ def run_variants(
             if run.stopped:
                 break
     return out
+
+
+def check_variants(variants: Sequence[Variant], specs: Sequence[SimSpec]) -> None:
+    """Check the run of each variant (``specs`` from :func:`study_specs`), in order.
+
+    Raises:
+        ConfigError: what :func:`meeple.sim.runner.check_simulation` refuses of the first
+            variant it refuses, the message led by ``variant LABEL:``.
+    """
+    for v, spec in zip(variants, specs, strict=True):
+        try:
+            check_simulation(spec)
+        except ConfigError as err:
+            raise ConfigError(f"variant {v.label}: {err}") from None
 
 
 def study_specs(
@@ -651,6 +661,7 @@ def _forest_plot(fig: Figure, rows: list[dict[str, Any]]) -> None:
 __all__ = [
     "Comparison",
     "Variant",
+    "check_variants",
     "compare_rows",
     "compare_variants",
     "game_metrics",

@@ -8,17 +8,16 @@ from typing import Annotated, Any
 import typer
 
 from meeple.cli import options as opt
-from meeple.cli.common import (
-    default_players,
-    err_console,
-    fail,
-    parse_options,
-    resolve_game,
-    shown,
-    split_agents,
+from meeple.cli.common import parse_options
+from meeple.cli.study import (
+    Runs,
+    StudyAgents,
+    StudyOptions,
+    StudyPlan,
+    StudyResume,
+    run_study,
 )
-from meeple.cli.study import Runs, StudyResume, kept_note, play_study, warn_limits
-from meeple.core.errors import ConfigError, MeepleError
+from meeple.core.errors import ConfigError
 
 
 def parse_variant(game: str, text: str) -> tuple[str, dict[str, Any]]:
@@ -84,13 +83,8 @@ def compare(
         ),
     ] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 100,
-    agents: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--agents", "-a", help="Agents, comma-separated (default: the game's heuristic)."
-        ),
-    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    agents: StudyAgents = None,
+    players: opt.Players = None,
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Base seed, shared by every variant.")
     ] = 0,
@@ -114,29 +108,16 @@ def compare(
     same seeds and seatings (paired games) and report every metric's difference from the
     first with its 95% interval and a paired t-test, flagging those that survive Holm's
     correction over all the comparisons."""
-    from meeple.sim.compare import Variant, compare_variants, sweep_variants
-    from meeple.sim.defaults import default_agents
-    from meeple.sim.session import check_games, claimed_output, resolve_jobs
+    from meeple.sim.compare import Comparison, Variant, sweep_variants
 
-    cls = resolve_game(game)
-    name = cls.info.name
-    try:
-        specs = split_agents(agents) or default_agents(name)
-        check_games(games_, "--games")
-        jobs = resolve_jobs(jobs, "--jobs")
-        if players is None:
-            players = (
-                len(specs)
-                if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
-                else default_players(cls)
-            )
+    def plan(name: str) -> StudyPlan:
         if sweep is not None and variant:
             raise ConfigError("give --variant or --sweep, not both")
+        key: str | None = None
+        variants: list[Variant] = []
         if sweep is not None:
             key, values = parse_sweep(name, sweep)
-            variants: list[Any] = sweep_variants(key, values)
-        else:
-            variants = []
+            variants = sweep_variants(key, values)
         for text in variant or ():
             label, options = parse_variant(name, text)
             taken = {v.label for v in variants}
@@ -144,34 +125,11 @@ def compare(
             while unique in taken:  # the same variant twice: a check of the noise
                 unique, k = f"{label} ({k})", k + 1
             variants.append(Variant(unique, options))
-        target = out or Path(f"compare-{name}.{'json' if as_json else 'html'}")
-        # a resumed study writes its report again over the one a killed run left
-        with claimed_output(target, force=force or resume) as target:
-            played = play_study(
-                name,
-                players,
-                specs,
-                games_,
-                variants,
-                seed,
-                jobs,
-                runs=runs,
-                resume=resume,
-                force=force,
-                show=progress and not quiet,
-                backend=backend,
-                address=address,
-            )
-            comparison = compare_variants(played, key if sweep is not None else None)
-            text = comparison.to_json() + "\n" if as_json else comparison.to_html()
-            target.write_text(text, encoding="utf-8")
-    except MeepleError as err:
-        raise fail(str(err)) from None
-    warn_limits(played)
-    for line in comparison.headlines:
-        typer.echo(line)
-    if not quiet:
-        note = kept_note(runs, len(variants))
-        if note:
-            err_console().print(note)
-        err_console().print(f"Comparison written to {shown(str(target))}")
+        return StudyPlan(variants, key, f"compare-{name}")
+
+    shared = StudyOptions(
+        games=games_, agents=agents, players=players, seed=seed, jobs=jobs, out=out,
+        as_json=as_json, progress=progress, force=force, quiet=quiet, backend=backend,
+        address=address, runs=runs, resume=resume,
+    )  # fmt: skip
+    run_study(game, shared, plan, Comparison.to_html, "Comparison")

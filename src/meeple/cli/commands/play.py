@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from meeple.agents.base import Agent
+from meeple.cli import options as opt
 from meeple.cli.common import (
     check_path,
     console,
@@ -38,7 +39,7 @@ def play(
         str | None,
         typer.Argument(help="Game name (see `meeple games`); not needed with --resume."),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: opt.Players = None,
     seat: Annotated[
         list[str] | None, typer.Option("--seat", help="A human seat (0-based); repeatable.")
     ] = None,

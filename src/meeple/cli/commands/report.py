@@ -46,24 +46,14 @@ def report(
             help="A run's agents, comma-separated (default: the game's heuristic agent).",
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: opt.Players = None,
     seed: opt.Seed = 0,
     jobs: opt.Jobs = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", help="A run's game option key=value.")
     ] = None,
-    results: Annotated[
-        Path | None,
-        typer.Option("--results", help="Keep a run's games in this results file (.csv or .jsonl)."),
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume",
-            help="Go on with the run of --results that did not finish: its finished games "
-            "are kept, the others played; the same arguments as the first time.",
-        ),
-    ] = False,
+    results: opt.Results = None,
+    resume: opt.ResultsResume = False,
     progress: opt.Progress = True,
     quiet: opt.Quiet = False,
     backend: opt.Backend = "local",
@@ -148,7 +138,7 @@ def _played_rows(
         typer.Exit: after an ``error:`` line for a bad run, and when the run stopped early
             (130 after Ctrl-C, 1 otherwise: no report of a run cut short).
     """
-    from meeple.cli.common import default_players, parse_options, resolve_game, split_agents
+    from meeple.cli.common import parse_options, resolve_game, seats_for, split_agents
     from meeple.cli.runs import (
         claim_results,
         play_run,
@@ -168,11 +158,7 @@ def _played_rows(
         check_games(games, "--games")
         resolve_jobs(jobs, "--jobs")
         if players is None:
-            players = (
-                len(specs)
-                if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
-                else default_players(cls)
-            )
+            players = seats_for(cls, specs)
         spec = SimSpec(name, players, tuple(specs), games, seed, parse_options(name, option))
         check_simulation(spec)
         check_backend(backend)

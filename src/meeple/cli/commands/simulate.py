@@ -10,13 +10,13 @@ import typer
 from meeple.cli import options as opt
 from meeple.cli.common import (
     console,
-    default_players,
     err_console,
     fail,
     parse_options,
     plural,
     prepare_output,
     resolve_game,
+    seats_for,
     shown,
     split_agents,
 )
@@ -39,7 +39,7 @@ def simulate(
             "they rotate over seats. Default: the game's heuristic agent in every seat.",
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: opt.Players = None,
     seed: opt.Seed = 0,
     jobs: opt.Jobs = 1,
     option: opt.GameOptions = None,
@@ -79,11 +79,7 @@ def simulate(
     except ConfigError as e:
         raise fail(str(e)) from None
     if players is None:
-        players = (
-            len(specs)
-            if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
-            else default_players(cls)
-        )
+        players = seats_for(cls, specs)
     try:
         spec = SimSpec(name, players, tuple(specs), games_, seed, parse_options(name, option))
         if out is not None:

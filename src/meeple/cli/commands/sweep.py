@@ -11,17 +11,16 @@ import typer
 
 from meeple.cli import options as opt
 from meeple.cli.commands.compare import parse_sweep
-from meeple.cli.common import (
-    default_players,
-    err_console,
-    fail,
-    parse_options,
-    resolve_game,
-    shown,
-    split_agents,
+from meeple.cli.common import parse_options
+from meeple.cli.study import (
+    Runs,
+    StudyAgents,
+    StudyOptions,
+    StudyPlan,
+    StudyResume,
+    run_study,
 )
-from meeple.cli.study import Runs, StudyResume, kept_note, play_study, warn_limits
-from meeple.core.errors import ConfigError, MeepleError
+from meeple.core.errors import ConfigError
 
 #: A value that names several: a range of whole numbers (``3..11``) or a list (``a,b``).
 _SWEPT = re.compile(r"^\s*[+-]?\d+\s*\.\.\s*[+-]?\d+\s*$|,")
@@ -66,13 +65,8 @@ def sweep(
         ),
     ] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="Games per value.")] = 100,
-    agents: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--agents", "-a", help="Agents, comma-separated (default: the game's heuristic)."
-        ),
-    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    agents: StudyAgents = None,
+    players: opt.Players = None,
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Base seed, shared by every value.")
     ] = 0,
@@ -96,52 +90,17 @@ def sweep(
     plays the same seeds and seatings (paired games), and one table gives every metric's mean
     at each value, a star on a difference from the first value that survives Holm's
     correction over all the comparisons, with one plot of the metrics that moved."""
-    from meeple.sim.compare import compare_variants, sweep_variants
-    from meeple.sim.defaults import default_agents
-    from meeple.sim.session import check_games, claimed_output, resolve_jobs
+    from meeple.sim.compare import Comparison, sweep_variants
 
-    cls = resolve_game(game)
-    name = cls.info.name
-    try:
-        specs = split_agents(agents) or default_agents(name)
-        check_games(games_, "--games")
-        jobs = resolve_jobs(jobs, "--jobs")
-        if players is None:
-            players = (
-                len(specs)
-                if cls.info.min_players <= len(specs) <= cls.info.max_players and len(specs) > 1
-                else default_players(cls)
-            )
+    def plan(name: str) -> StudyPlan:
         key, values, fixed = split_swept(name, list(option or ()))
         variants = [type(v)(v.label, {**fixed, **v.options}) for v in sweep_variants(key, values)]
         safe = re.sub(r"[^A-Za-z0-9_-]+", "_", key)
-        target = out or Path(f"sweep-{name}-{safe}.{'json' if as_json else 'html'}")
-        with claimed_output(target, force=force or resume) as target:
-            played = play_study(
-                name,
-                players,
-                specs,
-                games_,
-                variants,
-                seed,
-                jobs,
-                runs=runs,
-                resume=resume,
-                force=force,
-                show=progress and not quiet,
-                backend=backend,
-                address=address,
-            )
-            result = compare_variants(played, key)
-            text = result.to_json() + "\n" if as_json else result.to_sweep_html()
-            target.write_text(text, encoding="utf-8")
-    except MeepleError as err:
-        raise fail(str(err)) from None
-    warn_limits(played)
-    for line in result.headlines:
-        typer.echo(line)
-    if not quiet:
-        note = kept_note(runs, len(variants))
-        if note:
-            err_console().print(note)
-        err_console().print(f"Sweep written to {shown(str(target))}")
+        return StudyPlan(variants, key, f"sweep-{name}-{safe}")
+
+    shared = StudyOptions(
+        games=games_, agents=agents, players=players, seed=seed, jobs=jobs, out=out,
+        as_json=as_json, progress=progress, force=force, quiet=quiet, backend=backend,
+        address=address, runs=runs, resume=resume,
+    )  # fmt: skip
+    run_study(game, shared, plan, Comparison.to_sweep_html, "Sweep")

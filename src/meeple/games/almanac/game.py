@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.game import CHANCE, Game, GameInfo, state_after
+from meeple.core.game import CHANCE, Game, GameInfo, and_then, state_after
 from meeple.games.almanac.content import Content, load_content
 from meeple.games.almanac.notation import Table, action_table, build_space
 from meeple.games.almanac.observation import determinize
@@ -113,12 +113,7 @@ class Almanac(Game):
             told = "Keep one of the drawn contracts (face down)"
         else:
             told = self.describe_action(action)
-        passage = self.describe_aftermath(state, seat, action, observer)
-        if not passage:
-            return told
-        if told and told[-1] not in ".!?":
-            told += "."
-        return f"{told} {passage}" if told else passage
+        return and_then(told, self.describe_aftermath(state, seat, action, observer))
 
     def describe_aftermath(
         self, state: AlmanacState, seat: int, action: Action, observer: int | None

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import seat_word
+from meeple.core.text import word_lines
 from meeple.games.almanac.content import GOOD_NAMES, GOODS
 from meeple.games.almanac.pagerules.p18_colosseum import winners
 from meeple.games.almanac.pagerules.p19_port import ships_open
@@ -168,18 +169,7 @@ def line(x1, y1, x2, y2, stroke, sw=2, extra="") -> str:
 def wrap(s: str, width: float, size: float = 15) -> list[str]:
     """``s`` broken into lines that fit ``width`` units at font ``size`` (an estimate: the
     board's fonts average under 0.6 em a character)."""
-    per = max(4, int(width / (size * 0.58)))
-    lines: list[str] = []
-    cur = ""
-    for word in s.split():
-        if cur and len(cur) + 1 + len(word) > per:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    if cur:
-        lines.append(cur)
-    return lines
+    return word_lines(s, max(4, int(width / (size * 0.58))))
 
 
 def clip(s: str, width: float, size: float = 15) -> str:

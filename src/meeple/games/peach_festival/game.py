@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, WASTED, Game, GameInfo, seat_word, state_after
+from meeple.core.game import CHANCE, WASTED, Game, GameInfo, and_then, seat_word, state_after
 from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
@@ -297,12 +297,7 @@ class PeachFestival(Game):
         told after the move or outcome that brings it about, to everyone (sheets are public).
         """
         told = self._told(state, seat, action, observer)
-        lost = self.describe_aftermath(state, seat, action, observer)
-        if not lost:
-            return told
-        if told and told[-1] not in ".!?":
-            told += "."
-        return f"{told} {lost}" if told else lost
+        return and_then(told, self.describe_aftermath(state, seat, action, observer))
 
     def describe_aftermath(
         self, state: PeachState, seat: int, action: Action, observer: int | None

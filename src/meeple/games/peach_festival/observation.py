@@ -83,15 +83,23 @@ def snapshot(state: PeachState) -> dict:
     return data
 
 
-def sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
-    """A player's sheet rebuilt from its observation data (its hand left empty)."""
-    sh = PlayerSheet(game.sheet.start_peaches)
+def public_sheet(d: dict, start_peaches: int) -> PlayerSheet:
+    """A player's sheet with the public facts scoring reads, from its observation data: the
+    columns, boxes, Peaches (``start_peaches`` at the start), Merchants and Requests; the
+    rest left as a new sheet has it."""
+    sh = PlayerSheet(start_peaches)
     sh.cols = [list(c) for c in d["cols"]]
     sh.boxes = d["boxes"]
     sh.peaches = d["peaches"]
     sh.eaten = d["eaten"]
     sh.merchants = d["merchants"]
     sh.requests = list(d["requests"])
+    return sh
+
+
+def sheet_from(d: dict, game: PeachFestival) -> PlayerSheet:
+    """A player's sheet rebuilt from its observation data (its hand left empty)."""
+    sh = public_sheet(d, game.sheet.start_peaches)
     sh.two_paid = d["two_paid"]
     sh.reward_gained = d["reward_gained"]
     sh.pending = [tuple(p) for p in d["pending"]]

@@ -29,6 +29,7 @@ from typing import Any
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import NotationError
 from meeple.core.game import seat_word
+from meeple.core.text import word_lines
 from meeple.games.peach_festival.content import (
     CODES,
     COLUMN_NAMES,
@@ -40,9 +41,9 @@ from meeple.games.peach_festival.content import (
     load_content,
 )
 from meeple.games.peach_festival.game import DIFFICULTIES, PeachFestival, _action_tables
+from meeple.games.peach_festival.observation import public_sheet
 from meeple.games.peach_festival.render import PENDING_WORDS, describe
 from meeple.games.peach_festival.scoring import MULTIPLAYER, SOLO, score_breakdown
-from meeple.games.peach_festival.state import PlayerSheet
 
 #: Width of the drawing in SVG units; every length below is in these units.
 WIDTH = 560
@@ -185,18 +186,7 @@ def _wrap(text: str, width: float, size: float = 16, bold: bool = False) -> list
     Glyph widths are estimated generously (sans-serif averages about half an em), so a line
     fits whichever of the font stack's faces the browser has.
     """
-    chars = max(8, int(width / (size * (0.56 if bold else 0.5))))
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > chars:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+    return word_lines(text, max(8, int(width / (size * (0.56 if bold else 0.5)))))
 
 
 ICONS = {
@@ -360,7 +350,7 @@ class _Ctx:
         self.solo: bool = bool(obs["solo"])
         self.phase: str = obs["phase"]
         self.sheets: list[dict] = obs["sheets"]
-        self.views = [_player_sheet(content, d) for d in self.sheets]
+        self.views = [public_sheet(d, content.sheet.start_peaches) for d in self.sheets]
 
     @functools.cached_property
     def scores(self) -> list[dict[str, int]]:
@@ -383,18 +373,6 @@ class _Ctx:
             return describe(self.space.parse(notation))
         except NotationError:
             return notation
-
-
-def _player_sheet(content: Content, d: dict) -> PlayerSheet:
-    """A :class:`PlayerSheet` with the public facts scoring reads (cols, Peaches, Merchants)."""
-    sh = PlayerSheet(content.sheet.start_peaches)
-    sh.cols = [list(c) for c in d["cols"]]
-    sh.peaches = d["peaches"]
-    sh.eaten = d["eaten"]
-    sh.merchants = d["merchants"]
-    sh.requests = list(d["requests"])
-    sh.boxes = d["boxes"]
-    return sh
 
 
 def _card_status(ctx: _Ctx, card_id: int, seat: int | None) -> tuple[str, bool]:
