@@ -156,7 +156,7 @@ def test_the_board_is_one_standalone_svg_that_parses_as_xml(cases, name):
     svg = board(game, st, acting(st))
     root = ET.fromstring(svg)
     assert root.tag == f"{NS}svg"
-    assert root.get("viewBox", "").startswith("0 0 560 ")
+    assert root.get("viewBox", "").startswith("0 0 372 ")
     assert root.get("role") == "img"
     assert root.find(f"{NS}title").text
     assert root.find(f"{NS}desc").text
