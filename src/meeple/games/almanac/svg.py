@@ -1184,7 +1184,9 @@ class _Board:
         )
         bottom = len(o["contract_bottom"])
         extra = f" (+{bottom} under)" if bottom else ""
-        decks = f"Caravan deck {len(o['caravan_deck'])} · Contracts {o['contract_deck_size']}{extra}"
+        decks = (
+            f"Caravan deck {len(o['caravan_deck'])} · Contracts {o['contract_deck_size']}{extra}"
+        )
         out.append(text(PAD + 10, y + 72, decks, "sm"))
         y += 90
         return "".join(out), y
@@ -1584,7 +1586,9 @@ def _clusters(
         name = wrap(rule.cluster_name(page, k), w - 40, 14)
         out.append(text_lines(x + 20, ry + 19, name, "sm b", 0, 17))
         if k in notes:
-            out.append(text_lines(x + 20, ry + 19 + 17 * len(name), heads[k][len(name) :], "sm dim", 0, 17))
+            out.append(
+                text_lines(x + 20, ry + 19 + 17 * len(name), heads[k][len(name) :], "sm dim", 0, 17)
+            )
         frag, _, _ = b.spaces_block(by[k], x + 15, ry + 6 + 17 * len(heads[k]), per, tw, th, gap)
         out.append(frag)
         ry += hgt + 12
