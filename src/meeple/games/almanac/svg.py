@@ -564,9 +564,18 @@ class _Board:
             ("prompt", self.prompt),
             ("encounter", self.encounter),
             ("map", self.map),
+            ("road", self.road),
             ("market", self.market),
             ("players", self.players),
         ]
+        # the part holding the picks of the decision asked comes right under its prompt, so a
+        # phone need not scroll past the page to make it
+        near = (
+            _NEAR_PROMPT.get(self.task[0]) if self.task is not None and self.picks.moves else None
+        )
+        if near is not None:
+            at = [name for name, _ in sections].index(near)
+            sections.insert(2, sections.pop(at))
         # the prompt is drawn last: it takes the moves no other element claimed
         drawn: dict[str, tuple[str, float]] = {}
         for name, fn in sections:
@@ -672,7 +681,7 @@ class _Board:
 
     # -- header: page, lore, supply and demand, route ------------------------------------------
     def header(self) -> tuple[str, float]:
-        """The page's number, name and lore, supply and demand, the Guide, the route."""
+        """The page's number, name and lore, supply and demand, the Guide, the route so far."""
         o, c, p = self.obs, self.c, self.page
         out = [rect(0, 0, W, 10, "#7a5a32")]
         rnd = f"Round {o['round']} of 6" if o["round"] else "Setting up"
@@ -718,7 +727,14 @@ class _Board:
             else:
                 out.append(circle(cx, cy, 12, "#f3e8cf", "#b59a6c", 1.5))
                 out.append(text(cx, cy + 5, "?", "c sm dim"))
-        y += 22
+        return "".join(out), y + 24
+
+    # -- the road ahead: the pages to choose from next ------------------------------------------
+    def road(self) -> tuple[str, float]:
+        """The upcoming pages, each a pick when the route is chosen (under the page's map)."""
+        c, p = self.c, self.page
+        out: list[str] = []
+        y = 0.0
         if p.upcoming:
             out.append(text(PAD, y + 14, f"Road ahead · encounter {p.letter}", "sm b"))
             y += 22
@@ -740,10 +756,10 @@ class _Board:
                     )
                 )
                 y += hgt + 8
-            y += 2
+            y += 6
         else:
             out.append(text(PAD, y + 14, "The last page of the journey.", "sm i"))
-            y += 24
+            y += 28
         return "".join(out), y
 
     # -- prompt: what is asked, buttons, bids, drawn contracts ---------------------------------
@@ -1475,6 +1491,21 @@ class _ContentView:
     def __init__(self, content: Content):
         self.content = content
 
+
+#: The part of the board drawn right under the prompt while a decision of this kind is asked
+#: (the one whose elements are its picks); other decisions keep the usual order.
+_NEAR_PROMPT = {
+    "route": "road",
+    "buy": "market",
+    "good": "market",
+    "trim": "players",
+    "lose": "players",
+    "sell": "players",
+    "shop": "players",
+    "complete": "players",
+    "final": "players",
+    "farmer": "players",
+}
 
 #: How each decision is clicked on the board.
 _HINTS = {
