@@ -86,7 +86,7 @@ def render_board(
             default the shipped content (the observation does not name a content directory).
 
     Returns:
-        ``<svg xmlns=... viewBox="0 0 560 H" role="img">`` text: deterministic, no scripts, no
+        ``<svg xmlns=... viewBox="0 0 372 H" role="img">`` text: deterministic, no scripts, no
         external references, every text escaped; each clickable element carries ``class="pick"``,
         ``data-moves`` (indices into ``moves``), ``tabindex``, ``role="button"`` and an
         ``aria-label`` (see the module docstring for which element each move is on).
