@@ -156,7 +156,7 @@ def test_the_board_is_one_standalone_svg_that_parses_as_xml(cases, name):
     svg = board(game, st, acting(st))
     root = ET.fromstring(svg)
     assert root.tag == f"{NS}svg"
-    assert root.get("viewBox", "").startswith("0 0 560 ")
+    assert root.get("viewBox", "").startswith("0 0 372 ")
     assert root.get("role") == "img"
     assert root.find(f"{NS}title").text
     assert root.find(f"{NS}desc").text
@@ -380,3 +380,56 @@ def test_a_face_up_contract_is_named_in_full_where_the_drawing_cuts_its_words():
         k = game.content.contracts[kid]
         words = f"{k.name}, {k.fame} fame; once completed: {ability_text(game, k)}"
         assert f"<title>{esc(words)}</title>" in svg
+
+
+def _shown_text(svg: str) -> str:
+    """The words the board shows (its ``<text>`` rows in order, joined), not its titles."""
+    return " ".join((t.text or "") for t in ET.fromstring(svg).iter(f"{NS}text"))
+
+
+def test_no_name_the_rulebook_prints_is_cut_with_an_ellipsis_on_the_board(cases):
+    """Pages, contracts, caravan cards and encounters are shown whole on the narrow board:
+    wrapped to a second line or in smaller letters, never cut with "…"."""
+    game, st = cases["start"]
+    c = game.content
+    base = st.observe(0)
+    names = [p.name for p in c.pages.values()] + [k.name for k in c.caravans]
+    names += [k.name for k in c.contracts] + [e.name for e in c.encounters]
+    shown = []
+    for page in c.pages.values():  # every page's name in its header and the road ahead
+        obs = copy.deepcopy(base)
+        obs["page"] = page.id
+        obs["occupied"] = [-1] * len(page.spaces)
+        obs["page_state"] = (
+            list(page.ice_start) if page.rule == "floe" else [-1] * len(page.ladder_spots)
+        )
+        svg = render_board(obs, [], game=game)
+        assert page.name in _shown_text(svg)
+        shown.append(svg)
+    for i in range(0, len(c.contracts), 6):  # every contract in seat 0's hand
+        obs = copy.deepcopy(base)
+        obs["players"][0]["incomplete"] = list(range(i, min(i + 6, len(c.contracts))))
+        svg = render_board(obs, [], game=game)
+        words = _shown_text(svg)
+        for kid in obs["players"][0]["incomplete"]:
+            assert c.contracts[kid].name in words, c.contracts[kid].name
+        shown.append(svg)
+    for i in range(0, len(c.caravans), 4):  # every caravan card for sale
+        obs = copy.deepcopy(base)
+        obs["caravan_faceup"] = list(range(i, min(i + 4, len(c.caravans))))
+        svg = render_board(obs, [], game=game)
+        for cid in obs["caravan_faceup"]:
+            assert c.caravans[cid].name in _shown_text(svg), c.caravans[cid].name
+        shown.append(svg)
+    for eid, e in enumerate(c.encounters):
+        obs = copy.deepcopy(base)
+        obs["encounter"] = eid
+        svg = render_board(obs, [], game=game)
+        assert e.name in _shown_text(svg), e.name
+        shown.append(svg)
+    shown += [board(g, s, acting(s)) for g, s in cases.values()]
+    for svg in shown:
+        for t in ET.fromstring(svg).iter(f"{NS}text"):
+            said = t.text or ""
+            assert not said.endswith("…") or said.endswith("deciding…"), said
+            assert not any(said.startswith(n[:-1]) and n not in said for n in names), said

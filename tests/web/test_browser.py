@@ -344,3 +344,40 @@ def test_a_refused_move_answers_its_status_and_the_page_shows_why(web_browser, s
         ]
     finally:
         context.close()
+
+
+def test_the_almanac_board_fits_a_phone_and_a_legal_move_on_it_is_clicked(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    person = Watched(context, "Ann")
+    try:
+        page = person.page
+        open_table(page, server, "almanac", ["me", "bot-easy"], ["Ann", ""])
+        page.wait_for_selector(".board .pick")
+        sizes = page.evaluate(
+            "() => { const svg = document.querySelector('.board svg');"
+            " const box = svg.getBoundingClientRect();"
+            " const sm = svg.querySelector('text.sm').getBoundingClientRect();"
+            " return {page: document.documentElement.scrollWidth, view: window.innerWidth,"
+            " board: box.right, scale: box.width / svg.viewBox.baseVal.width}; }"
+        )
+        assert sizes["page"] <= sizes["view"], sizes  # no sideways scrolling
+        assert sizes["board"] <= sizes["view"], sizes
+        assert sizes["scale"] * 14 >= 12, sizes  # the small text is still 12 px
+        page.screenshot(path=str(screenshots / "almanac-phone.png"), full_page=True)
+        before = frame_move(page)
+        pick = page.locator(".board .pick[data-moves]").first
+        pick.scroll_into_view_if_needed()
+        pick.click()
+        if page.locator(".confirm:not([hidden])").count():
+            page.click(".confirm-yes")
+        elif page.locator(".move-list li:not([hidden]) button[name=move]").count() != 1:
+            page.locator(".move-list li:not([hidden]) button[name=move]").first.click()
+        page.wait_for_function(
+            "b => document.querySelector('#frame > .table-frame').dataset.move !== b", arg=before
+        )
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert person.errors == []
+    finally:
+        context.close()

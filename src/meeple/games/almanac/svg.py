@@ -46,9 +46,10 @@ if TYPE_CHECKING:
     from meeple.games.almanac.content import Content, Page, Space
     from meeple.games.almanac.game import Almanac
 
-#: Width of the board in user units; every section is laid out in it, one under the other, so
-#: the board keeps one column on a 360 px phone (scale ~0.6) and beside a move list on a desktop.
-W = 560
+#: Width of the board in user units; every section is laid out in it, one under the other, in
+#: one column: on a 360 px phone it is drawn at about 0.89 of its size, so the smallest text
+#: (13.5 units) is still 12 px, and a desktop shows it beside the move list at a bounded width.
+W = 372
 PAD = 12
 
 GOOD_COLOR = ("#5c9c3a", "#d75a26", "#8fd0e8", "#4d73a6")
@@ -64,7 +65,7 @@ _STYLE = (
     "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#3a2c1a;font-size:15px}"
     ".h{font-family:'DejaVu Serif',Georgia,serif;font-weight:bold}"
     ".b{font-weight:bold}.i{font-style:italic}.sm{font-size:14px}.lg{font-size:19px}"
-    ".xs{font-size:12px}.xl{font-size:23px}.c{text-anchor:middle}.r{text-anchor:end}.w{fill:#fff}.dim{fill:#7d6c55}"
+    ".xs{font-size:13.5px}.xl{font-size:23px}.c{text-anchor:middle}.r{text-anchor:end}.w{fill:#fff}.dim{fill:#7d6c55}"
     ".pick{cursor:pointer}.pick:focus{outline:none}"
     ".hl{fill:none;stroke:#e39a12;stroke-width:2.5;stroke-dasharray:6 3}"
     ".pick:hover .hl,.pick:focus .hl,.pick.sel .hl,.pick[aria-pressed=true] .hl"
@@ -86,7 +87,7 @@ def render_board(
             default the shipped content (the observation does not name a content directory).
 
     Returns:
-        ``<svg xmlns=... viewBox="0 0 560 H" role="img">`` text: deterministic, no scripts, no
+        ``<svg xmlns=... viewBox="0 0 372 H" role="img">`` text: deterministic, no scripts, no
         external references, every text escaped; each clickable element carries ``class="pick"``,
         ``data-moves`` (indices into ``moves``), ``tabindex``, ``role="button"`` and an
         ``aria-label`` (see the module docstring for which element each move is on).
@@ -172,10 +173,33 @@ def wrap(s: str, width: float, size: float = 15) -> list[str]:
     return word_lines(s, max(4, int(width / (size * 0.58))))
 
 
-def clip(s: str, width: float, size: float = 15) -> str:
-    """``s`` cut with an ellipsis to fit ``width`` units at font ``size``."""
-    per = max(3, int(width / (size * 0.58)))
-    return s if len(s) <= per else s[: per - 1].rstrip() + "…"
+def fit(s: str, width: float, size: float = 15, lines: int = 2) -> tuple[list[str], float]:
+    """``s`` whole in at most ``lines`` lines of ``width`` units: at font ``size``, else a
+    smaller one (down to 12), else in as many lines as it takes; never cut, so a name the
+    rulebook prints is always read in full. Returns (lines, font size)."""
+    for sz in sorted({size, size - 1, size - 2, 12.0}, reverse=True):
+        if sz < 12:
+            continue
+        out = wrap(s, width, sz)
+        if len(out) <= lines and all(len(ln) * sz * 0.58 <= width for ln in out):
+            return out, sz
+    return wrap(s, width, 12), 12
+
+
+def text_lines(
+    x: float, y: float, lines: Sequence[str], cls: str, size: float = 0, step: float = 0
+) -> str:
+    """``lines`` as ``<text>`` rows from the baseline ``y``, ``step`` apart (default 1.2 em);
+    ``size`` sets the font size over the class's (an inline style: a class outranks an
+    attribute)."""
+    step = step or (size or 15) * 1.2
+    out = []
+    for i, ln in enumerate(lines):
+        t = text(x, y + i * step, ln, cls)
+        if size:
+            t = t.replace("<text ", f'<text style="font-size:{_f(size)}px" ', 1)
+        out.append(t)
+    return "".join(out)
 
 
 def good_icon(g: int, cx: float, cy: float, r: float = 9) -> str:
@@ -530,9 +554,18 @@ class _Board:
             ("prompt", self.prompt),
             ("encounter", self.encounter),
             ("map", self.map),
+            ("road", self.road),
             ("market", self.market),
             ("players", self.players),
         ]
+        # the part holding the picks of the decision asked comes right under its prompt, so a
+        # phone need not scroll past the page to make it
+        near = (
+            _NEAR_PROMPT.get(self.task[0]) if self.task is not None and self.picks.moves else None
+        )
+        if near is not None:
+            at = [name for name, _ in sections].index(near)
+            sections.insert(2, sections.pop(at))
         # the prompt is drawn last: it takes the moves no other element claimed
         drawn: dict[str, tuple[str, float]] = {}
         for name, fn in sections:
@@ -638,28 +671,32 @@ class _Board:
 
     # -- header: page, lore, supply and demand, route ------------------------------------------
     def header(self) -> tuple[str, float]:
-        """The page's number, name and lore, supply and demand, the Guide, the route."""
+        """The page's number, name and lore, supply and demand, the Guide, the route so far."""
         o, c, p = self.obs, self.c, self.page
         out = [rect(0, 0, W, 10, "#7a5a32")]
         rnd = f"Round {o['round']} of 6" if o["round"] else "Setting up"
-        out.append(text(PAD, 40, f"{p.id} · {p.name}", "h xl"))
-        out.append(text(W - PAD, 40, rnd, "r b sm"))
-        y = 40
-        for ln in wrap(p.lore, W - 2 * PAD, 14)[:2]:
+        out.append(text(PAD, 30, rnd, "b sm dim"))
+        # the page's name in full: two lines, or smaller letters, never cut
+        head, size = fit(f"{p.id} · {p.name}", W - 2 * PAD, 23)
+        out.append(text_lines(PAD, 56, head, "h xl", size, size * 1.15))
+        y = 56 + (len(head) - 1) * size * 1.15
+        for ln in wrap(p.lore, W - 2 * PAD, 14)[:4]:
             y += 19
             out.append(text(PAD, y, ln, "i sm dim"))
         # supply and demand bar (AL-084): most valuable left
         y += 14
-        out.append(text(PAD, y + 16, "Demand", "sm b"))
-        bx = PAD + 84
+        out.append(text(PAD, y + 18, "Demand", "sm b"))
+        bx = PAD + 70
         out.append(rect(bx - 6, y, 4 * 34 + 8, 26, "#f8f0dc", "#a88b5c", 1.2, 13))
         for i, gi in enumerate(p.bar):
             out.append(good_icon(gi, bx + 12 + i * 34, y + 13, 9))
-        out.append(text(bx + 4 * 34 + 10, y + 17, "valuable → plentiful", "sm dim"))
+        out.append(text(bx + 4 * 34 + 10, y + 12, "valuable", "sm dim"))
+        out.append(text(bx + 4 * 34 + 10, y + 27, "→ plentiful", "sm dim"))
+        y += 34
         # the Guide
-        out.append(guide_token(W - PAD - 14, y + 13, 13))
-        out.append(text(W - PAD - 32, y + 18, f"Guide: {self.who(o['guide'])}", "r sm b"))
-        y += 50
+        out.append(guide_token(PAD + 13, y + 14, 13))
+        out.append(text(PAD + 34, y + 19, f"Guide: {self.who(o['guide'])}", "sm b"))
+        y += 54
         # the route: 6 rounds, visited pages, then the choice ahead
         out.append(text(PAD, y + 4, "Route", "sm b"))
         x0, step = PAD + 70, (W - 2 * PAD - 90) / 5
@@ -680,29 +717,39 @@ class _Board:
             else:
                 out.append(circle(cx, cy, 12, "#f3e8cf", "#b59a6c", 1.5))
                 out.append(text(cx, cy + 5, "?", "c sm dim"))
-        y += 22
+        return "".join(out), y + 24
+
+    # -- the road ahead: the pages to choose from next ------------------------------------------
+    def road(self) -> tuple[str, float]:
+        """The upcoming pages, each a pick when the route is chosen (under the page's map)."""
+        c, p = self.c, self.page
+        out: list[str] = []
+        y = 0.0
         if p.upcoming:
             out.append(text(PAD, y + 14, f"Road ahead · encounter {p.letter}", "sm b"))
             y += 22
-            k = len(p.upcoming)
-            tw = (W - 2 * PAD - (k - 1) * 10) / k
-            for i, u in enumerate(p.upcoming):
+            tw = W - 2 * PAD
+            for u in p.upcoming:  # one under the other: each name and rule in full
                 up = c.pages[u]
-                x = PAD + i * (tw + 10)
-                body = rect(x, y, tw, 46, "#f8f0dc", "#8a6a3b", 1.5, 8, cls="face")
-                body += circle(x + 22, y + 23, 15, "#c9ad7e", "#5a3d1c", 1.5)
-                body += text(x + 22, y + 28, u, "c b sm")
-                body += text(x + 44, y + 20, clip(up.name, tw - 50, 15), "b")
-                body += text(x + 44, y + 38, clip(_rule_short(c, up), tw - 50, 14), "sm dim")
+                x = PAD
+                name, nsz = fit(up.name, tw - 50, 15, 1)
+                rule = wrap(_rule_short(c, up), tw - 50, 14)
+                hgt = max(46, 12 + len(name) * nsz * 1.2 + len(rule) * 16)
+                body = rect(x, y, tw, hgt, "#f8f0dc", "#8a6a3b", 1.5, 8, cls="face")
+                body += circle(x + 22, y + hgt / 2, 15, "#c9ad7e", "#5a3d1c", 1.5)
+                body += text(x + 22, y + hgt / 2 + 5, u, "c b sm")
+                body += text_lines(x + 44, y + 20, name, "b", nsz)
+                body += text_lines(x + 44, y + 20 + len(name) * nsz * 1.2, rule, "sm dim", 0, 16)
                 out.append(
                     self.picks.wrap(
-                        ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, 46), rx=9
+                        ("page", u), f"Travel to {u} {up.name}", body, (x, y, tw, hgt), rx=9
                     )
                 )
-            y += 56
+                y += hgt + 8
+            y += 6
         else:
             out.append(text(PAD, y + 14, "The last page of the journey.", "sm i"))
-            y += 24
+            y += 28
         return "".join(out), y
 
     # -- prompt: what is asked, buttons, bids, drawn contracts ---------------------------------
@@ -719,9 +766,9 @@ class _Board:
             y += size + 6
             inner.append(text(16, y - 4, ln, "b lg" if acting else "b"))
         hint = self.hint() if acting else ""
-        if hint:
-            y += 20
-            inner.append(text(16, y - 2, hint, "sm i"))
+        for ln in wrap(hint, W - 2 * PAD - 32, 14):
+            y += 18
+            inner.append(text(16, y, ln, "sm i"))
         y += 6
         t = self.task
         # bids in progress
@@ -746,15 +793,9 @@ class _Board:
         if o["last_bids"] and not o["bids"]:
             *bids, winner, pay = o["last_bids"]
             shown = ", ".join(f"{self.who(s)} bid {b}" for s, b in enumerate(bids))
-            inner.append(
-                text(
-                    16,
-                    y + 14,
-                    f"Last bid: {shown}; {self.who(winner)} won and paid {pay}.",
-                    "sm dim",
-                )
-            )
-            y += 22
+            said = wrap(f"Last bid: {shown}; {self.who(winner)} won and paid {pay}.", W - 60, 14)
+            inner.append(text_lines(16, y + 14, said, "sm dim", 0, 17))
+            y += 5 + 17 * len(said)
         # the Shop's options
         if t is not None and t[0] == "shop" and acting:
             inner.append(text(16, y + 16, "Shop:", "sm b"))
@@ -776,20 +817,19 @@ class _Board:
         # the drawn contracts to keep one of (AL-041)
         if t is not None and t[0] == "keep" and t[1] == self.me:
             drawn = [k for k in t[2] if k is not None]
-            k = max(1, len(drawn))
-            cw = (W - 2 * PAD - 24 - (k - 1) * 8) / k
-            for i, kid in enumerate(drawn):
-                x = 12 + i * (cw + 8)
-                frag, h = self.contract_card(kid, x, y + 4, cw, True)
+            cw = W - 2 * PAD - 24
+            for kid in drawn:  # one under the other, each card's words whole
+                frag, h = self.contract_card(kid, 12, y + 4, cw, True)
                 inner.append(
                     P.wrap(
                         ("drawn", kid),
                         f"Keep {self.c.contracts[kid].name}",
                         frag,
-                        (x, y + 4, cw, h),
+                        (12, y + 4, cw, h),
                     )
                 )
-            y += 4 + 150
+                y += h + 8
+            y += 4
         elif t is not None and t[0] == "keep":  # another's draw: face down (AL-041)
             for i in range(len(t[2])):
                 inner.append(card_back(16 + i * 44, y + 4, 36, 52))
@@ -799,7 +839,7 @@ class _Board:
         if bids:
             inner.append(text(16, y + 16, "Your sealed bid (gold):", "sm b"))
             y += 24
-            per = 10
+            per = 8
             tw = (W - 2 * PAD - 32 - (per - 1) * 6) / per
             for j, n in enumerate(bids):
                 x = 16 + (j % per) * (tw + 6)
@@ -810,9 +850,10 @@ class _Board:
             y += ((len(bids) + per - 1) // per) * 40 + 4
         if P.dial:
             tens = sorted(k[1] for k in P.by_key if k[0] == "bidt")
-            inner.append(text(16, y + 16, "Your sealed bid: pick the tens, then the units", "sm b"))
-            y += 24
-            per = 10
+            inner.append(text(16, y + 16, "Your sealed bid: pick the tens,", "sm b"))
+            inner.append(text(16, y + 34, "then the units", "sm b"))
+            y += 42
+            per = 5
             tw = (W - 2 * PAD - 32 - (per - 1) * 6) / per
             for row, (kind, vals) in enumerate((("bidt", tens), ("bidu", list(range(10))))):
                 for j, v in enumerate(vals):
@@ -904,25 +945,26 @@ class _Board:
         kind = {"fight": "Fight", "optional": "Optional fight", "special": "Special encounter"}[
             e.type
         ]
-        out.append(text(x0 + 14, y + 24, f"Encounter {e.letter} · {e.name}", "h lg"))
-        out.append(text(x0 + w - 14, y + 24, kind, "r sm b dim"))
-        y += 34
+        out.append(text(x0 + 14, y + 20, kind, "sm b dim"))
+        head, size = fit(f"Encounter {e.letter} · {e.name}", w - 28, 19)
+        out.append(text_lines(x0 + 14, y + 44, head, "h lg", size))
+        y += 54 + (len(head) - 1) * size * 1.2
         if e.type in ("fight", "optional"):
-            fw = w - 28 if e.type == "fight" else (w - 38) / 2
-            body = rect(x0 + 14, y, fw, 92, "#fbeee0", "#9b3a22", 1.5, 8, cls="face")
+            fw = w - 28  # the fight and its alternative one under the other
+            said = wrap(f"Win: {effects_text(e.win)}", fw - 20, 14)
+            said += wrap(f"Lose: {effects_text(e.lose)}", fw - 20, 14)
+            fh = max(92, 44 + 16 * len(said))
+            body = rect(x0 + 14, y, fw, fh, "#fbeee0", "#9b3a22", 1.5, 8, cls="face")
             body += shield(x0 + 36, y + 20, 11, e.strength)
             body += text(x0 + 56, y + 26, f"Strength {e.strength}", "b")
             if e.fame:
                 body += fame_star(x0 + 14 + fw - 20, y + 22, 13, e.fame)
-            ty = y + 52
-            for ln in wrap(f"Win: {effects_text(e.win)}", fw - 20, 14)[:2]:
-                body += text(x0 + 24, ty, ln, "sm")
-                ty += 16
-            for ln in wrap(f"Lose: {effects_text(e.lose)}", fw - 20, 14)[:1]:
-                body += text(x0 + 24, ty, ln, "sm")
-            out.append(P.wrap(("fight",), f"Fight {e.name}", body, (x0 + 14, y, fw, 92)))
+            body += text_lines(x0 + 24, y + 52, said, "sm", 0, 16)
+            out.append(P.wrap(("fight",), f"Fight {e.name}", body, (x0 + 14, y, fw, fh)))
+            y += fh - 92
             if e.type == "optional":
-                ax = x0 + 24 + fw
+                y += 100
+                ax = x0 + 14
                 cost = e.alt_gold + (o["encounter_flee"] if e.alt_kind == "flee" else 0)
                 body = rect(ax, y, fw, 92, "#eef2e4", "#4f6b2a", 1.5, 8, cls="face")
                 title = "Flee" if e.alt_kind == "flee" else "Pay instead"
@@ -946,14 +988,16 @@ class _Board:
                 "everyone": "It happens to everyone.",
                 "auction": "Sealed auction: the highest bid wins the reward.",
             }
-            out.append(text(x0 + 14, y + 14, modes.get(e.mode, e.mode), "sm i"))
-            y += 24
+            said = wrap(modes.get(e.mode, e.mode), w - 28, 14)
+            out.append(text_lines(x0 + 14, y + 14, said, "sm i", 0, 18))
+            y += 6 + 18 * len(said)
             if e.mode == "auction":
-                out.append(text(x0 + 14, y + 14, f"Reward: {effects_text(e.reward)}", "sm b"))
-                y += 24
+                said = wrap(f"Reward: {effects_text(e.reward)}", w - 28, 14)
+                out.append(text_lines(x0 + 14, y + 14, said, "sm b", 0, 18))
+                y += 6 + 18 * len(said)
             for i, (label, gold, effs) in enumerate(e.options):
                 cost = f" · costs {gold} gold" if gold else ""
-                lines = wrap(f"{label}{cost} → {effects_text(effs)}", w - 48, 14)[:3]
+                lines = wrap(f"{label}{cost} → {effects_text(effs)}", w - 48, 14)
                 hgt = 12 + 18 * len(lines)
                 body = rect(x0 + 14, y, w - 28, hgt, "#f7efdc", "#8a6a3b", 1.5, 8, cls="face")
                 ty = y + 20
@@ -974,8 +1018,9 @@ class _Board:
         if o["encounter_roll"]:
             status.append(f"the shared roll is {o['encounter_roll']}")
         if status:
-            out.append(text(x0 + 14, y + 14, "So far: " + "; ".join(status) + ".", "sm i"))
-            y += 22
+            said = wrap("So far: " + "; ".join(status) + ".", w - 28, 14)
+            out.append(text_lines(x0 + 14, y + 14, said, "sm i", 0, 18))
+            y += 4 + 18 * len(said)
         card = rect(x0, 0, w, y + 6, "#fdf7ea", "#5a3d1c", 2.5, 12)
         return card + "".join(out), y + 16
 
@@ -988,8 +1033,9 @@ class _Board:
         extra = ""
         if toks:
             items = ", ".join(f"{k.replace('_', ' ')} ×{v}" for k, v in sorted(toks.items()))
-            extra = text(PAD + 4, h + 16, f"On the page: {items}", "sm dim")
-            h += 22
+            said = wrap(f"On the page: {items}", W - 2 * PAD - 8, 14)
+            extra = text_lines(PAD + 4, h + 16, said, "sm dim", 0, 18)
+            h += 4 + 18 * len(said)
         return frag + extra, h + 10
 
     def space(self, sp: Space, x: float, y: float, w: float = 50, h: float = 62) -> str:
@@ -1107,57 +1153,61 @@ class _Board:
         y = 32
         cards = o["caravan_faceup"]
         if cards:
-            k = max(len(cards), 3)
-            cw = (W - 2 * PAD - (k - 1) * 8) / k
+            cw = (W - 2 * PAD - 8) / 2  # two a row: each name whole in the card's band
             for i, cid in enumerate(cards):
-                x = PAD + i * (cw + 8)
-                frag = self.caravan_card(cid, x, y, cw, 132)
+                x = PAD + (i % 2) * (cw + 8)
+                yy = y + (i // 2) * 150
+                frag = self.caravan_card(cid, x, yy, cw, 142)
                 out.append(
-                    P.wrap(("card", cid), f"Buy {c.caravans[cid].name}", frag, (x, y, cw, 132))
+                    P.wrap(("card", cid), f"Buy {c.caravans[cid].name}", frag, (x, yy, cw, 142))
                 )
-            y += 142
+            y += ((len(cards) + 1) // 2) * 150 + 2
         else:
             out.append(text(PAD, y + 16, "None left this round.", "sm i dim"))
             y += 28
         # the general supply: goods, guards, decks
-        out.append(rect(PAD, y, W - 2 * PAD, 56, "#f6ecd4", "#a88b5c", 1.2, 8))
+        out.append(rect(PAD, y, W - 2 * PAD, 80, "#f6ecd4", "#a88b5c", 1.2, 8))
         out.append(text(PAD + 10, y + 20, "Supply", "sm b"))
         held = [sum(p["goods"][g] for p in o["players"]) for g in range(4)]
         for g in range(4):
-            x = PAD + 10 + g * 66
+            x = PAD + 10 + g * 64
             left = c.goods_per_type - held[g]
-            body = rect(x, y + 26, 60, 26, "#fffaf0", "#b59a6c", 1, 6, cls="face")
+            body = rect(x, y + 26, 58, 26, "#fffaf0", "#b59a6c", 1, 6, cls="face")
             body += good_icon(g, x + 15, y + 39, 9) + text(x + 32, y + 44, left, "sm b")
             out.append(
                 P.wrap(
                     ("supply", g),
                     f"{GOOD_NAMES[g]} ({left} in the supply)",
                     body,
-                    (x, y + 26, 60, 26),
+                    (x, y + 26, 58, 26),
                 )
             )
-        gx = PAD + 10 + 4 * 66
+        gx = PAD + 10 + 4 * 64
         body = rect(gx, y + 26, 66, 26, "#fffaf0", "#b59a6c", 1, 6, cls="face")
         body += shield(gx + 14, y + 37, 8) + text(gx + 28, y + 44, f"{o['guard_supply']}", "sm b")
         out.append(
             P.wrap(("guards",), f"Guards ({o['guard_supply']} left)", body, (gx, y + 26, 66, 26))
         )
-        out.append(text(gx + 76, y + 20, f"Caravan deck {len(o['caravan_deck'])}", "sm"))
         bottom = len(o["contract_bottom"])
         extra = f" (+{bottom} under)" if bottom else ""
-        out.append(text(gx + 76, y + 44, f"Contracts {o['contract_deck_size']}{extra}", "sm"))
-        y += 66
+        decks = (
+            f"Caravan deck {len(o['caravan_deck'])} · Contracts {o['contract_deck_size']}{extra}"
+        )
+        out.append(text(PAD + 10, y + 72, decks, "sm"))
+        y += 90
         return "".join(out), y
 
     def caravan_card(self, cid: int, x: float, y: float, w: float, h: float, starting=False) -> str:
         """A caravan card: name, cost in gold and goods, crates, shields, workers, fame."""
         k = self.c.starting[cid] if starting else self.c.caravans[cid]
         out = [rect(x, y, w, h, "#fbf4e2", "#6b4d28", 2, 8, cls="face")]
-        out.append(rect(x, y, w, 24, "#b9874e", "none", 0, 8))
-        out.append(rect(x, y + 14, w, 10, "#b9874e", "none", 0, 0))
-        out.append(text(x + w / 2, y + 17, clip(k.name, w - 8, 14), "c b sm w"))
+        name, size = fit(k.name, w - 10, 14)  # whole: two lines or smaller letters
+        band = 8 + len(name) * size * 1.15
+        out.append(rect(x, y, w, band, "#b9874e", "none", 0, 8))
+        out.append(rect(x, y + band - 10, w, 10, "#b9874e", "none", 0, 0))
+        out.append(text_lines(x + w / 2, y + size + 2, name, "c b sm w", size, size * 1.15))
         # cost: gold and goods
-        cy = y + 44
+        cy = y + band + 20
         out.append(coin(x + 16, cy, 11, k.gold))
         gx = x + 34
         for gi, n in enumerate(k.goods):
@@ -1193,32 +1243,28 @@ class _Board:
     ) -> tuple[str, float]:
         """A face-up contract: name, the goods it needs, fame, ability (when ``full``)."""
         k = self.c.contracts[kid]
-        h = 150 if full else 62
+        name, size = fit(k.name, w - 40, 14)  # whole: two lines or smaller letters, never cut
+        top = (len(name) - 1) * size * 1.15
+        ability = ability_text(self._game(), k)
+        said = wrap(("Once completed: " if full else "") + ability, w - 16, 14)
+        h = top + 48 + 16 * len(said) + (4 if full else 0)
         out = [rect(x, y, w, h, "#fbf3dc", "#8a6a3b", 1.8, 7, cls="face")]
-        out.append(text(x + 8, y + 18, clip(k.name, w - 46, 15), "b sm"))
+        out.append(text_lines(x + 8, y + 18, name, "b sm", size, size * 1.15))
         out.append(fame_star(x + w - 14, y + 14, 11, k.fame))
         gx = x + 14
         for gi, n in enumerate(k.goods):
             for _ in range(n):
                 if gx < x + w - 8:
-                    out.append(good_icon(gi, gx, y + 36, 8))
+                    out.append(good_icon(gi, gx, y + top + 36, 8))
                 gx += 18
-        if full:
-            ty = y + 62
-            for ln in wrap("Once completed: " + ability_text(self._game(), k), w - 16, 14)[:5]:
-                out.append(text(x + 8, ty, ln, "sm"))
-                ty += 16
-        else:
-            out.append(
-                text(x + 8, y + 56, clip(ability_text(self._game(), k), w - 14, 14), "sm dim")
-            )
-        # the card's words in full on hover and to a screen reader: the drawing may cut them
-        words = f"{k.name}, {k.fame} fame; once completed: {ability_text(self._game(), k)}"
+        out.append(text_lines(x + 8, y + top + 58, said, "sm" if full else "sm dim", 0, 16))
+        # the card's words on hover and to a screen reader too
+        words = f"{k.name}, {k.fame} fame; once completed: {ability}"
         return f"<g><title>{esc(words)}</title>{''.join(out)}</g>", h
 
     # -- players ----------------------------------------------------------------------------------
     def players(self) -> tuple[str, float]:
-        """Every caravan: the viewer's across the board, the others two a row."""
+        """Every caravan, one under the other: the viewer's first."""
         order = list(range(self.n))
         out = [text(PAD, 22, "Caravans", "h lg")]
         y = 32
@@ -1227,14 +1273,10 @@ class _Board:
             out.append(frag)
             y += h + 10
             order.remove(self.me)
-        col_w = (W - 2 * PAD - 10) / 2
-        for j in range(0, len(order), 2):
-            row_h = 0.0
-            for k, s in enumerate(order[j : j + 2]):
-                frag, h = self.mat(s, PAD + k * (col_w + 10), y, col_w, False)
-                out.append(frag)
-                row_h = max(row_h, h)
-            y += row_h + 10
+        for s in order:
+            frag, h = self.mat(s, PAD, y, W - 2 * PAD, False)
+            out.append(frag)
+            y += h + 10
         return "".join(out), y
 
     def mat(self, s: int, x: float, y: float, w: float, wide: bool) -> tuple[str, float]:
@@ -1325,6 +1367,9 @@ class _Board:
             out.append(text(mx, yy + 18, f"+{p['extra']} farmer", "sm"))
             mx += 70
         if p["reserve"] is not None:
+            if mx + 134 > x + w - 6:  # no room left on the workers' line
+                mx = x + 6
+                yy += 28
             out.append(rect(mx + 4, yy, 130, 24, "#e5d6b8", "#8a6a3b", 1, 4))
             out.append(text(mx + 69, yy + 17, f"behind screen {p['reserve']}", "c sm"))
         yy += 30
@@ -1368,12 +1413,14 @@ class _Board:
                     )
                 items.append(frag)
                 tx += 50
-        if p["trophies"]:
-            tro = ", ".join(c.encounters[e].name for e in p["trophies"])
-            items.append(text(tx, yy + 15, clip(f"Trophies: {tro}", x + w - tx - 8, 14), "sm"))
         if items:
             out += items
             yy = row_top + 28
+        if p["trophies"]:  # on lines of their own: each encounter's name whole
+            tro = ", ".join(c.encounters[e].name for e in p["trophies"])
+            said = wrap(f"Trophies: {tro}", w - 24, 14)
+            out.append(text_lines(x + 12, yy + 12, said, "sm", 0, 16))
+            yy += 4 + 16 * len(said)
         # bid
         if o["bids"]:
             b = o["bids"][s]
@@ -1390,11 +1437,9 @@ class _Board:
                     out.append(card_back(x + 10 + j * 40, yy, 34, 48))
                 yy += 54
             else:
-                per_c = 2 if wide else 1
-                cw = (w - 20 - (per_c - 1) * 8) / per_c
-                for j, kid in enumerate(inc):
-                    cx0 = x + 10 + (j % per_c) * (cw + 8)
-                    cy0 = yy + (j // per_c) * 68
+                cw = w - 20
+                for kid in inc:
+                    cx0, cy0 = x + 10, yy
                     frag, hh = self.contract_card(kid, cx0, cy0, cw, False)
                     if mine:
                         frag = P.wrap(
@@ -1404,23 +1449,18 @@ class _Board:
                             (cx0, cy0, cw, hh),
                         )
                     out.append(frag)
-                yy += ((len(inc) + per_c - 1) // per_c) * 68
+                    yy += hh + 6
         if p["completed"]:
             out.append(text(x + 10, yy + 14, "Completed", "sm b"))
             yy += 18
             for kid in p["completed"]:
                 k = c.contracts[kid]
-                out.append(rect(x + 10, yy, w - 20, 22, "#e6efd9", "#5b7a35", 1.2, 5))
+                said = wrap(f"{k.name}: {ability_text(self._game(), k)}", w - 52, 14)
+                hh = 6 + 16 * len(said)
+                out.append(rect(x + 10, yy, w - 20, hh, "#e6efd9", "#5b7a35", 1.2, 5))
                 out.append(fame_star(x + 22, yy + 11, 8, k.fame))
-                out.append(
-                    text(
-                        x + 36,
-                        yy + 16,
-                        clip(f"{k.name}: {ability_text(self._game(), k)}", w - 52, 14),
-                        "sm",
-                    )
-                )
-                yy += 26
+                out.append(text_lines(x + 36, yy + 16, said, "sm", 0, 16))
+                yy += hh + 4
         h = yy - y + 8
         frame = rect(x, y, w, h, "#fbf5e6", col, 2.5 if mine else 1.5, 8)
         return frame + "".join(out), h
@@ -1441,6 +1481,21 @@ class _ContentView:
     def __init__(self, content: Content):
         self.content = content
 
+
+#: The part of the board drawn right under the prompt while a decision of this kind is asked
+#: (the one whose elements are its picks); other decisions keep the usual order.
+_NEAR_PROMPT = {
+    "route": "road",
+    "buy": "market",
+    "good": "market",
+    "trim": "players",
+    "lose": "players",
+    "sell": "players",
+    "shop": "players",
+    "complete": "players",
+    "final": "players",
+    "farmer": "players",
+}
 
 #: How each decision is clicked on the board.
 _HINTS = {
@@ -1508,9 +1563,11 @@ def _clusters(
     by = {k: [sp for sp in page.spaces if sp.cluster == k] for k in order}
     tw, th, gap = 48, 62, 4
     out = []
+    cols = max(1, len(order))
+    cw = (w - 20 - (cols - 1) * 16) / cols
+    if across and any(len(by[k]) > (cw - 10 + gap) // (tw + gap) for k in order):
+        across = False  # columns too narrow for a cluster's spaces side by side: rows instead
     if across:
-        cols = max(1, len(order))
-        cw = (w - 20 - (cols - 1) * 16) / cols
         per = max(1, int((cw - 10 + gap) // (tw + gap)))
         rows = max(math.ceil(len(by[k]) / per) for k in order) if order else 1
         bh = 40 + rows * (th + gap)
@@ -1521,14 +1578,25 @@ def _clusters(
             bx = x + 10 + j * (cw + 16)
             edge, width = b.cluster_edge(by[k])
             out.append(rect(bx, y + 10, cw, bh, "#f4ead0", edge, width, 10))
-            out.append(text(bx + 8, y + 26, clip(rule.cluster_name(page, k), cw - 12, 13), "sm b"))
+            name, size = fit(rule.cluster_name(page, k), cw - 12, 14, 1)
+            out.append(text_lines(bx + 8, y + 26, name, "sm b", size))
             if k in notes:
-                out.append(text(bx + 8, y + 42, clip(notes[k], cw - 12, 12), "sm dim"))
+                note, size = fit(notes[k], cw - 12, 14, 1)
+                out.append(text_lines(bx + 8, y + 42, note, "sm dim", size))
             frag, _, _ = b.spaces_block(by[k], bx + 5, y + 48, per, tw, th, gap)
             out.append(frag)
         return "".join(out), total + 4
-    per = max(1, int((w - 150 + gap) // (tw + gap)))
-    heights = [max(1, math.ceil(len(by[k]) / per)) * (th + gap) + 12 for k in order]
+    # a row per cluster: its name and note above its spaces, each in full
+    per = max(1, int((w - 30 + gap) // (tw + gap)))
+    heads = {}
+    for k in order:
+        said = wrap(rule.cluster_name(page, k), w - 40, 14)
+        if k in notes:
+            said += wrap(notes[k], w - 40, 14)
+        heads[k] = said
+    heights = [
+        len(heads[k]) * 17 + max(1, math.ceil(len(by[k]) / per)) * (th + gap) + 14 for k in order
+    ]
     total = sum(heights) + 12 * len(order) + 12
     out.append(rect(x, y, w, total, ground, "#a88b5c", 1.5, 14))
     out.append(joins)
@@ -1536,10 +1604,13 @@ def _clusters(
     for k, hgt in zip(order, heights, strict=True):
         edge, width = b.cluster_edge(by[k])
         out.append(rect(x + 10, ry, w - 20, hgt, "#f4ead0", edge, width, 10))
-        out.append(text(x + 20, ry + 20, clip(rule.cluster_name(page, k), 120, 13), "sm b"))
+        name = wrap(rule.cluster_name(page, k), w - 40, 14)
+        out.append(text_lines(x + 20, ry + 19, name, "sm b", 0, 17))
         if k in notes:
-            out.append(text(x + 20, ry + 38, clip(notes[k], 120, 12), "sm dim"))
-        frag, _, _ = b.spaces_block(by[k], x + 140, ry + 6, per, tw, th, gap)
+            out.append(
+                text_lines(x + 20, ry + 19 + 17 * len(name), heads[k][len(name) :], "sm dim", 0, 17)
+            )
+        frag, _, _ = b.spaces_block(by[k], x + 15, ry + 6 + 17 * len(heads[k]), per, tw, th, gap)
         out.append(frag)
         ry += hgt + 12
     return "".join(out), total + 4
@@ -1628,7 +1699,7 @@ def layout_brink(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 # -- layouts: one per placement rule, each from the page's data ---------------------------------
 def layout_free(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     """Free placement: the page's spaces as a market square, in rows."""
-    per = 7
+    per = max(1, int((w - 24 + 6) // 54))  # tiles about 48 wide: their words stay readable
     tw = (w - 24 - (per - 1) * 6) / per
     frag, _, bh = b.spaces_block(b.page.spaces, x + 12, y + 14, per, tw, 64, 6)
     square = rect(x, y + 2, w, bh + 26, "#e3d3ae", "#a88b5c", 1.5, 14)
@@ -1693,14 +1764,16 @@ def layout_floe(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     n = max(1, page.islands)
     ice = b.obs["page_state"]
     by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
-    tw, th = 46, 62
+    tw, th = (44 if w < 500 else 46), 62
     iw = [max(1, len(s)) * (tw + 4) + 10 for s in by]
-    cx0, cy0 = x + w / 2, y + 228
-    rx, ry = w / 2 - max(iw) / 2 - 4, 162
-    total = 460
+    bh_all = th + 25
+    # the ring tall enough that islands side by side on a narrow board do not meet
+    rx, ry = w / 2 - max(iw) / 2 - 4, max(162, 2 * bh_all + 12)
+    cx0, cy0 = x + w / 2, y + ry + bh_all / 2 + 14
+    total = 2 * ry + bh_all + 28
     out = [rect(x, y, w, total, "#a9d6ea", "#5f9cb8", 1.5, 16)]
     out.append(
-        f'<ellipse cx="{_f(cx0)}" cy="{_f(cy0)}" rx="{_f(w / 2 - 14)}" ry="{_f(210)}" fill="#c4e6f3" stroke="none"/>'
+        f'<ellipse cx="{_f(cx0)}" cy="{_f(cy0)}" rx="{_f(w / 2 - 14)}" ry="{_f(ry + 48)}" fill="#c4e6f3" stroke="none"/>'
     )
     centres = []
     for k in range(n):
@@ -1765,11 +1838,28 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     top = max(page.levels) if page.levels else 0
     by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
     tw, th, gap_t = 48, 62, 4
-    row_h = th + 32
     ladder_gap = 58
     levels = list(range(top, -1, -1))
-    total = len(levels) * row_h + (len(levels) - 1) * ladder_gap + 28
-    out = [rect(x, y, w, total, "#bfd8e6", "#8aa5b5", 1.5, 14)]
+    out: list[str] = []
+    boxes: dict[int, tuple[float, float, float, float]] = {}
+    per: dict[int, int] = {}
+    gap = 30
+    ry0 = y + 14
+    for lvl in levels:
+        row = [k for k in range(n) if page.levels[k] == lvl]
+        room = (w - 12 - gap * (len(row) - 1)) / max(1, len(row))  # a narrow board: rows of tiles
+        for k in row:
+            per[k] = max(1, min(max(1, len(by[k])), int((room - 12 + gap_t) // (tw + gap_t))))
+        widths = [per[k] * (tw + gap_t) - gap_t + 12 for k in row]
+        heights = [math.ceil(max(1, len(by[k])) / per[k]) * (th + gap_t) - gap_t + 32 for k in row]
+        span = sum(widths) + gap * (len(row) - 1)
+        bx = x + (w - span) / 2
+        for k, bw in zip(row, widths, strict=True):
+            boxes[k] = (bx, ry0, bw, max(heights))
+            bx += bw + gap
+        ry0 += max(heights) + ladder_gap
+    total = ry0 - ladder_gap - y + 14
+    out.append(rect(x, y, w, total, "#bfd8e6", "#8aa5b5", 1.5, 14))
     # the rock face
     out.append(
         poly(
@@ -1786,17 +1876,6 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
             "none",
         )
     )
-    boxes: dict[int, tuple[float, float, float, float]] = {}
-    for r, lvl in enumerate(levels):
-        row = [k for k in range(n) if page.levels[k] == lvl]
-        widths = [max(1, len(by[k])) * (tw + gap_t) - gap_t + 12 for k in row]
-        gap = 30
-        span = sum(widths) + gap * (len(row) - 1)
-        bx = x + (w - span) / 2
-        ry0 = y + 14 + r * (row_h + ladder_gap)
-        for k, bw in zip(row, widths, strict=True):
-            boxes[k] = (bx, ry0, bw, row_h)
-            bx += bw + gap
     # ladder spots (AL-090): between the lower cluster's top and the upper cluster's foot
     spots = page.ladder_spots
     pair_count: dict[tuple[int, int], int] = {}
@@ -1855,7 +1934,7 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
         edge, width = b.cluster_edge(by[k])
         out.append(rect(bx0, by0, bw, bh - 6, "#efe6cc", edge, width, 10))
         out.append(text(bx0 + 8, by0 + 16, f"c{k} · level {page.levels[k]}", "sm b"))
-        frag, _, _ = b.spaces_block(by[k], bx0 + 6, by0 + 21, max(1, len(by[k])), tw, th, gap_t)
+        frag, _, _ = b.spaces_block(by[k], bx0 + 6, by0 + 21, per[k], tw, th, gap_t)
         out.append(frag)
     out += ladders
     return "".join(out), total + 4
@@ -1879,15 +1958,16 @@ def rows_of_clusters(
     by = [[sp for sp in page.spaces if sp.cluster == k] for k in range(n)]
     per = max(1, int((w - 20 + 5) // 55))
     tw = min(62.0, (w - 20 - (per - 1) * 5) / per)
-    heights = [24 + max(1, math.ceil(len(by[k]) / per)) * 67 for k in range(n)]
+    heads = {k: wrap(label(k), w - 28, 14) for k in range(n)}  # each label whole
+    heights = [7 + 17 * len(heads[k]) + max(1, math.ceil(len(by[k]) / per)) * 67 for k in range(n)]
     total = sum(heights[k] for k in rows) + 8 * (len(rows) - 1) + 16
     out = [rect(x, y, w, total, ground, "#a88b5c", 1.5, 14)]
     yy = y + 8
     for k in rows:
         edge, width = b.cluster_edge(by[k])
         out.append(rect(x + 6, yy, w - 12, heights[k], fill(k), edge, width, 10))
-        out.append(text(x + 14, yy + 17, clip(label(k), w - 40, 14), "sm b"))
-        frag, _, _ = b.spaces_block(by[k], x + 12, yy + 22, per, tw, 62, 5)
+        out.append(text_lines(x + 14, yy + 17, heads[k], "sm b", 0, 17))
+        frag, _, _ = b.spaces_block(by[k], x + 12, yy + 5 + 17 * len(heads[k]), per, tw, 62, 5)
         out.append(frag)
         yy += heights[k] + 8
     return "".join(out), total + 4
@@ -1971,8 +2051,9 @@ def layout_skell(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     held = ", ".join(
         f"{b.who(s)} {p['tokens'].get('plague', 0)}" for s, p in enumerate(b.obs["players"])
     )
-    frag += text(x + 8, y + h + 12, clip(f"Plague tokens (−1 fame each): {held}", w - 16), "sm")
-    return frag, h + 18
+    said = wrap(f"Plague tokens (−1 fame each): {held}", w - 16, 14)
+    frag += text_lines(x + 8, y + h + 12, said, "sm", 0, 17)
+    return frag, h + 1 + 17 * len(said)
 
 
 def layout_lanterns(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
