@@ -100,12 +100,12 @@ def test_the_end_tells_a_tie_in_flags_broken_by_the_final_ascent_placing():
     assert state.is_terminal() and state.flags == [5, 5] and state.winner == 1
     table = ascent_table(state.observe(None), state.game.colour)
     assert table is not None
-    assert [row["label"] for row in table["rows"]] == ["Ascent 1", "Ascent 2"]
+    assert [row["label"] for row in table["rows"]] == ["1", "2"] and table["corner"] == "Ascent"
     assert [row["cells"][0][0] for row in table["rows"]] == ["+3", "+2"]
     assert table["rows"][1]["cells"][1] == ["+3", "1st, total +1, token #1"]
     assert [c[0] for c in table["total"]["cells"]] == ["5", "5"]
     assert (
-        "Ascent 2: Blue and Red tied at 1 from zero; the first to the peak placed higher "
+        "Ascent 2: Blue and Red tied at ±1; the first to the peak placed higher "
         "(AN-062, ruling AN-R21)." in table["notes"]
     )
     assert table["notes"][-1] == (

@@ -365,10 +365,12 @@ class Game:
     def score_history(self, observation: dict[str, Any]) -> dict[str, Any] | None:
         """How the score built up, round by round, as ``observation`` shows it, for an end
         screen beside the breakdown: ``None`` (default) for a game that shows none, else
-        ``{"caption", "seats": [seat...], "columns": [heading per seat], "rows": [{"label",
-        "cells": [[value, how]...] per seat}], "total": {"label", "cells"}, "notes":
-        [sentence...]}``, all text, seats named by :func:`seat_word` (a driver puts its
-        players' names in, escaped). Only what the observation shows may be in it.
+        ``{"caption", "corner" (the rows' heading), "seats": [seat...], "columns": [heading
+        per seat], "rows": [{"label", "cells": [[value, how]...] per seat}], "total":
+        {"label", "cells"}, "notes": [sentence...]}``, all text (``how`` in parts joined by
+        ``", "``, which a narrow screen may break between), seats named by
+        :func:`seat_word` (a driver puts its players' names in, escaped). Only what the
+        observation shows may be in it.
         """
         return None
 

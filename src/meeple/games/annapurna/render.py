@@ -374,8 +374,8 @@ def _ascent_notes(obs: dict, name: Callable[[int], str]) -> list[str]:
                     tied.sort(key=lambda t: climbers[t]["arrival"])
                     notes.append(
                         f"Ascent {a['ascent']}: {_names([name(t) for t in tied])} tied at "
-                        f"{distance} from zero; the first to the peak placed higher "
-                        "(AN-062, ruling AN-R21)."
+                        f"{'0' if not distance else f'±{distance}'}; the first to the peak "
+                        "placed higher (AN-062, ruling AN-R21)."
                     )
         never = [t for t, c in enumerate(climbers) if c["total"] is None]
         if never:
@@ -427,8 +427,9 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
             for a driver that puts its players' names in).
 
     Returns:
-        ``None`` before the first Ascent ends, else ``{"caption", "seats": [seat...],
-        "columns": [name...], "rows": [{"label": "Ascent k", "cells": [[flags, how]...]}],
+        ``None`` before the first Ascent ends, else ``{"caption", "corner": "Ascent",
+        "seats": [seat...], "columns": [name...], "rows": [{"label": "k" (the Ascent,
+        from 1), "cells": [[flags, how]...]}],
         "total": {"label", "cells"}, "notes": [sentence...]}``: a cell is the flags earned
         (``"+3"``) and how (placing, total, peak token); the notes tell the ties the placings
         broke (AN-062, ruling AN-R21) and who won by what (AN-068..AN-070, ruling AN-R20).
@@ -439,7 +440,7 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
     n = obs["players"]
     rows = [
         {
-            "label": f"Ascent {a['ascent']}",
+            "label": str(a["ascent"]),
             "cells": [[f"+{a['climbers'][t]['earned']}", _detail(obs, a, t)] for t in range(n)],
         }
         for a in ascents
@@ -451,6 +452,7 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
         total = {"label": "Total", "cells": [[str(f), f"of {obs['target']}"] for f in flags]}
     return {
         "caption": "Flags per Ascent",
+        "corner": "Ascent",
         "seats": list(range(n)),
         "columns": [name(t) for t in range(n)],
         "rows": rows,
