@@ -470,7 +470,8 @@ def ascent_lines(game: Annapurna, obs: dict) -> list[str]:
         return []
     width = 15
     head = "Ascent".ljust(9) + "".join(c[: width - 1].ljust(width) for c in table["columns"])
-    out = ["Flags per Ascent (flags, place, total, peak token):", head.rstrip()]
+    how = "total, peak token" if obs.get("cooperative") else "place, total, peak token"
+    out = [f"Flags per Ascent (flags, {how}):", head.rstrip()]
     for k, row in enumerate(table["rows"]):
         cells = []
         for t, (got, _) in enumerate(row["cells"]):
