@@ -9,7 +9,7 @@ import random
 
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
-from meeple.games.annapurna import rules
+from meeple.games.annapurna import board, rules
 from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import ascent_table
@@ -152,3 +152,29 @@ def test_the_terminal_end_shows_each_climbers_flags_per_ascent_in_80_columns():
     assert total.split() == ["Total", *(str(f) for f in state.flags)]
     winner = state.game.colour(state.winner)
     assert any(line.startswith(winner) or f": {winner} wins" in line for line in lines)
+
+
+def test_the_cooperative_table_counts_each_climbers_own_flags_without_placings():
+    """Rulings AN-R43..AN-R45: in the cooperative Expedition a climber earns the team flags by
+    its own distance from zero, so the table shows totals, no placings, and the team's sum."""
+    state = setup(2, mode="cooperative")
+    _score_ascent(state, [0, -2], [2, 1])
+    table = ascent_table(state.observe(0), state.game.colour)
+    assert table is not None
+    assert table["rows"][0]["cells"] == [["+3", "total +0, token #2"], ["+1", "total -2, token #1"]]
+    assert table["total"]["label"] == "Total (team: 4)"
+    assert not any("tied" in note for note in table["notes"])
+
+
+def test_exploring_the_peak_names_its_card_effect_and_the_peak_token_taken():
+    """AN-005, AN-027, AN-045, rulings AN-R10, AN-R31: an Explore names the effect of the card
+    it turns up and, at the peak, the token of the next arrival; other moves name nothing."""
+    state = setup(2, layouts={0: ZERO_RUSH, 1: ZERO_RUSH})
+    game = state.game
+    first = game.action("explore e1")
+    effect = game.content.cards[state.mount[0][board.POS_BY_NAME["e1"]] % 18].effect
+    assert game.move_elements(state, 0, first) == ([] if effect == "none" else [f"effect {effect}"])
+    assert game.move_elements(state, 0, game.action("pass")) == []
+    climb_route(state, 0, stop="a5")
+    peak = game.move_elements(state, 0, game.action("explore a5"))
+    assert peak[-1] == "token #1"
