@@ -158,3 +158,18 @@ def test_a_cooperative_teams_elements_count_each_game_once_against_its_team_win(
     assert rope["significant"] and rope["win_difference"] == 1.0
     assert not dud["significant"] and dud["win_difference"] == 0.0
     assert "win_with_low" not in rope  # no even share of a win the team does not split
+
+
+def test_a_game_naming_no_elements_by_move_has_none_read_from_its_record():
+    """Only a game that names what its moves use is replayed for elements: Peach Festival's
+    state names its own, so the record gives none."""
+    from meeple.agents.base import RandomAgent
+    from meeple.core.driver import play_game
+    from meeple.core.registry import make
+    from meeple.sim.recorded import names_moves, recorded_elements
+
+    game = make("peach-festival", players=2)
+    agents = [RandomAgent(), RandomAgent()]
+    state, _ = play_game(game, agents, seed=1)
+    assert not names_moves(game) and recorded_elements(game, state.history) is None
+    assert names_moves(make("annapurna", players=2))

@@ -29,7 +29,7 @@ GAMES = {
         _game("PF", "peach_festival", "the-peach-festival", rules=96, gaps=33, pattern="*.py"),
         41,
     ),
-    "annapurna": (_game("AN", "annapurna", "annapurna", rules=76), 45),
+    "annapurna": (_game("AN", "annapurna", "annapurna", rules=76), 46),
     "almanac": (_game("AL", "almanac", "almanac", rules=120, gaps=36), 105),
 }
 

@@ -430,3 +430,38 @@ def test_a_chance_outcome_is_logged_without_a_name_before_it():
         ("", "Dice: 2 Gold"),
         ("Ann", "Take Gold"),
     ]
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_the_end_screen_shows_each_climbers_flags_per_ascent(viewer: int | None) -> None:
+    """Ruling AN-R46: Annapurna's end screen has a row per Ascent with each climber's flags,
+    and how it earned them, the total, and how the winner won (AN-068..AN-070, ruling
+    AN-R20); the players' names are escaped, the same for every seat and the spectator."""
+    state = finished("annapurna", 2, seed=4)
+    names = ["<b>Ann</b>", "Bo & co"]
+    view = view_of(state, viewer, names)
+    table = pages.score_table(view)
+    assert table is not None and table["history"] is not None
+    history = table["history"]
+    assert history["columns"] == names and history["titles"] == ["Red", "Blue"]
+    assert [row["label"] for row in history["rows"]] == [
+        str(k + 1) for k in range(len(state.ascents))
+    ]
+    for k, (_, _, _, _, earned) in enumerate(state.ascents):
+        assert [cell[0] for cell in history["rows"][k]["cells"]] == [f"+{e}" for e in earned]
+    assert [cell[0] for cell in history["total"]["cells"]] == [str(f) for f in state.flags]
+    assert names[state.winner] in history["notes"][-1]
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert "<caption>Flags per Ascent</caption>" in html
+    assert "<b>Ann</b>" not in html and str(escape("<b>Ann</b>")) in html
+    assert str(escape(history["notes"][-1])) in html
+    spectator = pages.score_table(view_of(state, None, names))
+    assert spectator is not None and spectator["history"] == history
+
+
+def test_a_game_without_a_score_history_shows_none_on_its_end_screen() -> None:
+    """Peach Festival's score is one sheet, not rounds: its end screen has no such table."""
+    state = finished("peach-festival", 2, seed=4)
+    table = pages.score_table(view_of(state, 0))
+    assert table is not None and table["history"] is None
+    assert "score-history" not in pages.render_view(view_of(state, 0), pages.Frame(table_id="t1"))

@@ -362,6 +362,29 @@ class Game:
         """A picture of ``observation`` for the terminal: a ``rich`` renderable or a string."""
         return json.dumps(observation, indent=1)
 
+    def move_elements(self, state: State, seat: int, action: Action) -> list[str]:
+        """The named elements (``"<kind> <id or name>"``, as :meth:`State.elements`) that
+        ``seat`` uses by taking ``action`` in ``state``, read before it is applied: for a game
+        whose state keeps no record of them, a driver replays a finished game's history
+        through this (:mod:`meeple.sim.recorded`). The default: none.
+
+        It reads the whole state, hidden parts included: drivers call it on finished games
+        only, whose record is theirs to read.
+        """
+        return []
+
+    def score_history(self, observation: dict[str, Any]) -> dict[str, Any] | None:
+        """How the score built up, round by round, as ``observation`` shows it, for an end
+        screen beside the breakdown: ``None`` (default) for a game that shows none, else
+        ``{"caption", "corner" (the rows' heading), "seats": [seat...], "columns": [heading
+        per seat], "rows": [{"label", "cells": [[value, how]...] per seat}], "total":
+        {"label", "cells"}, "notes": [sentence...]}``, all text (``how`` in parts joined by
+        ``", "``, which a narrow screen may break between), seats named by
+        :func:`seat_word` (a driver puts its players' names in, escaped). Only what the
+        observation shows may be in it.
+        """
+        return None
+
     def seat_title(self, seat: int) -> str:
         """What the game's own words call ``seat`` besides :func:`seat_word` (Annapurna's
         climbers go by colour), for a driver to show beside the player's name; ``""``

@@ -257,8 +257,9 @@ def score_table(view: dict) -> dict | None:
     Returns:
         ``None`` before the end, else ``{"parts": [key...], "rows": [{"seat", "name",
         "rank", "winner", "score", "parts": [value...]}], "winners": str, "tie_break": str,
-        "notes": [(label, how it is counted)...]}``, rows in rank order; ``notes`` from the
-        game's :attr:`~meeple.core.game.Game.score_parts`, one per part shown and the score.
+        "notes": [(label, how it is counted)...], "history": dict | None}``, rows in rank
+        order; ``notes`` from the game's :attr:`~meeple.core.game.Game.score_parts`, one per
+        part shown and the score; ``history`` from :func:`score_history`.
     """
     result = view.get("result")
     if not result:
@@ -301,7 +302,8 @@ def score_table(view: dict) -> dict | None:
         rule = f" ({told})" if told else " (see the rulings for the order)"
         others = ", ".join(seat_name(view, s) for s in tied)
         tie_break = f"Tied on score with {others}; decided by the tie-break{rule}."
-    counted = table_game(view).score_parts if view.get("game") else {}
+    game = table_game(view) if view.get("game") else None
+    counted = game.score_parts if game is not None else {}
     notes = [(label(key), counted[key]) for key in parts if key in counted]
     if "total" in counted:
         notes.append(("Score", counted["total"]))
@@ -311,7 +313,31 @@ def score_table(view: dict) -> dict | None:
         "winners": won,
         "tie_break": tie_break,
         "notes": notes,
+        "history": score_history(view, game) if game is not None else None,
     }
+
+
+def score_history(view: dict, game: Game) -> dict | None:
+    """The game's round-by-round table of the score (:meth:`Game.score_history`) from the
+    viewer's observation, its seats called by their players' names; ``None`` when the game
+    shows none. Every text stays plain (the template escapes it)."""
+    observation = view.get("observation")
+    history = game.score_history(observation) if observation else None
+    if not history:
+        return None
+
+    def words(value: Any) -> Any:
+        if isinstance(value, str):
+            return named(view, value)
+        if isinstance(value, list):
+            return [words(v) for v in value]
+        if isinstance(value, dict):
+            return {k: words(v) for k, v in value.items()}
+        return value
+
+    named_history: dict = words(history)
+    named_history["titles"] = [game.seat_title(s) for s in history.get("seats") or ()]
+    return named_history
 
 
 def _board_moves(view: dict) -> list[tuple[str, str]]:

@@ -52,6 +52,9 @@ ROUND_LIMIT = 100
 AWARDS = {2: (3, 2), 3: (3, 2, 1), 4: (3, 2, 1, 0)}
 LNTB_FLAGS = 4
 
+#: Peak tokens there are (AN-002): a later arrival takes none (ruling AN-R10).
+PEAK_TOKENS = 3
+
 #: The cooperative variant (rulings AN-R22, AN-R43..AN-R45): flags a peaked climber earns the
 #: team by the distance of its total from zero (0, 1, 2; further earns none), the Ascents the
 #: team has ("It takes 3 to 7 Ascents": the fewest), and ``winner`` once the team has won.

@@ -12,13 +12,14 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, Game, GameInfo, state_after
+from meeple.core.game import CHANCE, Game, GameInfo, State, seat_word, state_after
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
     COOP_ASCENTS,
     LNTB_FLAGS,
     OVER,
+    PEAK_TOKENS,
     RACE,
     ROUND_LIMIT,
     V_DROP,
@@ -307,6 +308,41 @@ class Annapurna(Game):
 
     def colour(self, seat: int) -> str:
         return self.content.colours[seat].name
+
+    def move_elements(self, state: State, seat: int, action: Action) -> list[str]:
+        """What ``seat`` sets off or takes by ``action`` in ``state`` (read before it is
+        applied): ``effect <id>`` when it Explores a card with an effect (the effect ids of
+        the content's ``suit.toml``; the Hike flip is an Explore too, the only moves that run
+        an effect: AN-005, AN-027, ruling AN-R31), and ``token #1`` .. ``token #3`` when that
+        Explore reaches the peak (the order of arrival, AN-045; a 4th arrival takes none,
+        ruling AN-R10). Every other move, and a chance outcome, uses nothing.
+
+        Raises:
+            TypeError: for a state of another game.
+        """
+        if not isinstance(state, AnnapurnaState):
+            raise TypeError(f"an Annapurna state, not {type(state).__name__}")
+        if action.kind != "explore" or seat < 0:
+            return []
+        position = action.args[0]
+        out = []
+        effect = self.content.cards[state.mount[seat][position] % SUIT_SIZE].effect
+        if effect != "none":
+            out.append(f"effect {effect}")
+        if position == board.PEAK:  # the next arrival (AN-045)
+            arrival = max(state.arrival) + 1
+            if arrival <= PEAK_TOKENS:
+                out.append(f"token #{arrival}")
+        return out
+
+    def score_history(self, observation: dict) -> dict | None:
+        """Every climber's flags per finished Ascent, with the placing, total and peak token
+        that earned them, the total, the ties the placings broke and how the winner won
+        (AN-061..AN-070, rulings AN-R20, AN-R21, AN-R46; :func:`.render.ascent_table`);
+        ``None`` before the first Ascent ends."""
+        from meeple.games.annapurna.render import ascent_table
+
+        return ascent_table(observation, seat_word)
 
     def seat_title(self, seat: int) -> str:
         """The colour of ``seat``'s climber, which names it on the board and in the log."""

@@ -26,6 +26,10 @@ Observation layout (JSON data)::
                    mountainside that those seats were seen to identify, ruling AN-R41),
      "public": [[climber, position], ...] (the face-down cards everyone saw face up, Buried
                or stowed, that a spectator identifies too, ruling AN-R17),
+     "ascents": [{"ascent": k (from 1), "lntb": climber who Left No Trace Behind or -1,
+                  "climbers": [{"total" (null: never peaked), "arrival" (1 = first to the
+                  peak, 0 = never), "placing" (1 is best), "earned" (flags)} per climber]},
+                 ...] (every finished Ascent, oldest first, for everyone: ruling AN-R46),
      "climbers": [{"side": 15 entries: card id (face up) | [colour, card id or null]
                    (face down) | null (empty spot),
                    "pack": [ids] or size, "cache": [ids] or size, "loc", "arrival", "skips",
@@ -115,8 +119,26 @@ def observe(st: AnnapurnaState, seat: int | None) -> dict:
         "known_cache": known_cache,
         "identified": _identified(st),
         "public": _public(st),
+        "ascents": ascent_results(st),
         "climbers": climbers,
     }
+
+
+def ascent_results(st: AnnapurnaState) -> list[dict]:
+    """Every finished Ascent's result as ``observe`` shows it to everyone (ruling AN-R46):
+    ``{"ascent", "lntb", "climbers": [{"total", "arrival", "placing", "earned"}, ...]}``,
+    oldest first (see the module docstring)."""
+    return [
+        {
+            "ascent": k + 1,
+            "lntb": lntb,
+            "climbers": [
+                {"total": totals[t], "arrival": arrivals[t], "placing": placings[t], "earned": got}
+                for t, got in enumerate(flags)
+            ],
+        }
+        for k, (lntb, totals, arrivals, placings, flags) in enumerate(st.ascents)
+    ]
 
 
 def _claims(st: AnnapurnaState, seat: int | None) -> list[int | None]:
@@ -206,6 +228,8 @@ class PolicyView(dict):
             value = _identified(st)
         elif key == "public":
             value = _public(st)
+        elif key == "ascents":
+            value = ascent_results(st)
         else:
             raise KeyError(key)
         self[key] = value
@@ -254,6 +278,7 @@ def snapshot(st: AnnapurnaState) -> dict:
         "earned": st.earned[:],
         "ended_total": st.ended_total[:],
         "placing": st.placing[:],
+        "ascents": [[lntb, list(a), list(b), list(c), list(d)] for lntb, a, b, c, d in st.ascents],
         "unfinished": str(st.unfinished),
         "turn": st.turn,
         "starter": st.starter,
@@ -384,6 +409,16 @@ def determinize(game: Annapurna, obs: dict, rng: random.Random) -> AnnapurnaStat
     st.unfinished = unfinished
     st.lntb = obs["lntb"]
     st.winner = obs["winner"]
+    st.ascents = [  # public: kept as it is (ruling AN-R46)
+        (
+            a["lntb"],
+            tuple(c["total"] for c in a["climbers"]),
+            tuple(c["arrival"] for c in a["climbers"]),
+            tuple(c["placing"] for c in a["climbers"]),
+            tuple(c["earned"] for c in a["climbers"]),
+        )
+        for a in obs.get("ascents") or ()
+    ]
     identified = set()
     holes: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per colour: (seat, pos)
     known = 0

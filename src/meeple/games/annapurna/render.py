@@ -7,6 +7,7 @@ or a face-down card the viewer cannot identify.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
@@ -20,6 +21,7 @@ from meeple.games.annapurna.consts import (
     D_RECOVER,
     D_RETALIATE,
     D_STOW,
+    PEAK_TOKENS,
     TEAM,
     V_DROP,
     V_HIDE,
@@ -310,11 +312,190 @@ def render_observation(game: Annapurna, obs: dict) -> str:
             if obs["winner"] == TEAM
             else "\nThe team fell short of its target: the Expedition fails."
         )
+    if over:  # the whole Expedition, Ascent by Ascent (ruling AN-R46)
+        out.append("")
+        out += ascent_lines(game, obs)
     if seen:
         out.append("\nCard key (cards you can identify on the mountainsides):")
         out += card_key(game, seen)
     out.append(LEGEND)
     return fit("\n".join(out))
+
+
+# -- the Ascents so far -------------------------------------------------------------------------
+def ordinal(place: int) -> str:
+    """``1`` -> ``"1st"`` (placings and arrivals go up to 4)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+def _names(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _detail(obs: dict, ascent: dict, t: int) -> str:
+    """How climber ``t`` came by its flags in ``ascent`` (placing, total, peak token)."""
+    c = ascent["climbers"][t]
+    lntb = ascent["lntb"]
+    if lntb == t:  # AN-063
+        return "Left No Trace Behind"
+    if lntb >= 0:
+        return "ended early, no flags"
+    if c["total"] is None:  # ruling AN-R34
+        return (
+            "never peaked" if obs.get("cooperative") else f"{ordinal(c['placing'])}, never peaked"
+        )
+    # a 4th arrival takes no peak token (ruling AN-R10)
+    token = f"token #{c['arrival']}" if c["arrival"] <= PEAK_TOKENS else "no token"
+    if obs.get("cooperative"):  # ruling AN-R43: by its own distance from zero
+        return f"total {c['total']:+d}, {token}"
+    return f"{ordinal(c['placing'])}, total {c['total']:+d}, {token}"
+
+
+def _ascent_notes(obs: dict, name: Callable[[int], str]) -> list[str]:
+    """The ties an Ascent's placings broke, the climbers who never peaked, and how the winner
+    won (AN-062, AN-068..AN-070, rulings AN-R20, AN-R21, AN-R34, AN-R44)."""
+    notes = []
+    coop = bool(obs.get("cooperative"))
+    for a in obs.get("ascents") or ():
+        if a["lntb"] >= 0:
+            notes.append(
+                f"Ascent {a['ascent']}: {name(a['lntb'])} reached the peak first with a total of "
+                "0, Left No Trace Behind: 4 flags, nobody else scores (AN-063)."
+            )
+            continue
+        climbers = a["climbers"]
+        if not coop:
+            by_distance: dict[int, list[int]] = {}
+            for t, c in enumerate(climbers):
+                if c["total"] is not None:
+                    by_distance.setdefault(abs(c["total"]), []).append(t)
+            for distance, tied in sorted(by_distance.items()):
+                if len(tied) > 1:
+                    tied.sort(key=lambda t: climbers[t]["arrival"])
+                    notes.append(
+                        f"Ascent {a['ascent']}: {_names([name(t) for t in tied])} tied at "
+                        f"{'0' if not distance else f'±{distance}'}; the first to the peak "
+                        "placed higher (AN-062, ruling AN-R21)."
+                    )
+        never = [t for t, c in enumerate(climbers) if c["total"] is None]
+        if never:
+            after = (
+                "earned no flags (ruling AN-R43)" if coop else "placed after every climber who did"
+            )
+            notes.append(
+                f"Ascent {a['ascent']} ended at the round limit: {_names([name(t) for t in never])} "
+                f"never peaked and {after} (ruling AN-R34)."
+            )
+    winner = obs["winner"]
+    flags = [c["flags"] for c in obs["climbers"]]
+    if coop and obs["stage"] == "over":
+        done = "reached" if winner == TEAM else "fell short of"
+        notes.append(
+            f"The team's flags: {sum(flags)}; it {done} its target of {obs['team_target']} "
+            f"within {COOP_ASCENTS} Ascents (ruling AN-R44)."
+        )
+    elif not coop and winner >= 0:
+        best = flags[winner]
+        target = obs["target"]
+        tied = [t for t in range(len(flags)) if flags[t] == best and t != winner]
+        reached = [t for t in range(len(flags)) if flags[t] >= target]
+        last = obs["ascents"][-1]["climbers"] if obs.get("ascents") else []
+        if tied and last:
+            places = " against ".join(ordinal(last[t]["placing"]) for t in [winner, *tied])
+            notes.append(
+                f"{_names([name(t) for t in [winner, *tied]])} have {best} flags each: "
+                f"{name(winner)} wins by the better place in the final Ascent ({places}; "
+                "AN-070, ruling AN-R20)."
+            )
+        elif len(reached) > 1:
+            notes.append(
+                f"{_names([name(t) for t in reached])} reached {target} flags in the same "
+                f"Ascent: {name(winner)} wins with the most flags, {best} (AN-069)."
+            )
+        else:
+            notes.append(f"{name(winner)} is the first to reach {target} flags (AN-068).")
+    return notes
+
+
+def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
+    """Every climber's flags per finished Ascent, as ``obs`` shows them to everyone (ruling
+    AN-R46), for an end screen.
+
+    Args:
+        obs: An observation (any seat's or the spectator's: the Ascents are public).
+        name: How to call a climber (``game.colour``, or :func:`meeple.core.game.seat_word`
+            for a driver that puts its players' names in).
+
+    Returns:
+        ``None`` before the first Ascent ends, else ``{"caption", "corner": "Ascent",
+        "seats": [seat...], "columns": [name...], "rows": [{"label": "k" (the Ascent,
+        from 1), "cells": [[flags, how]...]}],
+        "total": {"label", "cells"}, "notes": [sentence...]}``: a cell is the flags earned
+        (``"+3"``) and how (placing, total, peak token); the notes tell the ties the placings
+        broke (AN-062, ruling AN-R21) and who won by what (AN-068..AN-070, ruling AN-R20).
+    """
+    ascents = obs.get("ascents") or []
+    if not ascents:
+        return None
+    n = obs["players"]
+    rows = [
+        {
+            "label": str(a["ascent"]),
+            "cells": [[f"+{a['climbers'][t]['earned']}", _detail(obs, a, t)] for t in range(n)],
+        }
+        for a in ascents
+    ]
+    flags = [c["flags"] for c in obs["climbers"]]
+    if obs.get("cooperative"):  # ruling AN-R45: each climber's own flags, and the team's
+        total = {"label": f"Total (team: {sum(flags)})", "cells": [[str(f), ""] for f in flags]}
+    else:
+        total = {"label": "Total", "cells": [[str(f), f"of {obs['target']}"] for f in flags]}
+    return {
+        "caption": "Flags per Ascent",
+        "corner": "Ascent",
+        "seats": list(range(n)),
+        "columns": [name(t) for t in range(n)],
+        "rows": rows,
+        "total": total,
+        "notes": _ascent_notes(obs, name),
+    }
+
+
+def ascent_lines(game: Annapurna, obs: dict) -> list[str]:
+    """:func:`ascent_table` as text lines: one row per Ascent, one column per climber (12
+    characters: the flags and the placing, total and token in short), the total, then the
+    notes; ``[]`` before the first Ascent ends."""
+    table = ascent_table(obs, game.colour)
+    if table is None:
+        return []
+    width = 15
+    head = "Ascent".ljust(9) + "".join(c[: width - 1].ljust(width) for c in table["columns"])
+    how = "total, peak token" if obs.get("cooperative") else "place, total, peak token"
+    out = [f"Flags per Ascent (flags, {how}):", head.rstrip()]
+    for k, row in enumerate(table["rows"]):
+        cells = []
+        for t, (got, _) in enumerate(row["cells"]):
+            cells.append(f"{got} {_short(obs, obs['ascents'][k], t)}".ljust(width))
+        out.append((str(k + 1).ljust(9) + "".join(cells)).rstrip())
+    out.append(
+        ("Total".ljust(9) + "".join(c[0].ljust(width) for c in table["total"]["cells"])).rstrip()
+    )
+    out += table["notes"]
+    return out
+
+
+def _short(obs: dict, ascent: dict, t: int) -> str:
+    """:func:`_detail` in at most 12 characters: ``1st -1 #2``, ``LNTB``, ``--``."""
+    c = ascent["climbers"][t]
+    if ascent["lntb"] == t:
+        return "LNTB"
+    if ascent["lntb"] >= 0:
+        return "--"
+    place = "" if obs.get("cooperative") else ordinal(c["placing"]) + " "
+    if c["total"] is None:
+        return place + "no peak"
+    token = f"#{c['arrival']}" if c["arrival"] <= PEAK_TOKENS else "-"
+    return f"{place}{c['total']:+d} {token}"
 
 
 # -- sentences ---------------------------------------------------------------------------------

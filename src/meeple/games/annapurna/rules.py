@@ -580,6 +580,10 @@ def _end_ascent(st: AnnapurnaState, lntb: int) -> None:
     st.lntb = lntb
     # the totals are lost in the reset; the log tells them (AN-060, ruling AN-R34)
     st.ended_total = [st.total(s) if st.arrival[s] else None for s in range(n)]
+    # every Ascent's result stays on the table for the end (ruling AN-R46)
+    st.ascents.append(
+        (lntb, tuple(st.ended_total), tuple(st.arrival), tuple(placing), tuple(earned))
+    )
     flags = st.flags
     for s in range(n):
         flags[s] += earned[s]

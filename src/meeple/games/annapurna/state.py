@@ -49,6 +49,13 @@ if TYPE_CHECKING:
     from meeple.games.annapurna.game import Annapurna
 
 
+#: One finished Ascent (ruling AN-R46): the climber who Left No Trace Behind (-1: none), then
+#: per climber its Yin/Yang total when the Ascent ended (``None``: never peaked, ruling AN-R34),
+#: its arrival at the peak (1 = first, the peak token it took while 3 or less, ruling AN-R10;
+#: 0 = never peaked), its placing (1 is best) and the flags it earned (AN-061..AN-065).
+AscentResult = tuple[int, tuple[int | None, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 #: Balanced groups already found, keyed by (candidate positions, their values): the same small
 #: face-up patterns recur constantly, and a group search is the engine's hottest loop. Kept as
 #: tuples of ints, which the cyclic collector stops tracking: a long-running server keeps
@@ -82,6 +89,7 @@ class AnnapurnaState(State):
         "_groups",
         "arrival",
         "ascent",
+        "ascents",
         "cache",
         "claims",
         "deal_pos",
@@ -154,6 +162,11 @@ class AnnapurnaState(State):
         #: peaked (or before the first Ascent ends); the rules never read it, the log does.
         self.ended_total: list[int | None] = [None] * n
         self.placing: list[int] = [0] * n
+        #: Every finished Ascent's result, oldest first (public, ruling AN-R46): one
+        #: :data:`AscentResult` ``(lntb, totals, arrivals, placings, flags)`` per Ascent, each
+        #: a tuple per climber as :func:`.rules._end_ascent` awarded them. Entries are never
+        #: changed once written, so a clone shares them.
+        self.ascents: list[AscentResult] = []
         self.unfinished = 0
         self.stage = DEAL
         self.turn = 0
@@ -405,6 +418,7 @@ class AnnapurnaState(State):
         new.earned = self.earned[:]
         new.ended_total = self.ended_total[:]
         new.placing = self.placing[:]
+        new.ascents = self.ascents[:]
         new.unfinished = self.unfinished
         new.stage = self.stage
         new.turn = self.turn
@@ -443,4 +457,4 @@ class AnnapurnaState(State):
         return STAGE_NAMES[self.stage]
 
 
-__all__ = ["CARD", "MAIN", "SPOT", "SWEEP", "AnnapurnaState"]
+__all__ = ["CARD", "MAIN", "SPOT", "SWEEP", "AnnapurnaState", "AscentResult"]
