@@ -229,7 +229,9 @@ class PlaySession:
             after = f" {shown(then)}" if then else ""
             self.console.print(f"{shown(self.who(seat))} has made a sealed choice.{after}")
         elif told != self.game.describe_action(action):
-            self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
+            # the game's own words name the mover ("Player 2 took 1 Dewleaf.")
+            if told:
+                self.console.print(shown(told))
         else:
             self.console.print(f"{shown(self.who(seat))} plays {self.describe(action)}")
 

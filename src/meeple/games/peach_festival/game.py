@@ -288,7 +288,8 @@ class PeachFestival(Game):
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None
     ) -> str:
-        """Dice and Common cards are public; a card drawn into a hand is seen by its drawer.
+        """A player's move in the past tense, naming its mover; dice and Common cards are
+        public; a card drawn into a hand is seen by its drawer.
 
         The solo turn-track circle's Peach (PF-075) shares the ``peach`` notation with the
         round's Take a Peach action and is told apart by the phase.
@@ -325,20 +326,20 @@ class PeachFestival(Game):
     def _told(self, state: PeachState, seat: int, action: Action, observer: int | None) -> str:
         """The move or outcome itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
         if seat != CHANCE:
-            if action.kind == "peach" and state.phase == TRACK:
-                from meeple.games.peach_festival.render import TRACK_PEACH
+            from meeple.games.peach_festival.render import tell_move
 
-                return TRACK_PEACH
-            return self.describe_action(action)
+            return tell_move(action, seat, track=action.kind == "peach" and state.phase == TRACK)
         if action.kind == "card":
             dest = state.draw_queue[0] if state.draw_queue else -1
             if dest < 0:
-                return f"Common Request card #{action.args[0]} is dealt face up"
-            return f"You draw Request card #{action.args[0]}" if dest == observer else ""
+                return f"Common Request card #{action.args[0]} was dealt face up"
+            if dest == observer:
+                return f"{seat_word(dest)} drew Request card #{action.args[0]}"
+            return ""
         if action.kind == "die":
             from meeple.games.peach_festival.render import NAMES
 
-            return f"{seat_word(state.rolling)} rolls the Die icon: {NAMES[CODES[action.args[0]]]}"
+            return f"{seat_word(state.rolling)} rolled the Die icon: {NAMES[CODES[action.args[0]]]}"
         return self.describe_action(action)
 
     def render(self, observation: dict) -> Any:
