@@ -266,7 +266,7 @@ class Annapurna(Game):
             return f"{who} explored {P[a[0]]}: {card} turned face up"
         if kind == "peek":  # what the card is, the peeker alone learns (ruling AN-R17)
             t, p = a
-            owner = "your" if t == observer else f"{self.colour(t)}'s"
+            owner = self._whose(t, seat, observer)
             said = f"{who} looked at the card lying face down at {P[p]} on {owner} mountainside"
             return f"{said}: {self.card_name(state.mount[t][p])}" if observer == seat else said
         if kind == "give":
@@ -318,17 +318,21 @@ class Annapurna(Game):
             side = "up" if verb in (V_DROP, V_THROW) else "down"
             return f"{who} chose a Backpack card to place face {side} ({name})"
         t, p = action.args
-        owner = "your" if t == observer else f"{self.colour(t)}'s"
-        where = f"{board.NAMES[p]} on {owner} mountainside"
+        where = f"{board.NAMES[p]} on {self._whose(t, seat, observer)} mountainside"
         if verb in (V_DROP, V_THROW):  # the card goes face up: everyone sees it now
             done = "dropped" if verb == V_DROP else "threw"
             return f"{who} {done} {self.card_name(state.sel)} face up at {where}"
         card = self.card_name(state.sel) if observer == seat else "a Backpack card"
-        cache = "your" if observer == seat else f"{self.colour(seat)}'s"
         return (
-            f"{who} placed {card} face down at {where} ({name}); the card there went to "
-            f"{cache} Cache"
+            f"{who} placed {card} face down at {where} ({name}); the card there went to their Cache"
         )
+
+    def _whose(self, owner: int, seat: int, observer: int | None) -> str:
+        """Whose mountainside, in a sentence about ``seat``'s move told to ``observer``:
+        "their own" (the mover's), "your" (the observer's), else the owner's colour."""
+        if owner == seat:
+            return "their own"
+        return "your" if owner == observer else f"{self.colour(owner)}'s"
 
     def describe_move(self, action: Action, observation: dict) -> str:
         """The move in ``observation``'s position: the cards it concerns that the seat can

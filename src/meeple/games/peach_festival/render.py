@@ -401,7 +401,7 @@ def describe_lost(seat: int, item: tuple, viewer: int | None) -> str:
     (PF-G19, ruling PF-R18), a number for a full column (PF-R19) or a Column Reward with no
     option open (PF-052).
     """
-    who = "You lost" if seat == viewer else f"{seat_word(seat)} lost"
+    who = f"{seat_word(seat)} lost"  # the log names every seat so, its own too
     kind, arg = item[0], item[1]
     if kind == "number":
         what = f"the Number {arg} reward: no column can take a {arg}"
