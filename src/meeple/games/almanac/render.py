@@ -358,9 +358,11 @@ def tell_move(
         e = c.encounters[state.enc] if state.enc >= 0 else None
         if a[0]:
             return f"{who} chose to fight" + (f" {e.name}." if e else ".")
-        if e is not None and e.alt_kind == "flee":
-            return f"{who} fled instead of fighting {e.name}."
-        return f"{who} paid instead of fighting" + (f" {e.name}." if e else ".")
+        if e is None:
+            return f"{who} took the alternative instead of fighting."
+        if e.alt_kind == "flee":  # +1 for each player who fled before (AL-060)
+            return f"{who} fled {e.name} for {e.alt_gold + state.enc_flee} gold."
+        return f"{who} paid {e.alt_gold} gold instead of fighting {e.name}."
     if k == "option":
         e = c.encounters[state.enc] if state.enc >= 0 else None
         if e is not None and a[0] < len(e.options):
@@ -506,12 +508,24 @@ def phase_of(state: AlmanacState) -> int | None:
     return earliest
 
 
+#: What a sealed bid wins, by its context (AL-054, AL-074, ruling AL-R56).
+_BID_PRIZES = {"guide": "the Guide's role", "reward": "the reward", "page": "the page's prize"}
+
+
 def describe_passage(game: Almanac, before: AlmanacState, after: AlmanacState) -> str:
-    """The phases and rounds that end between ``before`` and ``after`` (one move apart), in
-    words: ``"The Action Phase of round 2 ends. The End Phase begins."`` (AL-027, AL-052,
-    AL-062, AL-063); ``""`` when the move stays in its phase. Everything it says is public."""
+    """The bids revealed once all are in (AL-054), and the phases and rounds that end between
+    ``before`` and ``after`` (one move apart), in words: ``"The Action Phase of round 2 ends.
+    The End Phase begins."`` (AL-027, AL-052, AL-062, AL-063); ``""`` when the move stays in
+    its phase. Everything it says is public."""
     was, now = phase_of(before), phase_of(after)
     said = []
+    if before.bids and not after.bids and after.last_bids:  # all bids in: revealed (AL-054)
+        *bids, winner, pay = after.last_bids
+        shown = ", ".join(f"{seat_word(s)} bid {b}" for s, b in enumerate(bids))
+        prize = _BID_PRIZES.get(before.bid_ctx, "the bid")
+        said.append(
+            f"The bids are revealed: {shown}; {seat_word(winner)} won {prize} and paid {pay} gold."
+        )
     if before.round and was is not None and was < 3 and (was != now or after.round != before.round):
         said.append(f"The {_PHASES[was]} Phase of round {before.round} ends.")
     if after.round != before.round and after.round:

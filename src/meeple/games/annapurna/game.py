@@ -216,7 +216,7 @@ class Annapurna(Game):
         if after.ascent != state.ascent or after.stage == OVER:
             return self._ascent_end(state.ascent, after)
         if after.skipping and after.turns != state.turns:
-            return f"{self.colour(after.turn)}'s turn is skipped by a card: only the Sweep"
+            return f"{self._climber(after.turn)}'s turn is skipped by a card: only the Sweep"
         return ""
 
     def _ascent_end(self, ascent: int, after: AnnapurnaState) -> str:
@@ -234,7 +234,7 @@ class Annapurna(Game):
                 how = f"total {total:+d}"
             gain = after.earned[s]
             parts.append(
-                f"{self.colour(s)} {_ordinal(after.placing[s])}, {how}, "
+                f"{self._climber(s)} {_ordinal(after.placing[s])}, {how}, "
                 f"+{gain} flag{'s' if gain != 1 else ''} ({after.flags[s]} in all)"
             )
         return f"Ascent {ascent} ends: " + "; ".join(parts)
@@ -326,6 +326,11 @@ class Annapurna(Game):
         return (
             f"{who} placed {card} face down at {where} ({name}); the card there went to their Cache"
         )
+
+    def _climber(self, seat: int) -> str:
+        """A seat in the log's words, with the colour the board calls its climber by:
+        ``"Player 2 (Blue)"``."""
+        return f"{seat_word(seat)} ({self.colour(seat)})"
 
     def _whose(self, owner: int, seat: int, observer: int | None) -> str:
         """Whose mountainside, in a sentence about ``seat``'s move told to ``observer``:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, WASTED, Game, GameInfo, seat_word, state_after
-from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
+from meeple.games.peach_festival.consts import ACTION, SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
     COMMODITIES,
@@ -310,18 +310,27 @@ class PeachFestival(Game):
     ) -> str:
         """The rewards lost with this move or outcome because they can never be followed
         (PF-052, PF-R18, PF-R19), each seat's in turn; ``""`` when none is. Sheets are public:
-        the same for every observer but for "you". After a sealed action it tells what the
-        revealed actions bring about, once all are chosen (PF-R11)."""
+        the same for every observer. After the last sealed action it tells every seat's action,
+        revealed together (PF-040), and what they bring about."""
         if state.is_terminal():
             return ""
         from meeple.games.peach_festival.render import describe_lost
 
         after = state_after(state, seat, action)  # the driver's own, when it is telling it
-        return " ".join(
+        said = [
             describe_lost(s, item, observer)
             for s in range(self.num_players)
             for item in after.sheets[s].lost[len(state.sheets[s].lost) :]
-        )
+        ]
+        if self.num_players > 1 and state.phase == ACTION and after.phase != ACTION:
+            from meeple.games.peach_festival.render import tell_move
+
+            # all sealed actions are in: revealed together (PF-040), each sheet's last action
+            shown = "; ".join(
+                tell_move(sh.last, s) for s, sh in enumerate(after.sheets) if sh.last is not None
+            )
+            said.insert(0, f"The actions are revealed: {shown}.")
+        return " ".join(said)
 
     def _told(self, state: PeachState, seat: int, action: Action, observer: int | None) -> str:
         """The move or outcome itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
