@@ -47,10 +47,10 @@ def test_starting_caravans_and_face_up_cards_are_announced():
     g = game(2)
     st = g.new_initial_state()
     told = g.describe_move_for(st, CHANCE, g.action("start s1", chance=True), 1)
-    assert told.startswith("Player 1 gets the starting caravan")
+    assert told.startswith("Player 1 received the starting caravan")
     st = dealt(2)
     told = g.describe_move_for(st, CHANCE, st.legal_actions(CHANCE)[0], 1)
-    assert told.startswith("Caravan card dealt face up:") and "costs" in told
+    assert told.startswith("A caravan card was dealt face up:") and "costs" in told
 
 
 @pytest.mark.parametrize("seed", [2, 3, 4])

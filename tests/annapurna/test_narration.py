@@ -36,9 +36,9 @@ def test_left_no_trace_behind_tells_the_ascent_end_and_who_never_peaked():
         ends = [t for t in _told(state, viewer) if "Ascent 1 ends" in t]
         assert len(ends) == 1
         assert ends[0].endswith(
-            "Ascent 1 ends: Red 1st, Left No Trace Behind (total 0), +4 flags (4 in all); "
-            "Blue 2nd, never peaked, +0 flags (0 in all); "
-            "Green 3rd, never peaked, +0 flags (0 in all)"
+            "Ascent 1 ends: Player 1 (Red) 1st, Left No Trace Behind (total 0), +4 flags (4 in all); "
+            "Player 2 (Blue) 2nd, never peaked, +0 flags (0 in all); "
+            "Player 3 (Green) 3rd, never peaked, +0 flags (0 in all)"
         )
 
 
@@ -85,7 +85,7 @@ def test_every_ascent_end_is_told_once_with_every_climber(players):
         said = told.split(f"Ascent {ascent} ends: ")[1].split("; ")
         assert len(said) == players
         for s in range(players):
-            (line,) = [x for x in said if x.startswith(game.colour(s) + " ")]
+            (line,) = [x for x in said if x.startswith(f"Player {s + 1} ({game.colour(s)}) ")]
             assert line.endswith(f"({state.flags[s]} in all)")
             never = before.arrival[s] == 0 and s != seat
             assert ("never peaked" in line) == (state.ended_total[s] is None)
@@ -104,5 +104,5 @@ def test_a_turn_skipped_by_a_whiteout_is_told():
     for viewer in (0, 1, None):
         said = [t for t in _told(state, viewer) if "skipped" in t]
         assert said == [said[0]] and said[0].endswith(
-            "Red's turn is skipped by a card: only the Sweep"
+            "Player 1 (Red)'s turn is skipped by a card: only the Sweep"
         )

@@ -201,14 +201,16 @@ def test_a_drop_is_told_as_a_drop_when_the_card_is_placed_not_before():
     idle(state)
     play(state, "drop")
     chosen = f"card {code(0, 1)}"
-    assert _told(state, chosen, 1) == "Drop: choose a Backpack card to place face up"
-    assert _told(state, chosen, 0) == "Drop: choose Red Chocolate Bar (R01) from the Backpack"
+    assert _told(state, chosen, 1) == "Player 1 chose a Backpack card to place face up (Drop)"
+    assert (
+        _told(state, chosen, 0)
+        == "Player 1 chose Red Chocolate Bar (R01) from their Backpack (Drop)"
+    )
     play(state, chosen)
     for viewer in (0, 1, None):
         said = _told(state, "to R:e1", viewer)
-        assert said.startswith("Drop Red Chocolate Bar (R01) face up at e1 on")
-    assert _told(state, "to R:e1", 1).endswith("on Red's mountainside")
-    assert _told(state, "to R:e1", 0).endswith("on your mountainside")
+        assert said.startswith("Player 1 dropped Red Chocolate Bar (R01) face up at e1 on")
+        assert said.endswith("on their own mountainside")
 
 
 def test_a_throw_is_told_as_a_throw_when_the_card_lands_on_the_other_mountainside():
@@ -227,4 +229,7 @@ def test_a_throw_is_told_as_a_throw_when_the_card_lands_on_the_other_mountainsid
     assert "Sunrise" not in _told(state, chosen, 1) and "Throw" in _told(state, chosen, 1)
     play(state, chosen)
     said = _told(state, "to B:a1", 1)
-    assert said.startswith("Throw Red ") and "(R14) face up at a1 on your mountainside" in said
+    assert (
+        said.startswith("Player 1 threw Red ")
+        and "(R14) face up at a1 on your mountainside" in said
+    )

@@ -143,8 +143,8 @@ def test_deals_are_not_announced_card_by_card():
         state.apply_action(outcome, CHANCE)
     said = [t for t in told if t]
     assert said == [
-        "Red's mountainside is dealt face down; the last 3 cards go to their Backpack",
-        "Blue's mountainside is dealt face down; the last 3 cards go to their Backpack",
+        "Red's mountainside was dealt face down; the last 3 cards went to their Backpack",
+        "Blue's mountainside was dealt face down; the last 3 cards went to their Backpack",
     ]
 
 

@@ -682,7 +682,9 @@ def test_a_lone_players_turn_track_peach_is_announced_as_such():
     session.run()
     assert track
     told = [line for line in out.getvalue().splitlines() if line.startswith("Player 1")]
-    assert sum(line.endswith(": Gain the turn-track circle's Peach") for line in told) == len(track)
+    # each after the prompt "Player 1> " the move was typed at
+    peach = "Player 1 gained the turn-track circle's Peach"
+    assert sum(line.endswith(f"> {peach}") for line in told) == len(track)
 
 
 def test_an_existing_record_file_is_kept_unless_force_is_given(runner, tmp_path):

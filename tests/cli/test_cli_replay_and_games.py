@@ -237,7 +237,7 @@ def test_a_solo_replay_names_the_turn_track_peach_apart_from_take_a_peach(runner
     path = rec.save(tmp_path / "solo.json")
     for extra in ([], ["--seat", "0"]):
         out = runner(["replay", str(path), *extra]).stdout
-        assert out.count("Gain the turn-track circle's Peach") == track
+        assert out.count("Player 1 gained the turn-track circle's Peach") == track
 
 
 def _record_with_own_content(runner, tmp_path):

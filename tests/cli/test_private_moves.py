@@ -114,7 +114,7 @@ def test_seat_log_names_public_outcomes_and_hides_private_draws():
         assert all(log[n].move == record.actions[n][1] for log in logs.values())
     spectator = logs[None]
     assert all(spectator[n].move is None and "draw" not in spectator[n].told for n in draws)
-    own = [n for n in draws if "You draw" in logs[0][n].told]
+    own = [n for n in draws if "Player 1 drew" in logs[0][n].told]
     assert own and all(logs[1][n].told == "" and logs[1][n].move is None for n in own)
     assert all(e.move is None for e in spectator if e.sealed)
     assert any(e.sealed for e in spectator)

@@ -310,13 +310,16 @@ def test_the_log_tells_a_sealed_choice_only_as_made_and_what_it_brought_about():
                 "number": 2,
                 "seat": 1,
                 "move": None,
-                "told": "You lose the Column Reward.",
+                "told": "Player 1 lost the Column Reward.",
                 "sealed": True,
             },
         ],
     }
     texts = [line["text"] for line in pages.log_lines(view)]
-    assert texts == ["made a secret choice", "made a secret choice. You lose the Column Reward."]
+    assert texts == [
+        "Bo made a secret choice.",
+        "Bo made a secret choice. Ann lost the Column Reward.",
+    ]
 
 
 def test_the_rulings_pages_are_read_from_the_installed_package_not_the_source_tree(tmp_path):

@@ -229,7 +229,11 @@ class PlaySession:
             after = f" {shown(then)}" if then else ""
             self.console.print(f"{shown(self.who(seat))} has made a sealed choice.{after}")
         elif told != self.game.describe_action(action):
-            self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
+            # a game's own words name the mover ("Player 2 took 1 Dewleaf."): not twice
+            if told.startswith(f"{seat_word(seat)} "):
+                self.console.print(shown(told))
+            elif told:
+                self.console.print(f"{shown(self.who(seat))}: {shown(told)}")
         else:
             self.console.print(f"{shown(self.who(seat))} plays {self.describe(action)}")
 

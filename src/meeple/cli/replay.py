@@ -90,7 +90,7 @@ def replay_record(
                 if entry.told:
                     con.print(f"{n:>4}. chance: {shown(entry.told)}")
             elif entry.move is None or entry.told != game.describe_action(action):
-                con.print(f"{n:>4}. {shown(who(s))}: {shown(entry.told)}")
+                _print_told(con, n, who(s), s, entry.told, entry.move)
             else:
                 _print_move(con, n, who(s), game.describe_action(action), action.text)
             continue
@@ -99,7 +99,7 @@ def replay_record(
         told = game.describe_move_for(state, s, action, s) if s != CHANCE else None
         state = after
         if told is not None and told != game.describe_action(action):
-            con.print(f"{n:>4}. {shown(who(s))}: {shown(told)}")
+            _print_told(con, n, who(s), s, told, action.text)
             continue
         _print_move(con, n, who(s), game.describe_action(action), action.text)
     check_replayed(record, state)
@@ -126,6 +126,15 @@ def replay_record(
         con.print(f"Final score: {result.seats[0].score:g}")
     if result.extras:
         con.print(shown(", ".join(f"{k}: {v}" for k, v in result.extras.items())))
+
+
+def _print_told(con: Console, n: int, who: str, seat: int, told: str, text: str | None) -> None:
+    """Print move ``n`` of ``seat`` (called ``who``) in the game's words, and its notation when
+    the viewer may see it (``text``; ``None`` when it is hidden). Words that name the mover
+    first ("Player 2 took 1 Dewleaf.") are not put after its name again."""
+    notation = f"  [dim]({shown(text)})[/]" if text is not None else ""
+    said = shown(told) if told.startswith(f"{seat_word(seat)} ") else f"{shown(who)}: {shown(told)}"
+    con.print(f"{n:>4}. {said}{notation}")
 
 
 def _print_move(con: Console, n: int, who: str, desc: str, text: str) -> None:

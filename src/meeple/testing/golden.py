@@ -15,15 +15,21 @@ from meeple.core.game import CHANCE, Game
 
 
 def playthrough(game: Game, agents: Sequence, seed: int) -> str:
-    """The text of a seeded game: one line per action (who, notation, sentence), then the result."""
+    """The text of a seeded game: one line per action (who, notation, sentence), then the result.
+
+    The sentence is the log's, as the mover is told it (:meth:`Game.describe_move_for`; a
+    chance outcome by :meth:`Game.describe_action`, which names it in full)."""
     lines = [f"# {game.info.name} {game.info.version} {json.dumps(game.config, sort_keys=True)}"]
     lines.append(f"# agents {[a.name for a in agents]} seed {seed}")
 
     def log(state, seat, action):
         who = "chance" if seat == CHANCE else f"seat {seat}"
-        lines.append(
-            f"{state.move_number():4d} {who:8s} {action.text:18s} {game.describe_action(action)}"
+        words = (
+            game.describe_action(action)
+            if seat == CHANCE
+            else game.describe_move_for(state, seat, action, seat)
         )
+        lines.append(f"{state.move_number():4d} {who:8s} {action.text:18s} {words}")
 
     state, _ = play_game(game, agents, seed=seed, on_step=log)
     lines.append("# result " + json.dumps(state.result().to_dict(), sort_keys=True))

@@ -233,9 +233,11 @@ def status_line(view: dict) -> str:
 def log_lines(view: dict, limit: int = 200) -> list[dict]:
     """The viewer's log in words, oldest first, the last ``limit`` entries.
 
-    Each line is ``{"number", "who", "text"}`` (``who`` empty for a chance outcome): another
-    seat's sealed choice says only that it was made; a move the viewer is told nothing of is
-    left out.
+    Each line is ``{"number", "who", "text", "tail"}`` (``who`` empty for a chance outcome):
+    ``text`` is the sentence read, which names the mover first in the games' words ("Bo took 1
+    Dewleaf."), ``tail`` what follows the name there (``None`` when the text does not start
+    with it, to be told after "Bo: "). Another seat's sealed choice says only that it was
+    made ("Bo made a secret choice."); a move the viewer is told nothing of is left out.
     """
     lines = []
     for entry in view.get("log") or []:
@@ -244,10 +246,13 @@ def log_lines(view: dict, limit: int = 200) -> list[dict]:
         who = "" if seat is None or seat < 0 else seat_name(view, seat)
         text = named(view, entry.get("told") or "")
         if entry.get("sealed"):  # only what the choice brings about once all are revealed
-            text = f"made a secret choice. {text}" if text else "made a secret choice"
+            text = f"{who} made a secret choice." + (f" {text}" if text else "")
         if not text:
             continue
-        lines.append({"number": entry.get("number"), "who": who, "text": text})
+        # a game's words name the mover first ("Bo took 1 Dewleaf."): the name is not
+        # repeated before them; other words are told after "Bo: "
+        tail = text[len(who) :] if who and text.startswith(f"{who} ") else None
+        lines.append({"number": entry.get("number"), "who": who, "text": text, "tail": tail})
     return lines[-limit:]
 
 

@@ -96,7 +96,8 @@ class Almanac(Game):
     def describe_move_for(
         self, state: AlmanacState, seat: int, action: Action, observer: int | None
     ) -> str:
-        """A kept contract is face down (AL-R32): others are told only that one was kept.
+        """The move in the past tense, naming its mover (``"Player 2 took 1 Dewleaf."``); a
+        kept contract is face down (AL-R32): others are told only that one was kept.
 
         Public chance outcomes are announced in words (starting caravans, caravan cards dealt
         face up, the encounter revealed, fight and 6-sided die rolls with their results); a
@@ -105,14 +106,12 @@ class Almanac(Game):
         What a move or outcome brings about is told after it, to everyone: the end of each
         phase of a round and of the round itself, and the start of the next (AL-027, AL-052).
         """
-        from meeple.games.almanac.render import describe_chance
+        from meeple.games.almanac.render import describe_chance, tell_move
 
         if seat == CHANCE:
             told = describe_chance(self, state, action, observer)
-        elif action.kind == "keep" and observer != seat:
-            told = "Keep one of the drawn contracts (face down)"
         else:
-            told = self.describe_action(action)
+            told = tell_move(self, state, seat, action, observer)
         return and_then(told, self.describe_aftermath(state, seat, action, observer))
 
     def describe_aftermath(

@@ -39,6 +39,10 @@ _RULE_WORDS = {
 }
 
 
+#: Whose choice a wild good is, in words told to everyone.
+THEIRS = "of their choice"
+
+
 def rule_words(content: Content, page: Page) -> str:
     """The placement rule of ``page`` in players' words: the views' own for pages 1-3, else
     the rule's :meth:`~meeple.games.almanac.pages.PageRule.words`, its numbers from the page's
@@ -85,10 +89,12 @@ _TASK_WORDS = {
 }
 
 
-def _goods(counts: list[int] | tuple[int, ...]) -> str:
+def _goods(counts: list[int] | tuple[int, ...], choice: str = "of your choice") -> str:
+    """Goods in words; ``choice`` says whose choice the wild ones are ("of their choice" in
+    the log, told to everyone)."""
     parts = [f"{n} {GOOD_NAMES[i]}" for i, n in enumerate(counts[:4]) if n]
     if len(counts) > 4 and counts[4]:
-        parts.append(f"{counts[4]} of your choice")
+        parts.append(f"{counts[4]} {choice}")
     return ", ".join(parts) or "nothing"
 
 
@@ -124,33 +130,36 @@ def contract_text(game: Almanac, cid: int, sep: str = "; ") -> str:
     )
 
 
-def caravan_text(game: Almanac, cid: int) -> str:
+def caravan_text(game: Almanac, cid: int, choice: str = "of your choice") -> str:
     k = game.content.caravans[cid]
     return (
-        f"c{cid} {k.name}: costs {k.gold} gold + {_goods(k.goods)} -> crates +{k.crates}, "
+        f"c{cid} {k.name}: costs {k.gold} gold + {_goods(k.goods, choice)} -> crates +{k.crates}, "
         f"shields +{k.shields}, workers +{k.workers}, fame {k.fame}"
     )
 
 
-def effects_text(effects: tuple) -> str:
-    """Encounter effects in words (``("gold", 2)`` -> ``"gain 2 gold"``)."""
+def effects_text(effects: tuple, choice: str = "of your choice") -> str:
+    """Encounter effects in words (``("gold", 2)`` -> ``"gain 2 gold"``); ``choice`` as
+    :func:`_goods`."""
     parts = []
     for e in effects:
         op = e[0]
         if op == "gold":
             parts.append(f"gain {e[1]} gold" if e[1] >= 0 else f"lose {-e[1]} gold")
         elif op == "goods":
-            what = "of your choice" if e[1] == ANY else GOOD_NAMES[e[1]]
+            what = choice if e[1] == ANY else GOOD_NAMES[e[1]]
             parts.append(f"gain {e[2]} {what}")
         elif op == "lose_goods":
-            parts.append(f"discard {e[1]} {'good' if e[1] == 1 else 'goods'} of your choice")
+            parts.append(f"discard {e[1]} {'good' if e[1] == 1 else 'goods'} {choice}")
         elif op == "guard":
             parts.append(f"gain {e[1]} {'guard' if e[1] == 1 else 'guards'}")
         elif op == "trophy":
             parts.append("keep the card as a trophy")
         elif op == "roll":
             ranges = "; ".join(
-                f"{lo}-{hi}: {effects_text(sub)}" if lo != hi else f"{lo}: {effects_text(sub)}"
+                f"{lo}-{hi}: {effects_text(sub, choice)}"
+                if lo != hi
+                else f"{lo}: {effects_text(sub, choice)}"
                 for lo, hi, sub in e[1]
             )
             parts.append(f"roll a 6-sided die ({ranges})")
@@ -192,10 +201,12 @@ def encounter_lines(game: Almanac, e: Encounter) -> list[str]:
 
 def _fight_outcome(game: Almanac, e: Encounter, strength: int, face: int) -> str:
     if face < 0:
-        return f"the fight die shows X: loses ({effects_text(e.lose)})"
+        return f"the fight die showed X: lost ({effects_text(e.lose, THEIRS)})"
     total = strength + face
     won = total >= e.strength
-    res = f"wins ({effects_text(e.win)})" if won else f"loses ({effects_text(e.lose)})"
+    res = (
+        f"won ({effects_text(e.win, THEIRS)})" if won else f"lost ({effects_text(e.lose, THEIRS)})"
+    )
     return f"strength {strength} + die {face} = {total} vs {e.strength}: {res}"
 
 
@@ -261,6 +272,105 @@ def describe_action(game: Almanac, action: Action) -> str:
     if k == "d6":
         return f"The 6-sided die shows {a[0]}."
     return action.text
+
+
+#: What a space is called in the log (the rulebook's names, AL-031..AL-051).
+_SPACE_NAMES = {
+    "shop": "the Shop",
+    "gain_contract": "Gain a Contract",
+    "complete_contract": "Complete a Contract",
+    "extend_caravan": "Extend Your Caravan",
+    "ice": "the Ice harvest",
+    "farmer": "the Farmer",
+}
+
+
+def _space_name(game: Almanac, page_id: int, index: int) -> str:
+    """What space ``index`` of page ``page_id`` is, as a noun for the log."""
+    sp = game.content.pages[page_id].spaces[index]
+    if sp.action == "goods":
+        return f"goods: {_goods(sp.goods, THEIRS)}"
+    if sp.action == "sell":
+        return "Sell Goods"
+    if sp.action == "token":
+        return f"a {sp.token} token" + (f" and {sp.gold} gold" if sp.gold else "")
+    return _SPACE_NAMES.get(sp.action, sp.action)
+
+
+def tell_move(
+    game: Almanac, state: AlmanacState, seat: int, action: Action, observer: int | None
+) -> str:
+    """A player's move as the log tells it, in the past tense and naming the mover:
+    ``"Player 2 extended their caravan with Wagon (crates +1, shields +2)."``.
+
+    A kept contract is face down (AL-R32): only its keeper is told which one; a sealed bid is
+    told only to its bidder (drivers tell others that a choice was made).
+    """
+    c = game.content
+    k, a = action.kind, action.args
+    who = seat_word(seat)
+    if k == "place":
+        return f"{who} placed a worker on space {a[0]} ({_space_name(game, state.page, a[0])})."
+    if k == "ladder":
+        colour = "the grey (unused-colour) ladder" if a[1] else "a ladder of their colour"
+        return f"{who} placed {colour} on spot {a[0]}."
+    if k == "climb":
+        return f"{who} climbed by ladder spots {', '.join(map(str, a))}."
+    if k == "farmer":
+        if a[0]:
+            return f"{who} discarded a farmer token to place a second worker."
+        return f"{who} kept their farmer token."
+    if k == "good":
+        return f"{who} took 1 {GOOD_NAMES[a[0]]}."
+    if k == "drop":
+        return f"{who} discarded 1 {GOOD_NAMES[a[0]]}."
+    if k == "sell":
+        task = state.tasks[-1] if state.tasks else None
+        price = f" for {task[2][a[0]]} gold" if task and task[0] == "sell" else ""
+        return f"{who} sold 1 {GOOD_NAMES[a[0]]}{price}."
+    if k == "stop":
+        return f"{who} stopped selling."
+    if k == "shop":
+        if a[0] == 0:
+            return f"{who} took 1 good of their choice at the Shop."
+        if a[0] == 1:
+            return f"{who} discarded their {GOOD_NAMES[a[1]]} at the Shop for 3 gold each."
+        return f"{who} took a guard token at the Shop."
+    if k == "buy":
+        card = c.caravans[a[0]]
+        return (
+            f"{who} extended their caravan with the {card.name} card (paid {card.gold} gold"
+            f"{'' if not any(card.goods) else ' and ' + _goods(card.goods, THEIRS)}; crates +"
+            f"{card.crates}, strength +{card.shields}, workers +{card.workers}, fame {card.fame})."
+        )
+    if k == "complete":
+        ct = c.contracts[a[0]]
+        return f"{who} completed the contract {ct.name} (paid {_goods(ct.goods, THEIRS)}; {ct.fame} fame)."
+    if k == "keep":
+        if observer == seat:
+            return f"{who} kept the contract {c.contracts[a[0]].name} face down."
+        return f"{who} kept one of the drawn contracts face down."
+    if k == "bid":
+        return f"{who} bid {a[0]} gold."
+    if k == "go":
+        return f"{who} chose the next page: {a[0]} - {c.pages[a[0]].name}."
+    if k == "fight":
+        e = c.encounters[state.enc] if state.enc >= 0 else None
+        if a[0]:
+            return f"{who} chose to fight" + (f" {e.name}." if e else ".")
+        if e is None:
+            return f"{who} took the alternative instead of fighting."
+        if e.alt_kind == "flee":  # +1 for each player who fled before (AL-060)
+            return f"{who} fled {e.name} for {e.alt_gold + state.enc_flee} gold."
+        return f"{who} paid {e.alt_gold} gold instead of fighting {e.name}."
+    if k == "option":
+        e = c.encounters[state.enc] if state.enc >= 0 else None
+        if e is not None and a[0] < len(e.options):
+            return f"{who} chose option {a[0]}: {e.options[a[0]][0]}."
+        return f"{who} chose option {a[0]}."
+    if k == "end":
+        return f"{who} finished completing contracts."
+    return f"{who} played {action.text}."
 
 
 def _ladder_spot(game: Almanac, page_id: int, spot: int) -> str:
@@ -341,29 +451,29 @@ def describe_chance(
     if k == "start":
         card = c.starting[a[0]]
         return (
-            f"{seat_word(t[1])} gets the starting caravan {card.name} (crates {card.crates}, "
+            f"{seat_word(t[1])} received the starting caravan {card.name} (crates {card.crates}, "
             f"shields {card.shields})."
         )
     if k == "contract":  # face down (AL-019, AL-041): only the drawer sees it
         if observer is not None and observer == t[1]:
-            return f"You draw {contract_text(game, a[0])}."
+            return f"{seat_word(t[1])} drew {contract_text(game, a[0])}."
         return ""
     if k == "caravan":
-        return "Caravan card dealt face up: " + caravan_text(game, a[0]) + "."
+        return "A caravan card was dealt face up: " + caravan_text(game, a[0], THEIRS) + "."
     if k == "encounter":
         head = encounter_lines(game, c.encounters[a[0]])[0]
-        return head.replace(": ", " revealed: ", 1) + " (see the view for the card)."
+        return head.replace(": ", " was revealed: ", 1) + " (see the view for the card)."
     if k == "die":
         e = c.encounters[state.enc]
         seat = t[1]
-        return f"{seat_word(seat)} fights {e.name}: " + _fight_outcome(
+        return f"{seat_word(seat)} fought {e.name}: " + _fight_outcome(
             game, e, state.strength(seat), a[0]
         )
     if k == "d6":
         table = t[2][1]
         res = next((effs for lo, hi, effs in table if lo <= a[0] <= hi), ())
-        who = "The Guide rolls for everyone" if t[1] < 0 else f"{seat_word(t[1])} rolls"
-        return f"{who}: the 6-sided die shows {a[0]} -> {effects_text(res)}."
+        who = "The Guide rolled for everyone" if t[1] < 0 else f"{seat_word(t[1])} rolled"
+        return f"{who}: the 6-sided die showed {a[0]} -> {effects_text(res, THEIRS)}."
     return ""
 
 
@@ -398,12 +508,24 @@ def phase_of(state: AlmanacState) -> int | None:
     return earliest
 
 
+#: What a sealed bid wins, by its context (AL-054, AL-074, ruling AL-R56).
+_BID_PRIZES = {"guide": "the Guide's role", "reward": "the reward", "page": "the page's prize"}
+
+
 def describe_passage(game: Almanac, before: AlmanacState, after: AlmanacState) -> str:
-    """The phases and rounds that end between ``before`` and ``after`` (one move apart), in
-    words: ``"The Action Phase of round 2 ends. The End Phase begins."`` (AL-027, AL-052,
-    AL-062, AL-063); ``""`` when the move stays in its phase. Everything it says is public."""
+    """The bids revealed once all are in (AL-054), and the phases and rounds that end between
+    ``before`` and ``after`` (one move apart), in words: ``"The Action Phase of round 2 ends.
+    The End Phase begins."`` (AL-027, AL-052, AL-062, AL-063); ``""`` when the move stays in
+    its phase. Everything it says is public."""
     was, now = phase_of(before), phase_of(after)
     said = []
+    if before.bids and not after.bids and after.last_bids:  # all bids in: revealed (AL-054)
+        *bids, winner, pay = after.last_bids
+        shown = ", ".join(f"{seat_word(s)} bid {b}" for s, b in enumerate(bids))
+        prize = _BID_PRIZES.get(before.bid_ctx, "the bid")
+        said.append(
+            f"The bids are revealed: {shown}; {seat_word(winner)} won {prize} and paid {pay} gold."
+        )
     if before.round and was is not None and was < 3 and (was != now or after.round != before.round):
         said.append(f"The {_PHASES[was]} Phase of round {before.round} ends.")
     if after.round != before.round and after.round:

@@ -42,6 +42,14 @@ _TURN_BOUND = 3 + 15 * 4 + 15 + 1 + 2 + 2 * 4 + 8
 
 #: The verbs of a Backpack card's move, by the state's ``verb`` (AN-030, AN-031, AN-051, AN-053).
 _VERBS = {V_TRADE: "Trade", V_HIDE: "Hide", V_DROP: "Drop", V_THROW: "Throw"}
+#: The move that starts each verb, and what the verb does, for the log.
+_STARTED = {"trade": V_TRADE, "hide": V_HIDE, "drop": V_DROP, "throw": V_THROW}
+_BEGUN = {
+    "trade": "swapping a Backpack card with a face-down card of their own",
+    "hide": "swapping a Backpack card with another climber's face-down card",
+    "drop": "placing a Backpack card face up in an empty spot of their own",
+    "throw": "placing a Backpack card face up in another climber's empty spot",
+}
 
 
 class Annapurna(Game):
@@ -209,7 +217,7 @@ class Annapurna(Game):
         if after.ascent != state.ascent or after.stage == OVER:
             return self._ascent_end(state.ascent, after)
         if after.skipping and after.turns != state.turns:
-            return f"{self.colour(after.turn)}'s turn is skipped by a card: only the Sweep"
+            return f"{self._climber(after.turn)}'s turn is skipped by a card: only the Sweep"
         return ""
 
     def _ascent_end(self, ascent: int, after: AnnapurnaState) -> str:
@@ -227,43 +235,76 @@ class Annapurna(Game):
                 how = f"total {total:+d}"
             gain = after.earned[s]
             parts.append(
-                f"{self.colour(s)} {_ordinal(after.placing[s])}, {how}, "
+                f"{self._climber(s)} {_ordinal(after.placing[s])}, {how}, "
                 f"+{gain} flag{'s' if gain != 1 else ''} ({after.flags[s]} in all)"
             )
         return f"Ascent {ascent} ends: " + "; ".join(parts)
 
     def _told(self, state: AnnapurnaState, seat: int, action: Action, observer: int | None) -> str:
-        """The move itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
+        """The move itself as ``observer`` is told it (see :meth:`describe_move_for`): a
+        player's move in the past tense, naming its mover."""
         kind = action.kind
         if seat == CHANCE:
             if kind == "deal":  # dealt face down: nobody sees it (AN-009, AN-010)
                 if state.deal_pos == board.SIZE - 1:
                     return (
-                        f"{self.colour(state.deal_seat)}'s mountainside is dealt face down; "
-                        "the last 3 cards go to their Backpack"
+                        f"{self.colour(state.deal_seat)}'s mountainside was dealt face down; "
+                        "the last 3 cards went to their Backpack"
                     )
                 return ""
-            if kind == "first" and state.stage == RACE:  # AN-043, ruling AN-R06
-                return f"{self.colour(action.args[0])} called Scavenge first"
+            if kind == "first":
+                if state.stage == RACE:  # AN-043, ruling AN-R06
+                    return f"{self.colour(action.args[0])} called Scavenge first"
+                return f"{self.colour(action.args[0])} was drawn to go first"
             return self.describe_action(action)
+        who = seat_word(seat)
         if kind in ("card", "to") and state.verb in _VERBS:
             return self._placing(state, seat, action, observer)
+        P = board.NAMES
+        a = action.args
         if kind == "explore":  # the card turns face up for all to see (AN-021, AN-025)
-            p = action.args[0]
-            card = self.card_name(state.mount[seat][p])
-            return f"Explore {board.NAMES[p]}: {card} turns face up"
+            card = self.card_name(state.mount[seat][a[0]])
+            return f"{who} explored {P[a[0]]}: {card} turned face up"
         if kind == "peek":  # what the card is, the peeker alone learns (ruling AN-R17)
-            t, p = action.args
-            owner = "your" if t == observer else f"{self.colour(t)}'s"
-            said = f"Look at the card lying face down at {board.NAMES[p]} on {owner} mountainside"
+            t, p = a
+            owner = self._whose(t, seat, observer)
+            said = f"{who} looked at the card lying face down at {P[p]} on {owner} mountainside"
             return f"{said}: {self.card_name(state.mount[t][p])}" if observer == seat else said
-        if observer == seat:
-            return self.describe_action(action)
-        if kind == "give" and observer != (seat + 1) % self.num_players:
-            return "Give a Backpack card into the next climber's Cache"
+        if kind == "give":
+            if observer in (seat, (seat + 1) % self.num_players):
+                return f"{who} gave {self.card_name(a[0])} to the next climber's Cache"
+            return f"{who} gave a Backpack card into the next climber's Cache"
         if kind == "recover":
-            return "Take a card back from their Cache"
-        return self.describe_action(action)
+            if observer == seat:
+                return f"{who} took {self.card_name(a[0])} back from their Cache"
+            return f"{who} took a card back from their Cache"
+        if kind in _STARTED:
+            return f"{who} began a {_VERBS[_STARTED[kind]]}: {_BEGUN[kind]}"
+        if kind == "climb":
+            return f"{who} scrambled up to {P[a[0]]} (no face-down card was left to Explore)"
+        if kind == "card":
+            from meeple.games.annapurna.render import values
+
+            return f"{who} used {self.card_name(a[0])}, {values(self, a[0])}"
+        if kind == "to":
+            return f"{who} placed it at {P[a[1]]} on {self.colour(a[0])}'s mountainside"
+        if kind == "sunyata":
+            return f"{who} played Sunyata and did nothing"
+        if kind == "pass":
+            return f"{who} passed"
+        if kind == "end":
+            return f"{who} ended the turn, leaving the balanced cards face up"
+        if kind == "stow":
+            return f"{who} flipped their face-up card at {P[a[0]]} face down"
+        if kind == "retaliate":
+            return f"{who} retaliated, flipping the thrower's card at {P[a[0]]} face up"
+        if kind == "sweep":
+            return f"{who} swept the balanced group {board.mask_name(a[0])} into their Cache"
+        if kind == "bury":
+            return f"{who} buried the balanced group {board.mask_name(a[0])} face down"
+        if kind == "scavenge":
+            return f"{who} scavenged the card at {P[a[0]]} into their Backpack"
+        return f"{who} played {action.text}"
 
     def _placing(
         self, state: AnnapurnaState, seat: int, action: Action, observer: int | None
@@ -271,19 +312,33 @@ class Annapurna(Game):
         """The card and spot steps of a Trade, Hide, Drop or Throw, as ``observer`` is told."""
         verb = state.verb
         name = _VERBS[verb]
+        who = seat_word(seat)
         if action.kind == "card":
             if observer == seat:
-                return f"{name}: choose {self.card_name(action.args[0])} from the Backpack"
+                return f"{who} chose {self.card_name(action.args[0])} from their Backpack ({name})"
             side = "up" if verb in (V_DROP, V_THROW) else "down"
-            return f"{name}: choose a Backpack card to place face {side}"
+            return f"{who} chose a Backpack card to place face {side} ({name})"
         t, p = action.args
-        owner = "your" if t == observer else f"{self.colour(t)}'s"
-        where = f"{board.NAMES[p]} on {owner} mountainside"
+        where = f"{board.NAMES[p]} on {self._whose(t, seat, observer)} mountainside"
         if verb in (V_DROP, V_THROW):  # the card goes face up: everyone sees it now
-            return f"{name} {self.card_name(state.sel)} face up at {where}"
+            done = "dropped" if verb == V_DROP else "threw"
+            return f"{who} {done} {self.card_name(state.sel)} face up at {where}"
         card = self.card_name(state.sel) if observer == seat else "a Backpack card"
-        cache = "your" if observer == seat else f"{self.colour(seat)}'s"
-        return f"{name}: {card} placed face down at {where}; the card there goes to {cache} Cache"
+        return (
+            f"{who} placed {card} face down at {where} ({name}); the card there went to their Cache"
+        )
+
+    def _climber(self, seat: int) -> str:
+        """A seat in the log's words, with the colour the board calls its climber by:
+        ``"Player 2 (Blue)"``."""
+        return f"{seat_word(seat)} ({self.colour(seat)})"
+
+    def _whose(self, owner: int, seat: int, observer: int | None) -> str:
+        """Whose mountainside, in a sentence about ``seat``'s move told to ``observer``:
+        "their own" (the mover's), "your" (the observer's), else the owner's colour."""
+        if owner == seat:
+            return "their own"
+        return "your" if owner == observer else f"{self.colour(owner)}'s"
 
     def describe_move(self, action: Action, observation: dict) -> str:
         """The move in ``observation``'s position: the cards it concerns that the seat can

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import CHANCE, WASTED, Game, GameInfo, and_then, seat_word, state_after
-from meeple.games.peach_festival.consts import SETUP_DEAL, TRACK
+from meeple.games.peach_festival.consts import ACTION, SETUP_DEAL, TRACK
 from meeple.games.peach_festival.content import (
     CODES,
     COMMODITIES,
@@ -288,7 +288,8 @@ class PeachFestival(Game):
     def describe_move_for(
         self, state: PeachState, seat: int, action: Action, observer: int | None
     ) -> str:
-        """Dice and Common cards are public; a card drawn into a hand is seen by its drawer.
+        """A player's move in the past tense, naming its mover; dice and Common cards are
+        public; a card drawn into a hand is seen by its drawer.
 
         The solo turn-track circle's Peach (PF-075) shares the ``peach`` notation with the
         round's Take a Peach action and is told apart by the phase.
@@ -304,36 +305,45 @@ class PeachFestival(Game):
     ) -> str:
         """The rewards lost with this move or outcome because they can never be followed
         (PF-052, PF-R18, PF-R19), each seat's in turn; ``""`` when none is. Sheets are public:
-        the same for every observer but for "you". After a sealed action it tells what the
-        revealed actions bring about, once all are chosen (PF-R11)."""
+        the same for every observer. After the last sealed action it tells every seat's action,
+        revealed together (PF-040), and what they bring about."""
         if state.is_terminal():
             return ""
         from meeple.games.peach_festival.render import describe_lost
 
         after = state_after(state, seat, action)  # the driver's own, when it is telling it
-        return " ".join(
+        said = [
             describe_lost(s, item, observer)
             for s in range(self.num_players)
             for item in after.sheets[s].lost[len(state.sheets[s].lost) :]
-        )
+        ]
+        if self.num_players > 1 and state.phase == ACTION and after.phase != ACTION:
+            from meeple.games.peach_festival.render import tell_move
+
+            # all sealed actions are in: revealed together (PF-040), each sheet's last action
+            shown = "; ".join(
+                tell_move(sh.last, s) for s, sh in enumerate(after.sheets) if sh.last is not None
+            )
+            said.insert(0, f"The actions are revealed: {shown}.")
+        return " ".join(said)
 
     def _told(self, state: PeachState, seat: int, action: Action, observer: int | None) -> str:
         """The move or outcome itself as ``observer`` is told it (see :meth:`describe_move_for`)."""
         if seat != CHANCE:
-            if action.kind == "peach" and state.phase == TRACK:
-                from meeple.games.peach_festival.render import TRACK_PEACH
+            from meeple.games.peach_festival.render import tell_move
 
-                return TRACK_PEACH
-            return self.describe_action(action)
+            return tell_move(action, seat, track=action.kind == "peach" and state.phase == TRACK)
         if action.kind == "card":
             dest = state.draw_queue[0] if state.draw_queue else -1
             if dest < 0:
-                return f"Common Request card #{action.args[0]} is dealt face up"
-            return f"You draw Request card #{action.args[0]}" if dest == observer else ""
+                return f"Common Request card #{action.args[0]} was dealt face up"
+            if dest == observer:
+                return f"{seat_word(dest)} drew Request card #{action.args[0]}"
+            return ""
         if action.kind == "die":
             from meeple.games.peach_festival.render import NAMES
 
-            return f"{seat_word(state.rolling)} rolls the Die icon: {NAMES[CODES[action.args[0]]]}"
+            return f"{seat_word(state.rolling)} rolled the Die icon: {NAMES[CODES[action.args[0]]]}"
         return self.describe_action(action)
 
     def render(self, observation: dict) -> Any:

@@ -112,12 +112,54 @@ def describe(action: Action) -> str:
     if kind == "roll":
         return "Roll the Die-icon die now"
     if kind == "card":
-        return f"Request card #{args[0]} is drawn"
+        return f"Request card #{args[0]} was drawn"
     if kind == "dice":
-        return "Dice: " + ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(args[0]) if n)
+        shown = ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(args[0]) if n)
+        return f"The dice showed {shown}"
     if kind == "die":
-        return f"The die shows {NAMES[CODES[args[0]]]}"
+        return f"The die showed {NAMES[CODES[args[0]]]}"
     return action.text
+
+
+def tell_move(action: Action, seat: int, track: bool = False) -> str:
+    """A player's move as the log tells it, in the past tense and naming the mover:
+    ``"Player 2 wrote 3 in Tea Leaves."``; ``track``: a ``peach`` taken from the solo
+    turn-track circle (PF-075), not the round's Take a Peach action."""
+    kind, args = action.kind, action.args
+    who = seat_word(seat)
+    if kind == "peach":
+        return f"{who} gained the turn-track circle's Peach" if track else f"{who} took a Peach"
+    if kind == "take":
+        col, mod, second = args
+        name = NAMES[CODES[col]]
+        if mod is None:
+            return f"{who} took {name}"
+        if mod in "+-":
+            return f"{who} took {name} and manipulated it {mod}1 (ate a Peach)"
+        if mod == "&":
+            return f"{who} took {name} and impressed {NAMES[CODES[second]]} (ate a Peach)"
+        return f"{who} took {name} and bartered it into {NAMES[CODES[second]]} (ate a Peach)"
+    if kind == "write":
+        return f"{who} wrote {args[1]} in {NAMES[CODES[args[0]]]}"
+    if kind == "draw":
+        n = args[0]
+        return (
+            f"{who} crossed out {n} {'Peach' if n == 1 else 'Peaches'} and drew {n} Request "
+            f"{'card' if n == 1 else 'cards'} (Column Reward)"
+        )
+    if kind == "merchant":
+        return f"{who} hired the next Merchant (Column Reward)"
+    if kind == "noreward":
+        return f"{who} took no Column Reward"
+    if kind == "take_common":
+        return f"{who} ate 2 Peaches and took Common Request #{args[0]} (Column Reward)"
+    if kind == "keep":
+        return f"{who} kept Request card #{args[0]}"
+    if kind == "skip":
+        return f"{who} declined the turn-track reward"
+    if kind == "roll":
+        return f"{who} chose to roll the Die-icon die now"
+    return f"{who} played {action.text}"
 
 
 def _valid(obs: dict, seat: int, col: int, value: int, lengths) -> bool:
@@ -359,7 +401,7 @@ def describe_lost(seat: int, item: tuple, viewer: int | None) -> str:
     (PF-G19, ruling PF-R18), a number for a full column (PF-R19) or a Column Reward with no
     option open (PF-052).
     """
-    who = "You lose" if seat == viewer else f"{seat_word(seat)} loses"
+    who = f"{seat_word(seat)} lost"  # the log names every seat so, its own too
     kind, arg = item[0], item[1]
     if kind == "number":
         what = f"the Number {arg} reward: no column can take a {arg}"
