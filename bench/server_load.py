@@ -10,6 +10,11 @@ WebSocket and times:
 * *move -> push*: from sending a move to the other person's seat receiving the view that
   holds it (people tables only).
 
+Every person's socket connects first and receives its first view (*connect -> first view*, a
+figure of its own: every socket of the run opening at once); the moves are timed from when
+the last of them has, so that the move figures are those of the tables playing together and
+not of the connection storm before it.
+
 Bot think time is not in either figure: only people's moves are timed. Errors are any refused
 move other than a stale one at a sealed node, a closed socket, or a table left unfinished
 with no move in the last ``--stall`` seconds.
@@ -34,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import httpx
@@ -44,12 +50,39 @@ import websockets
 class Figures:
     reply_ms: list[float] = field(default_factory=list)
     push_ms: list[float] = field(default_factory=list)
+    #: When each reply was measured (``time.perf_counter()``), for the tail by period of play.
+    reply_at: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     stale: int = 0
     moves: int = 0
     finished: int = 0
     #: CPU time of the server's own process (bot workers not included) while the tables play.
     server_cpu_s: float = float("nan")
+    #: ``time.perf_counter()`` when the tables started to play.
+    started: float = 0.0
+    #: From opening each person's socket to its first view.
+    connect_ms: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Start:
+    """The people wait for each other's first view, then play for ``seconds``."""
+
+    people: int
+    seconds: float
+    on_start: Callable[[], None]
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    until: float = 0.0
+    arrived: int = 0
+
+    def ready(self, figures: Figures) -> None:
+        """One more person has its first view (or failed to get it)."""
+        self.arrived += 1
+        if self.arrived == self.people:
+            self.until = time.monotonic() + self.seconds
+            figures.started = time.perf_counter()
+            self.on_start()
+            self.go.set()
 
 
 def _cpu_s(server: subprocess.Popen | None) -> float:
@@ -85,17 +118,32 @@ async def person(
     sent: dict,
     think: float,
     rng: random.Random,
-    until: float,
+    start: Start,
 ) -> None:
-    """One scripted person: plays a random legal move after a pause, until the end."""
+    """One scripted person: once every person has its first view, plays a random legal move
+    after a pause, until the end."""
     token = next(t["token"] for t in table["tokens"] if seat in t["seats"])
     ws_url = f"{url}/api/tables/{table['table_id']}/ws?token={token}&seat={seat}"
     n = 0
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
+    opened = time.perf_counter()
+    try:
+        ws = await websockets.connect(ws_url, max_size=2**22)
+        backlog = [await ws.recv()]
+        figures.connect_ms.append((time.perf_counter() - opened) * 1000)
+    finally:  # the others do not wait for a person who failed to connect
+        start.ready(figures)
+    async with ws:
+        await start.go.wait()
         pending: asyncio.Task | None = None
-        while time.monotonic() < until:
+        while time.monotonic() < start.until:
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+                text = (
+                    backlog.pop()
+                    if backlog
+                    else await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.1, start.until - time.monotonic())
+                    )
+                )
             except TimeoutError:
                 break
             message = json.loads(text)
@@ -110,6 +158,7 @@ async def person(
             mine = sent.get(("reply", seat))
             if mine is not None and number > mine[0]:
                 figures.reply_ms.append((now - mine[1]) * 1000)
+                figures.reply_at.append(now)
                 del sent[("reply", seat)]
             theirs = sent.get(("push", 1 - seat))
             if theirs is not None and number > theirs[0]:
@@ -191,19 +240,23 @@ async def run(args: argparse.Namespace) -> Figures:
                 return {**r.json(), "people": [0, 1] if k % 2 == 0 else [0], "sent": {}}
 
             tables = await asyncio.gather(*(create(k) for k in range(args.tables)))
-        until = time.monotonic() + args.seconds
         ws_url = url.replace("http://", "ws://")
         rng = random.Random(args.seed)
+        cpu_before = [0.0]
+        start = Start(
+            sum(len(t["people"]) for t in tables),
+            args.seconds,
+            lambda: cpu_before.__setitem__(0, _cpu_s(server)),
+        )
         players = [
             person(
-                ws_url, t, seat, figures, t["sent"], args.think, random.Random(rng.random()), until
+                ws_url, t, seat, figures, t["sent"], args.think, random.Random(rng.random()), start
             )
             for t in tables
             for seat in t["people"]
         ]
-        cpu_before = _cpu_s(server)
         results = await asyncio.gather(*players, return_exceptions=True)
-        figures.server_cpu_s = _cpu_s(server) - cpu_before
+        figures.server_cpu_s = _cpu_s(server) - cpu_before[0]
         figures.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, Exception)]
     finally:
         if server is not None:
@@ -214,6 +267,14 @@ async def run(args: argparse.Namespace) -> Figures:
                 server.kill()
         shutil.rmtree(data, ignore_errors=True)
     return figures
+
+
+def _periods(f: Figures, span: float) -> str:
+    """The replies' 99th percentile in each ``span`` seconds of play (where the tail lies)."""
+    periods: dict[int, list[float]] = {}
+    for at, ms in zip(f.reply_at, f.reply_ms, strict=True):
+        periods.setdefault(int((at - f.started) // span), []).append(ms)
+    return "  ".join(f"{_pct(v, 0.99):.0f}" for _, v in sorted(periods.items()))
 
 
 def main() -> None:
@@ -232,12 +293,18 @@ def main() -> None:
     took = time.monotonic() - started
     print(f"tables {args.tables} ({args.game}), think {args.think} s, {args.seconds:.0f} s of play")
     print(f"people's moves {f.moves} ({f.moves / args.seconds:.1f}/s), games finished {f.finished}")
-    for name, values in (("move -> reply", f.reply_ms), ("move -> push", f.push_ms)):
+    for name, values in (
+        ("connect -> first view", f.connect_ms),
+        ("move -> reply", f.reply_ms),
+        ("move -> push", f.push_ms),
+    ):
         if values:
             print(
                 f"{name}: n={len(values)} p50 {_pct(values, 0.5):.1f} ms  p99 {_pct(values, 0.99):.1f} ms"
                 f"  max {max(values):.1f} ms  mean {statistics.fmean(values):.1f} ms"
             )
+    if f.reply_ms:
+        print("move -> reply p99 by 10 s of play: " + _periods(f, 10.0))
     print(
         f"server CPU {f.server_cpu_s:.1f} s while playing, "
         f"{f.server_cpu_s / max(1, f.moves) * 1000:.2f} ms per person's move (bots' moves and"
