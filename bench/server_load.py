@@ -39,7 +39,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import httpx
@@ -70,10 +69,12 @@ class Start:
 
     people: int
     seconds: float
-    on_start: Callable[[], None]
+    server: subprocess.Popen | None
     go: asyncio.Event = field(default_factory=asyncio.Event)
     until: float = 0.0
     arrived: int = 0
+    #: The server's CPU seconds (:func:`_cpu_s`) when the play started.
+    cpu_s: float = float("nan")
 
     def ready(self, figures: Figures) -> None:
         """One more person has its first view (or failed to get it)."""
@@ -81,7 +82,7 @@ class Start:
         if self.arrived == self.people:
             self.until = time.monotonic() + self.seconds
             figures.started = time.perf_counter()
-            self.on_start()
+            self.cpu_s = _cpu_s(self.server)
             self.go.set()
 
 
@@ -128,7 +129,11 @@ async def person(
     opened = time.perf_counter()
     try:
         ws = await websockets.connect(ws_url, max_size=2**22)
-        backlog = [await ws.recv()]
+        try:
+            backlog = [await ws.recv()]
+        except BaseException:
+            await ws.close()
+            raise
         figures.connect_ms.append((time.perf_counter() - opened) * 1000)
     finally:  # the others do not wait for a person who failed to connect
         start.ready(figures)
@@ -242,12 +247,7 @@ async def run(args: argparse.Namespace) -> Figures:
             tables = await asyncio.gather(*(create(k) for k in range(args.tables)))
         ws_url = url.replace("http://", "ws://")
         rng = random.Random(args.seed)
-        cpu_before = [0.0]
-        start = Start(
-            sum(len(t["people"]) for t in tables),
-            args.seconds,
-            lambda: cpu_before.__setitem__(0, _cpu_s(server)),
-        )
+        start = Start(sum(len(t["people"]) for t in tables), args.seconds, server)
         players = [
             person(
                 ws_url, t, seat, figures, t["sent"], args.think, random.Random(rng.random()), start
@@ -256,7 +256,7 @@ async def run(args: argparse.Namespace) -> Figures:
             for seat in t["people"]
         ]
         results = await asyncio.gather(*players, return_exceptions=True)
-        figures.server_cpu_s = _cpu_s(server) - cpu_before[0]
+        figures.server_cpu_s = _cpu_s(server) - start.cpu_s
         figures.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, Exception)]
     finally:
         if server is not None:
