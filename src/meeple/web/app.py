@@ -15,6 +15,7 @@ import base64
 import contextlib
 import json
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -458,35 +459,37 @@ async def frame(request: Request, table_id: str, reveal: str | None = None) -> H
 async def move(request: Request, table_id: str) -> HTMLResponse:
     """Make the posted move; the frame after it, or with the refusal above it and the
     refusal's status (the same as the JSON API's: 409 stale, 422 an illegal move, 429...)."""
-    error = ""
-    status = 200
-    refusal: ServerError | None = None
-    form: dict[str, str] = {}
-    try:
-        limits_of(request).check(request, "moves")
-        form = await _form(request)
-        access, _ = await _access(request, table_id)
+
+    async def act(access: Access, form: dict[str, str]) -> None:
         seat = int(form.get("seat", ""))
         at = int(form.get("at", ""))
         await _service(request).move(access, seat, form.get("move", ""), at)
-    except ValueError:
-        error, status = "That request was not a move.", 422
-    except ServerError as e:
-        if e.status in (403, 404):
-            return _error_page(e, request)
-        refusal, status = e, e.status
-        if e.code == "stale":
-            error = "The table moved on before your move arrived; here it is now."
-        else:
-            error = f"{e.reason} ({e.code})"
-    inner, _ = await frame_html(request, table_id, _reveal(form.get("reveal")), error)
-    return HTMLResponse(inner, status_code=status, headers=_retry_after(refusal))
+
+    return await _act_on_form(request, table_id, "move", act)
 
 
 @router.post("/t/{table_id}/undo", response_class=HTMLResponse)
 async def undo(request: Request, table_id: str) -> HTMLResponse:
     """Take back the seat's last move; the frame after it, or with the refusal above it and
-    the refusal's status (as :func:`move`)."""
+    the refusal's status (as :func:`move`; a second click is stale: the first one took the
+    move back)."""
+
+    async def act(access: Access, form: dict[str, str]) -> None:
+        at = int(form["at"]) if form.get("at") else None
+        await _service(request).undo(access, int(form.get("seat", "")), at=at)
+
+    return await _act_on_form(request, table_id, "undo", act)
+
+
+async def _act_on_form(
+    request: Request,
+    table_id: str,
+    what: str,
+    act: Callable[[Access, dict[str, str]], Awaitable[None]],
+) -> HTMLResponse:
+    """Do ``act`` with the posted form of a seat's ``what`` (``move`` or ``undo``), counted as a
+    move by the rate limits; the frame after it, with any refusal above it and its status (422
+    for a form that is not one, a 403 or 404 as the error page)."""
     error = ""
     status = 200
     refusal: ServerError | None = None
@@ -495,16 +498,15 @@ async def undo(request: Request, table_id: str) -> HTMLResponse:
         limits_of(request).check(request, "moves")
         form = await _form(request)
         access, _ = await _access(request, table_id)
-        at = int(form["at"]) if form.get("at") else None
-        await _service(request).undo(access, int(form.get("seat", "")), at=at)
+        await act(access, form)
     except ValueError:
-        error, status = "That request was not an undo.", 422
+        error, status = f"That request was not {'an' if what == 'undo' else 'a'} {what}.", 422
     except ServerError as e:
         if e.status in (403, 404):
             return _error_page(e, request)
         refusal, status = e, e.status
-        if e.code == "stale":  # a second click: the first one took the move back
-            error = "The table moved on before your undo arrived; here it is now."
+        if e.code == "stale":
+            error = f"The table moved on before your {what} arrived; here it is now."
         else:
             error = f"{e.reason} ({e.code})"
     inner, _ = await frame_html(request, table_id, _reveal(form.get("reveal")), error)
