@@ -30,16 +30,28 @@ MEASURE = """() => {
   const texts = [...svg.querySelectorAll('text')].map(t => {
     const m = t.getScreenCTM();
     const scale = Math.hypot(m.a, m.b);
-    return {px: parseFloat(getComputedStyle(t).fontSize) * scale, text: t.textContent};
+    const box = t.getBoundingClientRect();
+    return {px: parseFloat(getComputedStyle(t).fontSize) * scale, text: t.textContent,
+            left: box.left, right: box.right};
   });
   const picks = [...svg.querySelectorAll('.pick')].map(p => {
     const b = p.getBoundingClientRect();
     return {w: b.width, h: b.height, label: p.getAttribute('aria-label')};
   });
   return {page: document.documentElement.scrollWidth, view: window.innerWidth,
-          board: svg.getBoundingClientRect().right,
+          board: svg.getBoundingClientRect().right, start: svg.getBoundingClientRect().left,
           width: svg.getBoundingClientRect().width, texts, picks};
 }"""
+
+
+def _open_solo(page, server: str) -> None:
+    """Open a solo table from the lobby (the solo game has its own options: the defaults)."""
+    page.goto(server + "/")
+    page.check('input[name="game"][value="peach-festival"]')
+    page.fill("#players", "1")
+    page.fill("#name-0", "Ann")
+    page.click("button[type=submit].primary")
+    page.wait_for_selector(".table-frame")
 
 
 def _measure(page) -> dict:
@@ -53,6 +65,10 @@ def _assert_phone_legible(sizes: dict) -> None:
     assert sizes["texts"] and not small, small[:5]
     tiny = [p for p in sizes["picks"] if min(p["w"], p["h"]) < TAP_PX]
     assert not tiny, tiny[:5]
+    outside = [
+        t for t in sizes["texts"] if t["left"] < sizes["start"] or t["right"] > sizes["board"]
+    ]
+    assert not outside, outside[:5]  # no words run off the board
 
 
 #: The board's picks not yet picked whose moves are among the moves the list still shows.
@@ -97,17 +113,22 @@ def _tap_a_move(page, rng: random.Random) -> bool:
     return True
 
 
+@pytest.mark.parametrize("players", [3, 1])
 def test_the_peach_festival_board_on_a_phone_has_legible_text_and_no_sideways_scroll(
-    web_browser, server: str, screenshots: Path
+    web_browser, server: str, screenshots: Path, players: int
 ) -> None:
     context = web_browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     person = Watched(context, "Ann")
     try:
         page = person.page
-        open_table(page, server, "peach-festival", ["me", "bot-easy", "bot-easy"], ["Ann", "", ""])
+        if players > 1:
+            seats = ["me"] + ["bot-easy"] * (players - 1)
+            open_table(page, server, "peach-festival", seats, ["Ann"] + [""] * (players - 1))
+        else:
+            _open_solo(page, server)
         page.wait_for_selector(".board .pick")
         sizes = _measure(page)
-        page.screenshot(path=str(screenshots / "peach-phone-keep.png"), full_page=True)
+        page.screenshot(path=str(screenshots / f"peach-phone-{players}-start.png"), full_page=True)
         _assert_phone_legible(sizes)
         rng = random.Random(3)
         played = 0
@@ -120,7 +141,7 @@ def test_the_peach_festival_board_on_a_phone_has_legible_text_and_no_sideways_sc
         assert played >= 4
         page.wait_for_selector(".board svg")
         sizes = _measure(page)
-        page.screenshot(path=str(screenshots / "peach-phone-play.png"), full_page=True)
+        page.screenshot(path=str(screenshots / f"peach-phone-{players}-play.png"), full_page=True)
         _assert_phone_legible(sizes)
         assert person.errors == []
     finally:
