@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from meeple.core.game import sample_chance
 from meeple.games.peach_festival.notation import position
 from meeple.games.peach_festival.state import PeachState
-from meeple.games.peach_festival.svg import render_board
+from meeple.games.peach_festival.svg import STYLE, WIDTH, render_board
 from meeple.testing.golden import check_golden
 
 from .conftest import commit, game, pos
@@ -171,7 +172,7 @@ def test_the_board_is_one_standalone_svg_document_with_a_text_alternative():
         svg = board(s, seat)
         root = ET.fromstring(svg)
         assert root.tag == f"{NS}svg" and root.get("role") == "img"
-        assert root.get("viewBox").startswith("0 0 560 ")
+        assert root.get("viewBox").startswith(f"0 0 {WIDTH} ")
         assert root.find(f"{NS}title").text.startswith("The Peach Festival, round")
         desc = root.find(f"{NS}desc").text
         assert ("Dice: 1 Gold, 2 Tea Leaves, 1 Spices, 1 Silk." in desc) == (s.dice is not None)
@@ -207,6 +208,49 @@ def test_a_seat_not_to_act_and_a_spectator_get_no_click_targets():
     assert picks(board(s, 0)) == []
     assert picks(board(s, None)) == []
     assert "You chose: Take Tea Leaves (sealed). Waiting for Player 2, Player 3." in board(s, 0)
+
+
+# -- legible on a phone ----------------------------------------------------------------------
+#: The board's width on the page at a 360 px wide phone, in CSS px: the page's margins, the
+#: board's frame and padding taken off (measured in tests/web/test_peach_phone.py).
+PHONE_BOARD_PX = 329
+LEGIBLE_PX = 12
+
+
+def font_sizes(svg: str) -> list[tuple[float, str]]:
+    """Every text's font size in user units (its classes' sizes in the board's style, the
+    rule written last winning, times the scale of the groups around it) and its words."""
+    rules = re.findall(r"\.pf-board \.(pf-[\w-]+)\{[^}]*font-size:([\d.]+)px", STYLE)
+    order = {name: (i, float(size)) for i, (name, size) in enumerate(rules)}
+    out: list[tuple[float, str]] = []
+
+    def walk(e: ET.Element, scale: float) -> None:
+        found = re.search(r"scale\(([\d.]+)", e.get("transform", ""))
+        scale *= float(found.group(1)) if found else 1.0
+        if e.tag == f"{NS}text":
+            sized = [order[c] for c in e.get("class", "").split() if c in order]
+            size = max(sized)[1] if sized else 16.0  # the browser's default
+            out.append((size * scale, "".join(e.itertext())))
+        for child in e:
+            walk(child, scale)
+
+    walk(ET.fromstring(svg), 1.0)
+    return out
+
+
+def test_no_text_of_the_board_is_under_12_px_on_a_360_px_phone():
+    """The board is one column WIDTH units wide: at a phone's board width every text's
+    size in px (units times PHONE_BOARD_PX / WIDTH) is at least LEGIBLE_PX."""
+    boards = [svg for _, _, svg in acting_positions()]
+    boards += [board(make()[0], make()[1]) for make in GOLDEN_BOARDS.values()]
+    boards.append(board(mid_game(), None))
+    for svg in boards:
+        root = ET.fromstring(svg)
+        scale = PHONE_BOARD_PX / float(root.get("viewBox").split()[2])
+        sizes = font_sizes(svg)
+        assert sizes
+        small = [(round(size * scale, 2), text) for size, text in sizes if size * scale < 12]
+        assert not small, small[:5]
 
 
 # -- moves and picks --------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """The Peach Festival's board drawn as SVG for the browser, from one seat's observation.
 
 :func:`render_board` draws what the seat may see (``state.observe(seat)``) and nothing else:
-the dice of the round, every Market sheet (the viewer's first and larger), the Request cards
-and the solo turn track. Legal moves become click targets (``class="pick"``) whose
-``data-moves`` list the indices of the moves they take part in; a page narrows the move list
-to the intersection of the targets clicked, so a compound move is made part by part:
+the dice of the round, every Market sheet (the viewer's first), the Request cards and the solo
+turn track, in one column :data:`WIDTH` units wide that a phone shows legibly. Legal moves
+become click targets (``class="pick"``) whose ``data-moves`` list the indices of the moves they
+take part in; a page narrows the move list to the intersection of the targets clicked, so a
+compound move is made part by part:
 
 * Take Commodities: the commodity's dice, the Peach effect and, for Barter, the column the
   number goes to (Impress: both commodities' dice). Take a Peach: its button or the next
@@ -45,13 +46,19 @@ from meeple.games.peach_festival.observation import public_sheet
 from meeple.games.peach_festival.render import PENDING_WORDS, describe
 from meeple.games.peach_festival.scoring import MULTIPLAYER, SOLO, score_breakdown
 
-#: Width of the drawing in SVG units; every length below is in these units.
-WIDTH = 560
+#: Width of the drawing in SVG units; every length below is in these units. Every section is
+#: laid out in it, one under the other, in one column: on a 360 px phone (a board 329 px wide
+#: between the page's margins) it is drawn at about 0.88 of its size, so the smallest text
+#: (:data:`SMALLEST`, 14 units) is still 12 px and a tap target of 28 units is 24 px; a
+#: desktop shows it beside the move list at a bounded width.
+WIDTH = 372
 MARGIN = 12
-#: Width of a Market sheet at full size (the viewer's).
+#: Width of a Market sheet (every player's, the viewer's first).
 SHEET_W = WIDTH - 2 * MARGIN
-#: Scale of the other players' sheets, two to a row.
-SMALL = 0.485
+#: The smallest font size any text of the board is set in, in units.
+SMALLEST = 14.0
+#: The smallest side of a click target, in units (a pick smaller than this gets a hit area).
+TAP = 28.0
 
 #: Commodity colours: accent (ink, borders) and tint (column background), column order.
 ACCENT = ("#B8860B", "#8E44AD", "#3F8A33", "#D35F1A", "#2C6FB7", "#C2255C")
@@ -114,8 +121,8 @@ EFFECTS = (
 STYLE = (
     ".pf-board{font-family:'Segoe UI',Helvetica,Arial,'Liberation Sans',sans-serif;"
     "fill:#3A2A1E}.pf-board text{dominant-baseline:middle}"
-    ".pf-board .pf-t{font-size:16px}.pf-board .pf-s{font-size:13px}"
-    ".pf-board .pf-xs{font-size:11px}.pf-board .pf-b{font-weight:bold}"
+    ".pf-board .pf-t{font-size:16px}.pf-board .pf-s{font-size:14.5px}"
+    ".pf-board .pf-xs{font-size:14px}.pf-board .pf-b{font-weight:bold}"
     ".pf-board .pf-h{font-size:18px;font-weight:bold}"
     ".pf-board .pf-num{font-size:24px;font-weight:bold;fill:#2B1D14}"
     ".pf-board .pf-dim{fill:#8C7A6B}.pf-board .pf-w{fill:#FFFFFF}"
@@ -125,7 +132,7 @@ STYLE = (
     ".pf-board .pick:hover .pf-ring,.pf-board .pick:focus .pf-ring"
     "{stroke:#C92A2A;stroke-width:4;stroke-dasharray:none}"
     ".pf-board .pf-ring.pf-soft{stroke-width:1.6;stroke-dasharray:3 3}"
-    ".pf-board .pick:focus{outline:none}"
+    ".pf-board .pick:focus{outline:none}.pf-board .pf-hit{fill:transparent}"
     ".pf-board .pf-btn{fill:#FFF4E6;stroke:#E8590C;stroke-width:1.5}"
     ".pf-board .pick:hover .pf-btn,.pf-board .pick:focus .pf-btn{fill:#FFD8A8}"
     ".pf-board .pf-off{fill:#F1ECE6;stroke:#CFC4B8;stroke-width:1}"
@@ -183,10 +190,11 @@ def _tip(text: str) -> str:
 def _wrap(text: str, width: float, size: float = 16, bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` set in ``size`` units into lines ``width`` units wide.
 
-    Glyph widths are estimated generously (sans-serif averages about half an em), so a line
+    Glyph widths are estimated generously (0.55 of an em, 0.6 bold: a wide face such as
+    DejaVu Sans, which a browser without the stack's first faces falls back to), so a line
     fits whichever of the font stack's faces the browser has.
     """
-    return word_lines(text, max(8, int(width / (size * (0.56 if bold else 0.5)))))
+    return word_lines(text, max(8, int(width / (size * (0.6 if bold else 0.55)))))
 
 
 ICONS = {
@@ -333,6 +341,12 @@ class Picks:
         }
 
 
+def _hit(cx: float, cy: float) -> str:
+    """An unseen square :data:`TAP` units a side centred on ``(cx, cy)``: a small pick's
+    hit area, so a finger finds it on a phone."""
+    return _el("rect", x=cx - TAP / 2, y=cy - TAP / 2, width=TAP, height=TAP, cls="pf-hit")
+
+
 def _pick_group(picks: Picks, key: tuple, label: str, body: str, cls: str = "") -> str:
     return _el("g", body, **picks.attrs(key, label, cls))
 
@@ -421,8 +435,8 @@ def _button(
     )
     cy = y + h / 2
     if sub:
-        body += _text(x + w / 2, cy - 7, label, "pf-t pf-b pf-mid" + ("" if live else " pf-dim"))
-        body += _text(x + w / 2, cy + 10, sub, "pf-xs pf-mid pf-dim")
+        body += _text(x + w / 2, cy - 8, label, "pf-t pf-b pf-mid" + ("" if live else " pf-dim"))
+        body += _text(x + w / 2, cy + 11, sub, "pf-xs pf-mid pf-dim")
     else:
         body += _text(x + w / 2, cy, label, "pf-t pf-b pf-mid" + ("" if live else " pf-dim"))
     if not live:
@@ -430,8 +444,12 @@ def _button(
     return _pick_group(picks, key, aria, body)
 
 
+#: Width of a panel button: three to a row.
+BUTTON_W = (SHEET_W - 2 * 8) / 3
+
+
 def _flow_buttons(
-    ctx: _Ctx, y: float, buttons: list[tuple[tuple, str, str, str]], width: float = 124
+    ctx: _Ctx, y: float, buttons: list[tuple[tuple, str, str, str]], width: float = BUTTON_W
 ) -> tuple[str, float]:
     """Buttons laid out in rows from the left; returns the drawing and the height used."""
     out = []
@@ -456,15 +474,20 @@ def _flow_buttons(
 
 
 def _dice_tray(ctx: _Ctx, y: float) -> tuple[str, float]:
-    """The five Commodity dice of the round, counted per commodity (PF-029, PF-032)."""
+    """The five Commodity dice of the round, counted per commodity (PF-029, PF-032).
+
+    Six tiles in two rows of three: the icon and the count, the name, a small die per die.
+    """
     dice = ctx.obs["dice"]
     out = [_text(MARGIN, y + 10, "Dice of the round", "pf-h")]
     if dice is None:
         out.append(_text(WIDTH - MARGIN, y + 10, "not rolled yet", "pf-s pf-dim pf-end"))
-    tile_w = (SHEET_W - 5 * 8) / 6
-    top = y + 24
+    gap, tile_h = 8.0, 74.0
+    tile_w = (SHEET_W - 2 * gap) / 3
     for c in range(6):
-        x = MARGIN + c * (tile_w + 8)
+        row, col = divmod(c, 3)
+        x = MARGIN + col * (tile_w + gap)
+        top = y + 24 + row * (tile_h + gap)
         n = dice[c] if dice is not None else 0
         key = ("die", c)
         body = _el(
@@ -472,26 +495,26 @@ def _dice_tray(ctx: _Ctx, y: float) -> tuple[str, float]:
             x=x,
             y=top,
             width=tile_w,
-            height=88.0,
+            height=tile_h,
             rx=10,
             fill=TINT[c] if dice is not None else "#F3EFEA",
             stroke=ACCENT[c] if n else "#CDBFB1",
             stroke_width=2.5 if n else 1.2,
         )
-        body += _use(CODES[c], x + 6, top + 6, 30)
+        body += _use(CODES[c], x + 6, top + 4, 28)
         body += _text(
             x + tile_w - 10,
-            top + 22,
+            top + 19,
             n if dice is not None else "\u2013",
             "pf-num pf-end",
             fill=ACCENT[c] if n else "#9C8C7D",
         )
-        body += _text(x + tile_w / 2, top + 50, COLUMN_NAMES[c], "pf-s pf-mid pf-b")
+        body += _text(x + 8, top + 45, COLUMN_NAMES[c], "pf-s pf-b")
         for k in range(n):  # one small die per die showing this commodity
             body += _el(
                 "rect",
-                x=x + 8 + k * 13.5,
-                y=top + 63,
+                x=x + 8 + k * 14,
+                y=top + 56,
                 width=11.0,
                 height=11.0,
                 rx=2,
@@ -499,16 +522,22 @@ def _dice_tray(ctx: _Ctx, y: float) -> tuple[str, float]:
                 stroke=ACCENT[c],
                 stroke_width=1.4,
             )
-            body += _el("circle", cx=x + 13.5 + k * 13.5, cy=top + 68.5, r=2.0, fill=ACCENT[c])
+            body += _el("circle", cx=x + 13.5 + k * 14, cy=top + 61.5, r=2.0, fill=ACCENT[c])
         if ctx.picks.has(key):
             body += _el(
-                "rect", x=x - 2, y=top - 2, width=tile_w + 4, height=92.0, rx=12, cls="pf-ring"
+                "rect",
+                x=x - 2,
+                y=top - 2,
+                width=tile_w + 4,
+                height=tile_h + 4,
+                rx=12,
+                cls="pf-ring",
             )
             label = f"{COLUMN_NAMES[c]}: {n} {'die' if n == 1 else 'dice'}"
             out.append(_pick_group(ctx.picks, key, label, body))
         else:
             out.append(_el("g", body + _tip(f"{COLUMN_NAMES[c]}: {n}")))
-    return "\n".join(out), 24 + 88 + 14
+    return "\n".join(out), 24 + 2 * tile_h + gap + 14
 
 
 def _pending_words(ctx: _Ctx, seat: int) -> list[str]:
@@ -529,7 +558,7 @@ def _panel(ctx: _Ctx, y: float) -> tuple[str, float]:
     head = ""
     said: list[str] = []
     buttons: list[tuple[tuple, str, str, str]] = []
-    button_w = 124.0
+    button_w = BUTTON_W
     if ctx.phase == "action" and any(k[0] == "effect" for k in picks.by_key):
         uneaten = ctx.sheets[me]["peaches"] - ctx.sheets[me]["eaten"] if me is not None else 0
         head = "Your action: pick a commodity, then how to write it."
@@ -541,7 +570,6 @@ def _panel(ctx: _Ctx, y: float) -> tuple[str, float]:
         for key, label, sub, aria in EFFECTS:
             buttons.append((("effect", key), label, sub, aria))
         buttons.append((("peach",), "Peach", "take one", "Take a Peach instead of dice"))
-        button_w = (SHEET_W - 5 * 8) / 6
     elif picks.moves:
         if ctx.phase == "keep":
             head = "Keep one of the two Request cards dealt to you."
@@ -650,22 +678,25 @@ def _status(ctx: _Ctx) -> str:
 class _Geo:
     """Where things are on a Market sheet, in the sheet's own units (width :data:`SHEET_W`)."""
 
-    def __init__(self, sheet: Sheet, solo: bool, over: bool = False):
+    def __init__(self, sheet: Sheet, solo: bool, over: bool = False, extra: float = 0.0):
         self.rows = len(sheet.multipliers)
-        self.track_w = 40.0 if solo else 0.0
-        self.mult_x = 8 + self.track_w
-        self.gx = self.mult_x + 34
-        self.right_w = 58.0
-        self.gap = 9.0
-        avail = SHEET_W - self.gx - self.right_w - 8
+        self.track_w = 32.0 if solo else 0.0
+        self.mult_x = 6 + self.track_w
+        self.gx = self.mult_x + 30
+        self.right_w = 46.0
+        self.gap = 5.0
+        avail = SHEET_W - self.gx - self.right_w - 4
         self.colw = (avail - 5 * self.gap) / 6
-        self.right_x = self.gx + 6 * self.colw + 5 * self.gap + 6
-        self.head_y = 42.0
-        self.row_h = 40.0
+        self.right_x = self.gx + 6 * self.colw + 5 * self.gap + 4
+        self.head_y = 58.0 + extra  # under the title strip, taller by ``extra`` for 2 lines
+        self.row_h = 38.0
         self.rows_y = self.head_y + 62
         self.score_y = self.rows_y + self.rows * self.row_h + 4
-        self.bottom_y = self.score_y + 34
-        self.height = self.bottom_y + 140 + (50 if over else 0)
+        self.bottom_y = self.score_y + 36
+        #: the Completed Requests row under the Peaches and the Merchants
+        self.done_y = self.bottom_y + 138
+        self.final_y = self.done_y + 56
+        self.height = self.final_y + (72 if over else 0)
 
     def col_x(self, c: int) -> float:
         return self.gx + c * (self.colw + self.gap)
@@ -723,7 +754,16 @@ def _icon_words(icon: tuple[str, int]) -> str:
 
 def _sheet_svg(ctx: _Ctx, seat: int, interactive: bool) -> tuple[str, float]:
     """One Market sheet (PF-005, PF-013..PF-019) in sheet units; returns it and its height."""
-    sheet, geo, d = ctx.sheet, _Geo(ctx.sheet, ctx.solo, ctx.phase == "over"), ctx.sheets[seat]
+    sheet, d = ctx.sheet, ctx.sheets[seat]
+    boxes = bin(d["boxes"]).count("1")
+    status = f"{boxes} box{'es' if boxes != 1 else ''}" + ("" if ctx.solo else " of 5")
+    if ctx.phase in ("action", "keep") and d["committed"] and seat != ctx.me:
+        status = "\u2713 has chosen \u00b7 " + status
+    elif d["last"] and ctx.phase in ("resolve", "dice", "over"):  # revealed (PF-R10)
+        status = f"{_short(d['last'])} \u00b7 " + status
+    lines = _wrap(status, SHEET_W - 24, 14.5, bold=True)[:2]
+    extra = 18.0 * (len(lines) - 1)
+    geo = _Geo(sheet, ctx.solo, ctx.phase == "over", extra)
     picks = ctx.picks if interactive else None
     out: list[str] = []
     out.append(
@@ -739,17 +779,13 @@ def _sheet_svg(ctx: _Ctx, seat: int, interactive: bool) -> tuple[str, float]:
             stroke_width=2,
         )
     )
-    out.append(_el("rect", x=0.0, y=0.0, width=float(SHEET_W), height=34.0, rx=12, fill="#F6D7C3"))
-    out.append(_el("rect", x=0.0, y=20.0, width=float(SHEET_W), height=14.0, fill="#F6D7C3"))
+    strip = 50.0 + extra
+    out.append(_el("rect", x=0.0, y=0.0, width=float(SHEET_W), height=strip, rx=12, fill="#F6D7C3"))
+    out.append(_el("rect", x=0.0, y=strip - 14, width=float(SHEET_W), height=14.0, fill="#F6D7C3"))
     name = "Your Market sheet" if seat == ctx.me else f"{seat_word(seat)}\u2019s Market sheet"
-    out.append(_text(12, 18, name, "pf-h"))
-    boxes = bin(d["boxes"]).count("1")
-    status = f"{boxes} box{'es' if boxes != 1 else ''}" + ("" if ctx.solo else " of 5")
-    if ctx.phase in ("action", "keep") and d["committed"] and seat != ctx.me:
-        status = "\u2713 has chosen \u00b7 " + status
-    elif d["last"] and ctx.phase in ("resolve", "dice", "over"):  # revealed (PF-R10)
-        status = f"{_short(d['last'])} \u00b7 " + status
-    out.append(_text(SHEET_W - 12, 18, status, "pf-t pf-end pf-b"))
+    out.append(_text(12, 16, name, "pf-h"))
+    for i, line in enumerate(lines):
+        out.append(_text(12, 37 + 18 * i, line, "pf-s pf-b"))
     # the multiplier column (PF-017) and the Lantern row marker (PF-065)
     for r in range(geo.rows):
         cy = geo.row_y(r) + geo.row_h / 2
@@ -944,6 +980,7 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
         )
     ]
     cx = 6 + (geo.track_w - 4) / 2
+    r = min(step / 2 - 1, (geo.track_w - 4) / 2 - 1)  # a circle per step, within the strip
     for t in range(n):
         cy = top + step * t + step / 2
         colour = sheet.track_colours[t]
@@ -955,7 +992,7 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
             "circle",
             cx=cx,
             cy=cy,
-            r=step / 2 - 1,
+            r=r,
             fill="#6B4F3A" if marked else ("#E7DED3" if skipped else "#FFFFFF"),
             stroke=colours.get(colour, "#9C8C7D"),
             stroke_width=3.0 if colour else 1.2,
@@ -965,13 +1002,13 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
                 "circle",
                 cx=cx,
                 cy=cy,
-                r=step / 2 + 1,
+                r=r + 2,
                 fill="none",
                 stroke="#C92A2A",
                 stroke_width=2.5,
             )
         if reward and not marked:
-            body += _el("g", _square_icon(reward, cx, cy, step - 9), opacity=0.4 if skipped else 1)
+            body += _el("g", _square_icon(reward, cx, cy, 2 * r - 7), opacity=0.4 if skipped else 1)
         if marked:
             body += _use("check", cx - 7, cy - 7, 14)
         words = [f"turn-track circle {t + 1}"]
@@ -982,7 +1019,7 @@ def _track_svg(ctx: _Ctx, geo: _Geo, picks: Picks | None) -> str:
         state = "this round" if current else "marked" if marked else "to come"
         words.append("not played" if skipped else state)
         if picks is not None and t == track and picks.has(("peach",)) and ctx.phase == "track":
-            body += _el("circle", cx=cx, cy=cy, r=step / 2 + 1, cls="pf-ring")
+            body += _el("circle", cx=cx, cy=cy, r=r + 2, cls="pf-ring") + _hit(cx, cy)
             out.append(_pick_group(picks, ("peach",), ", ".join(words), body))
         else:
             out.append(_el("g", body + _tip(", ".join(words))))
@@ -1017,8 +1054,8 @@ def _scores_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
     rx = geo.right_x
     lantern = 4 * sum(col[sheet.lantern_row] for col in d["cols"] if len(col) > sheet.lantern_row)
     ly = geo.row_y(sheet.lantern_row)
-    out.append(_use("lantern", rx + 2, ly - 16, 20))
-    out.append(_text(rx + 26, ly - 6, "\u00d74", "pf-s pf-b"))
+    out.append(_use("lantern", rx, ly - 16, 20))
+    out.append(_text(rx + 21, ly - 6, "\u00d74", "pf-s pf-b"))
     out.append(
         _el(
             "rect",
@@ -1056,13 +1093,13 @@ def _scores_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
 def _peach_grid_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str:
     """The Peach grid with its grey spots and row-end bonuses (PF-016, PF-042..PF-045)."""
     sheet, d = ctx.sheet, ctx.sheets[seat]
-    x0, y0 = 10.0, geo.bottom_y
+    x0, y0 = 8.0, geo.bottom_y
     filled, eaten = d["peaches"], d["eaten"]
     out = [
         _text(x0, y0 + 8, "Peaches", "pf-t pf-b"),
-        _text(x0, y0 + 26, f"{filled - eaten} to eat or score \u00b7 {eaten} eaten", "pf-s"),
+        _text(x0, y0 + 26, f"{filled - eaten} uneaten \u00b7 {eaten} eaten", "pf-s"),
     ]
-    step = 25.0
+    step = 24.0
     i = 0
     for r, (row, bonus) in enumerate(zip(sheet.peach_rows, sheet.peach_bonus, strict=True)):
         cy = y0 + 46 + r * step
@@ -1094,7 +1131,7 @@ def _peach_grid_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str
                 )
             nxt = i == filled and ctx.phase == "action"
             if picks is not None and nxt and picks.has(("peach",)):
-                body += _el("circle", cx=cx, cy=cy, r=12.5, cls="pf-ring")
+                body += _el("circle", cx=cx, cy=cy, r=12.5, cls="pf-ring") + _hit(cx, cy)
                 out.append(
                     _pick_group(picks, ("peach",), "Take a Peach: the next Peach spot", body)
                 )
@@ -1123,10 +1160,10 @@ def _peach_grid_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str
 def _merchants_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str:
     """The three Merchants (PF-050, PF-051, ruling PF-R06), 2 points each (PF-070)."""
     sheet, d = ctx.sheet, ctx.sheets[seat]
-    x0, y0 = 222.0, geo.bottom_y
+    x0, y0 = SHEET_W - 8 - 3 * 40 - 2 * 4, geo.bottom_y  # right of the Peach grid
     out = [_text(x0, y0 + 8, "Merchants", "pf-t pf-b"), _text(x0, y0 + 26, "2 points each", "pf-s")]
     for m, peaches in enumerate(sheet.merchants):
-        x = x0 + m * 46
+        x = x0 + m * 44
         hired = m < d["merchants"]
         body = _el(
             "rect",
@@ -1159,15 +1196,14 @@ def _merchants_svg(ctx: _Ctx, geo: _Geo, seat: int, picks: Picks | None) -> str:
 
 def _completed_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
     """Completed Requests, 10 points each, at most 8 (PF-069); filled in at the end."""
-    x0, y0 = 374.0, geo.bottom_y
+    x0, y0 = 8.0, geo.done_y
     out = [
         _text(x0, y0 + 8, "Completed Requests", "pf-s pf-b"),
-        _text(x0, y0 + 26, "10 points each, 8 at most", "pf-s"),
+        _text(SHEET_W - 8, y0 + 8, "10 points each", "pf-s pf-end"),  # a box each, 8 at most
     ]
     done = ctx.scores[seat]["requests"] // 10 if ctx.phase == "over" else 0
     for k in range(8):
-        row, col = divmod(k, 4)
-        x, y = x0 + 2 + col * 28, y0 + 42 + row * 28
+        x, y = x0 + 2 + k * 28, y0 + 22
         out.append(
             _el(
                 "rect",
@@ -1188,14 +1224,14 @@ def _completed_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
 def _final_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
     """The six scoring steps written at the bottom of the sheet (PF-067..PF-072)."""
     p = ctx.scores[seat]
-    y = geo.bottom_y + 140
+    y = geo.final_y
     out = [
         _el(
             "rect",
             x=8.0,
             y=y,
             width=SHEET_W - 16.0,
-            height=40.0,
+            height=64.0,
             rx=8,
             fill="#FFE8CC",
             stroke="#E8590C",
@@ -1209,18 +1245,19 @@ def _final_svg(ctx: _Ctx, geo: _Geo, seat: int) -> str:
         ("Merchants", p["merchants"]),
         ("Peaches", p["peaches"]),
     ]
-    x = 16.0
-    for name, points in steps:
-        out.append(_text(x, y + 12, name, "pf-xs"))
-        out.append(_text(x, y + 28, points, "pf-t pf-b"))
-        x += 78
-    out.append(_text(SHEET_W - 18, y + 20, f"Total {p['total']}", "pf-h pf-end"))
+    cell = (SHEET_W - 16.0) / 3
+    for i, (name, points) in enumerate(steps):
+        row, col = divmod(i, 3)
+        x, cy = 8 + col * cell, y + 18 + row * 28
+        out.append(_text(x + 8, cy, name, "pf-xs"))
+        out.append(_text(x + cell - 10, cy, points, "pf-t pf-b pf-end"))
+    out.append(_text(SHEET_W - 18, y + 46, f"Total {p['total']}", "pf-h pf-end"))
     return _el("g", "".join(out))
 
 
 # -- Request cards --------------------------------------------------------------------------------
-CARD_W = (SHEET_W - 12) / 2
-CARD_H = 158.0
+#: A Request card's width: one to a row, the column's width (its height fits its text).
+CARD_W = float(SHEET_W)
 
 
 def _card_icons(cond: int, x: float, y: float) -> str:
@@ -1262,17 +1299,26 @@ def _card_icons(cond: int, x: float, y: float) -> str:
 
 def _card_svg(
     ctx: _Ctx, card_id: int, x: float, y: float, owner: int | None, note: str = ""
-) -> str:
-    """A Request card: condition icons and glossary text, start commodities, ID (PF-024..27)."""
+) -> tuple[str, float]:
+    """A Request card: condition icons and glossary text, start commodities, ID (PF-024..27).
+
+    Returns the drawing and its height, which fits its lines of text.
+    """
     card = ctx.content.card(card_id)
     multi, solo = GLOSSARY[card.condition]
+    first, second = (solo, multi) if ctx.solo else (multi, solo)
+    first_label, second_label = ("Solo", "Multiplayer") if ctx.solo else ("", "Solo")
+    text = (f"{first_label}: " if first_label else "") + first
+    big = _wrap(text, CARD_W - 20, 16, bold=True)
+    small = _wrap(f"{second_label}: {second}", CARD_W - 20, 14.5)
+    h = 66 + 19 * len(big) + 17 * len(small)
     body = [
         _el(
             "rect",
             x=x,
             y=y,
             width=CARD_W,
-            height=CARD_H,
+            height=h,
             rx=10,
             fill="#FFF8EC",
             stroke="#B5835A",
@@ -1289,41 +1335,38 @@ def _card_svg(
         )
     )
     body.append(_card_icons(card.condition, x + 8, y + 5))
-    body.append(_text(x + CARD_W - 64, y + 17, "start", "pf-xs pf-dim pf-end"))
+    body.append(_text(x + CARD_W - 64, y + 17, "start", "pf-xs pf-dim pf-end"))  # PF-008
     for i, c in enumerate(card.start):  # the starting 0s (PF-008)
         body.append(_use(CODES[c], x + CARD_W - 60 + i * 26, y + 5, 24))
     ty = y + 48
-    first, second = (solo, multi) if ctx.solo else (multi, solo)
-    first_label, second_label = ("Solo", "Multiplayer") if ctx.solo else ("", "Solo")
-    text = (f"{first_label}: " if first_label else "") + first
-    for line in _wrap(text, CARD_W - 20, 16, bold=True)[:3]:
+    for line in big:
         body.append(_text(x + 10, ty, line, "pf-t pf-b"))
-        ty += 18
-    for line in _wrap(f"{second_label}: {second}", CARD_W - 20, 13)[:2]:
+        ty += 19
+    for line in small:
         body.append(_text(x + 10, ty, line, "pf-s pf-dim"))
-        ty += 15
+        ty += 17
     status, met = _card_status(ctx, card_id, owner)
-    body.append(_text(x + 10, y + CARD_H - 14, note or status, "pf-s pf-b" if met else "pf-s"))
+    body.append(_text(x + 10, y + h - 14, note or status, "pf-s pf-b" if met else "pf-s"))
     body.append(
         _el(
             "rect",
             x=x + CARD_W - 44,
-            y=y + CARD_H - 26,
+            y=y + h - 26,
             width=36.0,
             height=20.0,
             rx=10,
             fill="#6B4F3A",
         )
     )
-    body.append(_text(x + CARD_W - 26, y + CARD_H - 15, f"#{card_id}", "pf-s pf-b pf-mid pf-w"))
+    body.append(_text(x + CARD_W - 26, y + h - 15, f"#{card_id}", "pf-s pf-b pf-mid pf-w"))
     key = ("card", card_id)
     label = f"Request card {card_id}: {multi if not ctx.solo else solo}"
     if ctx.picks.has(key):
         body.append(
-            _el("rect", x=x - 3, y=y - 3, width=CARD_W + 6, height=CARD_H + 6, rx=12, cls="pf-ring")
+            _el("rect", x=x - 3, y=y - 3, width=CARD_W + 6, height=h + 6, rx=12, cls="pf-ring")
         )
-        return _pick_group(ctx.picks, key, label, "".join(body))
-    return _el("g", "".join(body) + _tip(label))
+        return _pick_group(ctx.picks, key, label, "".join(body)), h
+    return _el("g", "".join(body) + _tip(label)), h
 
 
 def _cards_section(
@@ -1337,52 +1380,40 @@ def _cards_section(
     if not cards:
         return "", 0.0
     out = [_text(MARGIN, y + 10, title, "pf-h")]
-    for i, card in enumerate(cards):
-        row, col = divmod(i, 2)
-        out.append(
-            _card_svg(
-                ctx,
-                card,
-                MARGIN + col * (CARD_W + 12),
-                y + 24 + row * (CARD_H + 10),
-                owner,
-                (notes or {}).get(card, ""),
-            )
-        )
-    rows = (len(cards) + 1) // 2
-    return "\n".join(out), 24 + rows * (CARD_H + 10) + 6
+    top = y
+    y += 24
+    for card in cards:
+        drawn, h = _card_svg(ctx, card, MARGIN, y, owner, (notes or {}).get(card, ""))
+        out.append(drawn)
+        y += h + 10
+    return "\n".join(out), y - top + 6
 
 
 def _others_svg(ctx: _Ctx, y: float, seats: list[int]) -> tuple[str, float]:
-    """The other players' sheets at :data:`SMALL` scale, two to a row, with their cards."""
+    """The other players' sheets, as large as the viewer's, one under the other, each with
+    its Request cards in words."""
     if not seats:
         return "", 0.0
     top = y
     out = [_text(MARGIN, y + 10, "Other players", "pf-h")]
     y += 24
-    col_w = SHEET_W * SMALL
-    gap = SHEET_W - 2 * col_w
-    for start in range(0, len(seats), 2):
-        row_h = 0.0
-        for col, s in enumerate(seats[start : start + 2]):
-            x = MARGIN + col * (col_w + gap)
-            drawn, height = _sheet_svg(ctx, s, interactive=False)
-            out.append(_el("g", drawn, transform=f"translate({_n(x)} {_n(y)}) scale({SMALL})"))
-            ty = y + height * SMALL + 14
-            d = ctx.sheets[s]
-            for card in d["requests"]:
-                cond = ctx.content.card(card).condition
-                text = f"#{card} {GLOSSARY[cond][1 if ctx.solo else 0]}"
-                status, met = _card_status(ctx, card, s)
-                for k, part in enumerate(_wrap(f"{text} ({status})", SHEET_W * SMALL, 13)[:2]):
-                    out.append(_text(x + 2, ty, part, "pf-s pf-b" if k == 0 and met else "pf-s"))
-                    ty += 14
-            if d["hand_size"]:
-                words = f"holding {d['hand_size']} card{'s' if d['hand_size'] > 1 else ''}"
-                out.append(_text(x + 2, ty, words, "pf-s pf-dim"))
-                ty += 14
-            row_h = max(row_h, ty - y + 6)
-        y += row_h
+    for s in seats:
+        drawn, height = _sheet_svg(ctx, s, interactive=False)
+        out.append(_el("g", drawn, transform=f"translate({MARGIN} {_n(y)})"))
+        y += height + 16
+        d = ctx.sheets[s]
+        for card in d["requests"]:
+            cond = ctx.content.card(card).condition
+            text = f"#{card} {GLOSSARY[cond][1 if ctx.solo else 0]}"
+            status, met = _card_status(ctx, card, s)
+            for k, part in enumerate(_wrap(f"{text} ({status})", SHEET_W - 4, 14.5)):
+                out.append(_text(MARGIN + 2, y, part, "pf-s pf-b" if k == 0 and met else "pf-s"))
+                y += 17
+        if d["hand_size"]:
+            words = f"holding {d['hand_size']} card{'s' if d['hand_size'] > 1 else ''}"
+            out.append(_text(MARGIN + 2, y, words, "pf-s pf-dim"))
+            y += 17
+        y += 6
     return "\n".join(out), y - top + 6
 
 
