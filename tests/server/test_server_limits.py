@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import time
@@ -9,8 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth, create, move, token_of, view
+from server_helpers import Server, auth, create, move, token_of, view
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from meeple.server import Settings, cluster, create_app
 from meeple.server.cluster import MARK_TTL_S, ForwardedMark, read_mark, sign_mark
@@ -320,3 +323,85 @@ def test_invite_links_opened_past_the_limit_show_a_readable_refusal(
         clock.now += 2.0
         watched = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
         assert watched.status_code == 303
+
+
+@pytest.fixture
+def sqlite_settings(tmp_path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", bot_workers=0)
+
+
+@contextlib.contextmanager
+def _served(settings: Settings, *extra: str) -> Iterator[Server]:
+    """``meeple serve`` with 2 new tables and 1 link check per client, then one every 600 s."""
+    server = Server(settings, None, "--rate-tables", "2/600", "--rate-links", "1/600", *extra)
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def _tables_from(server: Server, clients: list[str]) -> list[int]:
+    body = {"game": "annapurna", "players": 2, "seats": SEATS}
+    return [
+        server.http.post("/api/tables", json=body, headers={"X-Forwarded-For": c}).status_code
+        for c in clients
+    ]
+
+
+def _guess_over_websocket(server: Server, table_id: str, client: str) -> None:
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws?token=guess"
+    with pytest.raises(InvalidStatus):  # a wrong link: refused before the socket opens
+        connect(url, additional_headers={"X-Forwarded-For": client}).close()
+
+
+def _guess_over_http(server: Server, table_id: str, client: str) -> int:
+    where = f"/api/tables/{table_id}/access"
+    headers = {**auth("guess"), "X-Forwarded-For": client}
+    return server.http.get(where, headers=headers).status_code
+
+
+def test_behind_a_trusted_proxy_each_forwarded_for_client_has_its_own_buckets(
+    sqlite_settings: Settings,
+) -> None:
+    """``meeple serve --forwarded-allow-ips 127.0.0.1``: the test's requests come through
+    that proxy, and each client it names is limited on its own, on HTTP and the WebSocket."""
+    with _served(sqlite_settings, "--forwarded-allow-ips", "10.1.1.1, 127.0.0.1") as server:
+        a, b = "203.0.113.1", "203.0.113.2"
+        assert _tables_from(server, [a, a, a]) == [201, 201, 429]
+        assert _tables_from(server, [b, b, b]) == [201, 201, 429]
+        made = server.http.post(
+            "/api/tables",
+            json={"game": "annapurna", "players": 2, "seats": SEATS},
+            headers={"X-Forwarded-For": "203.0.113.3"},
+        ).json()
+        _guess_over_websocket(server, made["table_id"], a)  # a's one link check
+        assert _guess_over_http(server, made["table_id"], a) == 429
+        assert _guess_over_http(server, made["table_id"], b) == 403  # b's own bucket
+
+
+@pytest.mark.parametrize("trusted", [None, "10.1.1.1"])
+def test_forwarded_for_from_a_peer_that_is_no_trusted_proxy_is_ignored(
+    sqlite_settings: Settings, trusted: str | None
+) -> None:
+    """No proxy trusted (the default), or another one: the client is the peer, and naming
+    other clients in ``X-Forwarded-For`` escapes no limit, on HTTP or the WebSocket."""
+    extra = [] if trusted is None else ["--forwarded-allow-ips", trusted]
+    with _served(sqlite_settings, *extra) as server:
+        assert _tables_from(server, ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) == [
+            201,
+            201,
+            429,
+        ]
+        table_id = "no-such-table"
+        _guess_over_websocket(server, table_id, "203.0.113.4")  # the peer's one link check
+        assert _guess_over_http(server, table_id, "203.0.113.5") == 429
+
+
+def test_the_trusted_proxies_are_read_from_the_environment_and_none_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("MEEPLE_FORWARDED_ALLOW_IPS", raising=False)
+    assert Settings.from_env().forwarded_allow_ips == []
+    monkeypatch.setenv("MEEPLE_FORWARDED_ALLOW_IPS", " 10.0.0.1, 10.2.0.0/16,")
+    assert Settings.from_env().forwarded_allow_ips == ["10.0.0.1", "10.2.0.0/16"]
+    assert Settings.from_env(forwarded_allow_ips=["*"]).forwarded_allow_ips == ["*"]
