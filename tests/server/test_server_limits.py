@@ -221,6 +221,8 @@ def test_an_expired_or_tampered_mark_is_refused_as_a_mark(settings: Settings, cl
             f"{int(at) + 1} {where} {mac}",
             f"{at} {where} {flipped}",
             f"{at} {where}",
+            f"{'9' * 5000} {where} {mac}",
+            f"{at} {where} {mac} more",
         ]
         for value in bad:
             assert read_mark(key, "POST", "/api/tables", value) is None, value

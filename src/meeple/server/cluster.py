@@ -522,7 +522,7 @@ def read_mark(
     or more than :data:`MARK_TTL_S` away from ``now`` (Unix seconds, default the wall
     clock's)."""
     parts = value.split(" ")
-    if len(parts) != 3 or not parts[0].isascii() or not parts[0].isdigit():
+    if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) < 16):
         return None
     at, where, mac = parts
     moment = time.time() if now is None else now
