@@ -22,6 +22,7 @@ import pytest
 from conftest import new_postgres_db
 from fastapi.testclient import TestClient
 from server_helpers import ROOMY, Server, create, lasting, token_of, view
+from sqlalchemy import create_engine
 from websockets.sync.client import ClientConnection, connect
 
 from meeple.server import Settings, create_app
@@ -188,6 +189,47 @@ def test_a_bots_move_stored_by_an_owner_killed_before_telling_is_pushed_by_the_n
         else:
             pushed = person.until(lambda v, m=pushed["move_number"]: v["move_number"] > m)
     assert pushed["result"] is not None
+
+
+def test_a_forwarded_move_is_counted_where_it_arrived_and_a_forged_mark_at_the_owner_is_not_trusted(
+    pg: Settings, servers: list[Server]
+) -> None:
+    """The owner allows 2 moves per client, the other process 4: four moves sent to the
+    other process all reach the owner (their signed marks are not counted again there), the
+    fifth is refused where it arrived, and a forged mark sent to the owner itself counts."""
+    with ThreadPoolExecutor(2) as pool:
+        starting = [pool.submit(Server, pg, None, "--rate-moves", f"{n}/600") for n in (2, 4)]
+    owner, other = [f.result() for f in starting]
+    servers.extend([owner, other])
+    made = owner.http.post(
+        "/api/tables", json={"game": "annapurna", "players": 2, "seats": PEOPLE2}
+    ).json()
+
+    def next_move(server: Server, headers: dict[str, str] | None = None) -> int:
+        public = server.view(made, None)
+        seat = public["to_act"][0]
+        v = server.view(made, seat)
+        body = {"seat": seat, "move": v["legal"][0]["move"], "at": v["move_number"]}
+        r = server.http.post(
+            f"/api/tables/{made['table_id']}/moves",
+            json=body,
+            headers={"Authorization": f"Bearer {token_of(made, seat)}", **(headers or {})},
+        )
+        return r.status_code
+
+    assert [next_move(other) for _ in range(5)] == [200, 200, 200, 200, 429]
+    assert _owner_of_table(pg, made["table_id"]) == f"http://127.0.0.1:{owner.port}"
+    forged = {"X-Meeple-Forwarded": "1"}
+    assert [next_move(owner, forged) for _ in range(3)] == [200, 200, 429]
+
+
+def _owner_of_table(settings: Settings, table_id: str) -> str | None:
+    engine = create_engine(settings.db_url)
+    try:
+        with engine.connect() as conn:
+            return owner_of(conn, table_id)
+    finally:
+        engine.dispose()
 
 
 def test_a_second_server_on_one_sqlite_file_refuses_to_start(

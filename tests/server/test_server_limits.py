@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth, create, move, token_of, view
+from server_helpers import Server, auth, create, move, token_of, view
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
-from meeple.server import Settings, create_app
+from meeple.server import Settings, cluster, create_app
+from meeple.server.cluster import MARK_TTL_S, ForwardedMark, read_mark, sign_mark
 from meeple.server.settings import Rate
 from meeple.web import create_app as create_web_app
 
@@ -163,21 +168,89 @@ def test_a_whole_hotseat_game_over_http_never_meets_the_default_limits(
         assert public["move_number"] > 120  # more moves than the burst alone allows
 
 
-def test_a_forwarded_request_is_counted_where_it_arrived_not_again(
+def _codes(client: TestClient, headers: list[dict[str, str]]) -> list[int]:
+    body = {"game": "annapurna", "players": 2, "seats": SEATS}
+    return [client.post("/api/tables", json=body, headers=h).status_code for h in headers]
+
+
+def test_a_forged_forwarded_mark_is_counted_like_any_request(
     settings: Settings, clock: Clock
 ) -> None:
-    """On PostgreSQL a request marked forwarded was counted by the process it reached first;
-    on SQLite (one process, nothing forwards) the mark means nothing and it counts."""
-    body = {"game": "annapurna", "players": 2, "seats": SEATS}
-    forwarded = {"X-Meeple-Forwarded": "1"}
+    """Anyone may send the header: unsigned, or signed with a key that is not the
+    database's, it is no mark and the request counts (SQLite and PostgreSQL alike)."""
+    other_key = b"k" * 32
+    forged = [
+        {"X-Meeple-Forwarded": "1"},
+        {"X-Meeple-Forwarded": sign_mark(other_key, "POST", "/api/tables", "198.51.100.7")},
+        {"X-Meeple-Forwarded": ""},
+        {"X-Meeple-Forwarded": "1"},
+    ]
     with _client(settings, clock, rate_tables=Rate(2, 3.0)) as client:
-        codes = [
-            client.post("/api/tables", json=body, headers=forwarded).status_code for _ in range(4)
+        assert _codes(client, forged) == [201, 201, 429, 429]
+
+
+def test_a_request_with_a_valid_signed_mark_is_not_counted_again(
+    settings: Settings, clock: Clock
+) -> None:
+    """A mark signed with the database's secret is another process's forwarded request: it
+    was counted where it arrived."""
+    with _client(settings, clock, rate_tables=Rate(2, 3.0)) as client:
+        key = client.app.state.service.forward_key
+        assert key is not None and len(key) == 32
+        marked = [
+            {"X-Meeple-Forwarded": sign_mark(key, "POST", "/api/tables", "198.51.100.7")}
+            for _ in range(4)
         ]
-    if settings.db_url:
-        assert codes == [201, 201, 201, 201]
-    else:
-        assert codes == [201, 201, 429, 429]
+        assert _codes(client, marked) == [201, 201, 201, 201]
+        assert _codes(client, [{}, {}, {}]) == [201, 201, 429]
+
+
+def test_an_expired_or_tampered_mark_is_refused_as_a_mark(settings: Settings, clock: Clock) -> None:
+    with _client(settings, clock, rate_tables=Rate(2, 3.0)) as client:
+        key = client.app.state.service.forward_key
+        now = time.time()
+        good = sign_mark(key, "POST", "/api/tables", "198.51.100.7", now)
+        at, where, mac = good.split(" ")
+        flipped = mac[:-1] + ("0" if mac[-1] != "0" else "1")
+        bad = [
+            sign_mark(key, "POST", "/api/tables", "198.51.100.7", now - MARK_TTL_S - 2),
+            sign_mark(key, "POST", "/api/tables", "198.51.100.7", now + MARK_TTL_S + 2),
+            sign_mark(key, "GET", "/api/tables", "198.51.100.7", now),
+            sign_mark(key, "POST", "/api/tables/x/moves", "198.51.100.7", now),
+            f"{at} 203.0.113.1 {mac}",
+            f"{int(at) + 1} {where} {mac}",
+            f"{at} {where} {flipped}",
+            f"{at} {where}",
+            f"{'9' * 5000} {where} {mac}",
+            f"{at} {where} {mac} more",
+        ]
+        for value in bad:
+            assert read_mark(key, "POST", "/api/tables", value) is None, value
+        assert read_mark(key, "POST", "/api/tables", good) == "198.51.100.7"
+        codes = _codes(client, [{"X-Meeple-Forwarded": v} for v in bad])
+        assert codes == [201, 201, *[429] * (len(bad) - 2)]
+
+
+def test_the_client_of_a_valid_mark_is_the_requests_client_and_a_bad_mark_is_dropped() -> None:
+    """Behind the mark the owner sees the original client (``request.client``), and the
+    header of a mark that is not valid never reaches the application."""
+    key = b"s" * 32
+    seen: list[tuple[object, object, object, list]] = []
+
+    async def app(scope, receive, send) -> None:  # a bare ASGI app
+        names = [n for n, _ in scope["headers"]]
+        seen.append((scope["client"], cluster.FORWARDED.get(), cluster.CLIENT.get(), names))
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    client = TestClient(ForwardedMark(app, secret=lambda: key))  # no lifespan: not started
+    client.get("/x", headers={"X-Meeple-Forwarded": sign_mark(key, "GET", "/x", "2001:db8::5")})
+    client.get("/x", headers={"X-Meeple-Forwarded": sign_mark(key, "GET", "/y", "2001:db8::5")})
+    client.get("/x")
+    assert seen[0][:3] == (("2001:db8::5", 0), "2001:db8::5", "2001:db8::5")
+    assert seen[1][:3] == (("testclient", 50000), None, "testclient")
+    assert seen[2][:3] == (("testclient", 50000), None, "testclient")
+    assert all(b"x-meeple-forwarded" not in names for *_, names in seen)
 
 
 def test_the_lobby_form_past_the_limit_shows_a_readable_refusal(
@@ -252,3 +325,85 @@ def test_invite_links_opened_past_the_limit_show_a_readable_refusal(
         clock.now += 2.0
         watched = client.get(f"/watch/{table_id}/{made['spectator']}", follow_redirects=False)
         assert watched.status_code == 303
+
+
+@pytest.fixture
+def sqlite_settings(tmp_path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", bot_workers=0)
+
+
+@contextlib.contextmanager
+def _served(settings: Settings, *extra: str) -> Iterator[Server]:
+    """``meeple serve`` with 2 new tables and 1 link check per client, then one every 600 s."""
+    server = Server(settings, None, "--rate-tables", "2/600", "--rate-links", "1/600", *extra)
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def _tables_from(server: Server, clients: list[str]) -> list[int]:
+    body = {"game": "annapurna", "players": 2, "seats": SEATS}
+    return [
+        server.http.post("/api/tables", json=body, headers={"X-Forwarded-For": c}).status_code
+        for c in clients
+    ]
+
+
+def _guess_over_websocket(server: Server, table_id: str, client: str) -> None:
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws?token=guess"
+    with pytest.raises(InvalidStatus):  # a wrong link: refused before the socket opens
+        connect(url, additional_headers={"X-Forwarded-For": client}).close()
+
+
+def _guess_over_http(server: Server, table_id: str, client: str) -> int:
+    where = f"/api/tables/{table_id}/access"
+    headers = {**auth("guess"), "X-Forwarded-For": client}
+    return server.http.get(where, headers=headers).status_code
+
+
+def test_behind_a_trusted_proxy_each_forwarded_for_client_has_its_own_buckets(
+    sqlite_settings: Settings,
+) -> None:
+    """``meeple serve --forwarded-allow-ips 127.0.0.1``: the test's requests come through
+    that proxy, and each client it names is limited on its own, on HTTP and the WebSocket."""
+    with _served(sqlite_settings, "--forwarded-allow-ips", "10.1.1.1, 127.0.0.1") as server:
+        a, b = "203.0.113.1", "203.0.113.2"
+        assert _tables_from(server, [a, a, a]) == [201, 201, 429]
+        assert _tables_from(server, [b, b, b]) == [201, 201, 429]
+        made = server.http.post(
+            "/api/tables",
+            json={"game": "annapurna", "players": 2, "seats": SEATS},
+            headers={"X-Forwarded-For": "203.0.113.3"},
+        ).json()
+        _guess_over_websocket(server, made["table_id"], a)  # a's one link check
+        assert _guess_over_http(server, made["table_id"], a) == 429
+        assert _guess_over_http(server, made["table_id"], b) == 403  # b's own bucket
+
+
+@pytest.mark.parametrize("trusted", [None, "10.1.1.1"])
+def test_forwarded_for_from_a_peer_that_is_no_trusted_proxy_is_ignored(
+    sqlite_settings: Settings, trusted: str | None
+) -> None:
+    """No proxy trusted (the default), or another one: the client is the peer, and naming
+    other clients in ``X-Forwarded-For`` escapes no limit, on HTTP or the WebSocket."""
+    extra = [] if trusted is None else ["--forwarded-allow-ips", trusted]
+    with _served(sqlite_settings, *extra) as server:
+        assert _tables_from(server, ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) == [
+            201,
+            201,
+            429,
+        ]
+        table_id = "no-such-table"
+        _guess_over_websocket(server, table_id, "203.0.113.4")  # the peer's one link check
+        assert _guess_over_http(server, table_id, "203.0.113.5") == 429
+
+
+def test_the_trusted_proxies_are_read_from_the_environment_and_none_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("MEEPLE_FORWARDED_ALLOW_IPS", raising=False)
+    assert Settings.from_env().forwarded_allow_ips == []
+    monkeypatch.setenv("MEEPLE_FORWARDED_ALLOW_IPS", " 10.0.0.1, 10.2.0.0/16,")
+    assert Settings.from_env().forwarded_allow_ips == ["10.0.0.1", "10.2.0.0/16"]
+    assert Settings.from_env(forwarded_allow_ips=["*"]).forwarded_allow_ips == ["*"]

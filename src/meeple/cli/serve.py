@@ -82,6 +82,15 @@ def serve(
         str | None,
         typer.Option(help=_RATE_HELP.format("Moves and undos over HTTP") + " Default 120/0.1."),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies trusted to name the client in X-Forwarded-For, comma separated "
+            "(addresses, networks such as 10.0.0.0/8, or * for any peer); their requests "
+            "count as the client's for the rate limits. Default: $MEEPLE_FORWARDED_ALLOW_IPS, "
+            "else none (the client is the connection's peer, the header is ignored)."
+        ),
+    ] = None,
 ) -> None:
     """Serve tables people join by link, with bots in seats; every move is stored.
 
@@ -92,6 +101,7 @@ def serve(
         import uvicorn
 
         from meeple.server import Settings
+        from meeple.server.settings import split_list
     except ImportError as e:
         raise fail(f"the server needs its extra: pip install 'meeple[server]' ({e})") from None
     settings = Settings.from_env(
@@ -105,6 +115,9 @@ def serve(
         rate_tables=_rate(rate_tables, "tables"),
         rate_links=_rate(rate_links, "links"),
         rate_moves=_rate(rate_moves, "moves"),
+        forwarded_allow_ips=None
+        if forwarded_allow_ips is None
+        else split_list(forwarded_allow_ips),
     )
     try:
         from meeple.web import create_app
@@ -138,4 +151,8 @@ def serve(
         # views are small and many: compressing each costs more CPU than it saves on loopback
         ws_per_message_deflate=False,
         log_level="warning",
+        # X-Forwarded-For is believed only from the proxies named (HTTP and WebSocket alike);
+        # none named: not at all (uvicorn's own default would trust 127.0.0.1)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
     )

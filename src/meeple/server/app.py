@@ -241,12 +241,11 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
             "tables": settings.rate_tables,
             "links": settings.rate_links,
             "moves": settings.rate_moves,
-        },
-        clustered=(settings.db_url or "").startswith("postgresql"),
+        }
     )
     limits: Limits = app.state.limits
     app.add_middleware(BodyLimit, limit=settings.max_body)
-    app.add_middleware(ForwardedMark)
+    app.add_middleware(ForwardedMark, secret=lambda: svc.forward_key)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, e: ServerError) -> JSONResponse:

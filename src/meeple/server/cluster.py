@@ -25,16 +25,20 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
+import json
 import logging
 import os
 import queue
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from contextvars import ContextVar
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import quote, unquote
 
 from sqlalchemy import Connection, Engine, create_engine, text
 from sqlalchemy.engine import make_url
@@ -63,10 +67,17 @@ APP_NAME_MAX = 63
 #: by libpq on this side and by the server on the other (which then releases the locks).
 KEEPALIVE = {"idle": 5, "interval": 2, "count": 3}
 
-#: Set on a request that another process forwarded: it is not forwarded again.
-FORWARDED: ContextVar[bool] = ContextVar("meeple_forwarded", default=False)
-#: The header a forwarding process adds.
+#: On a request another process of the database forwarded (its mark checked by
+#: :class:`ForwardedMark`): the original client's address; it is not forwarded again and not
+#: counted again. ``None`` on every other request.
+FORWARDED: ContextVar[str | None] = ContextVar("meeple_forwarded", default=None)
+#: The address of the client of the request or socket being served: the peer, the client a
+#: trusted proxy named (``meeple serve --forwarded-allow-ips``) or the one a valid mark names.
+CLIENT: ContextVar[str] = ContextVar("meeple_client", default="-")
+#: The header a forwarding process adds: its mark, ``"<unix time> <client> <HMAC>"``.
 FORWARDED_HEADER = "x-meeple-forwarded"
+#: A mark older (or further in the future) than this many seconds is not trusted.
+MARK_TTL_S = 30.0
 
 
 class NotOwner(Exception):
@@ -478,24 +489,94 @@ class Listener:
                 self._stop.wait(0.5)
 
 
-class ForwardedMark:
-    """Mark a request another process forwarded (:data:`FORWARDED`), so that it is served
-    here or refused, never forwarded on."""
+def _mark_mac(secret: bytes, method: str, path: str, at: str, client: str) -> str:
+    message = json.dumps([method.upper(), path, at, client]).encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
-    def __init__(self, app: ASGIApp):
+
+def sign_mark(secret: bytes, method: str, path: str, client: str, now: float | None = None) -> str:
+    """The :data:`FORWARDED_HEADER` of a request this process forwards: the time, the
+    original client's address and an HMAC-SHA256 of both with the method and path, keyed by
+    the database's shared secret (:func:`meeple.server.db.load_secret`).
+
+    Args:
+        secret: The shared secret.
+        method: The forwarded request's method (``"POST"``).
+        path: Its path, without the query (``"/api/tables/ID/moves"``).
+        client: The address of the client the request came from.
+        now: Unix time in seconds (default: the wall clock's).
+
+    Returns:
+        ``"<unix seconds> <client, percent-encoded> <hex HMAC>"``.
+    """
+    at = str(int(time.time() if now is None else now))
+    where = quote(client, safe="")
+    return f"{at} {where} {_mark_mac(secret, method, path, at, where)}"
+
+
+def read_mark(
+    secret: bytes, method: str, path: str, value: str, now: float | None = None
+) -> str | None:
+    """The original client's address of a valid mark (:func:`sign_mark`) for this method and
+    path, or ``None`` when it is malformed, signed with another key or for another request,
+    or more than :data:`MARK_TTL_S` away from ``now`` (Unix seconds, default the wall
+    clock's)."""
+    parts = value.split(" ")
+    if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) < 16):
+        return None
+    at, where, mac = parts
+    moment = time.time() if now is None else now
+    if abs(moment - int(at)) > MARK_TTL_S:
+        return None
+    if not hmac.compare_digest(mac.encode(), _mark_mac(secret, method, path, at, where).encode()):
+        return None
+    return unquote(where)
+
+
+class ForwardedMark:
+    """Note each request's client (:data:`CLIENT`), and trust a request another process
+    forwarded (:data:`FORWARDED`) only if its mark is valid: then it is served here or
+    refused, never forwarded on nor counted again, and its client is the original one (the
+    ASGI scope's ``client`` too). A mark that is not valid (no secret loaded yet, a bad,
+    expired or repeated header) is dropped from the request, which is served as any other.
+
+    Args:
+        app: The application.
+        secret: Gives the database's shared secret, ``None`` while the server is not started.
+    """
+
+    def __init__(self, app: ASGIApp, secret: Callable[[], bytes | None]):
         self.app = app
+        self.secret = secret
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for name, _value in scope.get("headers", ()):
-                if name == FORWARDED_HEADER.encode():
-                    token = FORWARDED.set(True)
-                    try:
-                        await self.app(scope, receive, send)
-                    finally:
-                        FORWARDED.reset(token)
-                    return
-        await self.app(scope, receive, send)
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        peer = scope.get("client")
+        client = str(peer[0]) if peer else "-"
+        forwarded = None
+        headers = scope.get("headers", ())
+        marks = [v for n, v in headers if n == _MARK_NAME]
+        if marks:
+            key = self.secret()
+            if key is not None and len(marks) == 1 and scope["type"] == "http":
+                forwarded = read_mark(
+                    key, scope["method"], scope["path"], marks[0].decode("latin-1")
+                )
+            scope = {**scope, "headers": [(n, v) for n, v in headers if n != _MARK_NAME]}
+            if forwarded is not None:
+                client = forwarded
+                scope["client"] = (forwarded, 0)
+        marked, named = FORWARDED.set(forwarded), CLIENT.set(client)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            FORWARDED.reset(marked)
+            CLIENT.reset(named)
+
+
+_MARK_NAME = FORWARDED_HEADER.encode()
 
 
 # -- SQLite: one process ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ a committed move survives a power loss; PostgreSQL is reached through psycopg 3.
 from __future__ import annotations
 
 import queue
+import secrets
 import sys
 import threading
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 #: SQLite waits this long for another writer before failing, in milliseconds.
@@ -140,6 +142,45 @@ class ReplayRow(Base):
     steps: Mapped[int] = mapped_column(Integer)
     #: zlib-compressed JSON lines: the viewer's log, then its view after each step.
     data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class SecretRow(Base):
+    """A random secret the server processes of one database share (migration 0004).
+
+    ``forward``: the key of the HMAC that marks a request one process forwards to another
+    (:func:`meeple.server.cluster.sign_mark`); made once, never leaves the database and the
+    processes.
+    """
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+#: Bytes of a secret made by :func:`load_secret` (256 bits, the HMAC-SHA256 key size).
+SECRET_BYTES = 32
+
+
+def load_secret(engine: Engine, name: str = "forward") -> bytes:
+    """The shared secret ``name`` (:class:`SecretRow`), made now if it is missing.
+
+    Migration 0004 makes ``forward``; a row deleted since is made again, and of processes
+    making it at the same time the first one's stands (the others read it).
+
+    Returns:
+        The secret's bytes (:data:`SECRET_BYTES` of them when made here).
+    """
+    for _ in range(3):
+        with Session(engine) as s:
+            value = s.get(SecretRow, name)
+            if value is not None:
+                return bytes(value.value)
+            try:
+                with s.begin():
+                    s.add(SecretRow(name=name, value=secrets.token_bytes(SECRET_BYTES)))
+            except IntegrityError:
+                continue
+    raise RuntimeError(f"the server secret {name!r} could not be read or made")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,13 +1,15 @@
 """Per-client rate limits on the HTTP routes that cost or guess: a token bucket per client.
 
-A client is its peer address (the address the connection comes from: behind a proxy, the
-proxy's). Three kinds of request are limited, each with its own bucket per client
-(:class:`~meeple.server.settings.Settings` ``rate_tables``, ``rate_links``, ``rate_moves``):
-creating a table (API and lobby form), checking a link (the API's ``access`` and ``join``, the
-browser's ``/join`` and ``/watch`` links, and any other API request or WebSocket whose link
-is not the table's) and moves or undos over HTTP (API and browser forms).
-A request another server process forwarded (``X-Meeple-Forwarded``, on PostgreSQL) was counted
-where it arrived and is not counted again.
+A client is its address: the peer's (the address the connection comes from), or, when the
+peer is a proxy ``meeple serve --forwarded-allow-ips`` trusts, the client the proxy names in
+``X-Forwarded-For`` (uvicorn's proxy headers). Three kinds of request are limited, each with
+its own bucket per client (:class:`~meeple.server.settings.Settings` ``rate_tables``,
+``rate_links``, ``rate_moves``): creating a table (API and lobby form), checking a link (the
+API's ``access`` and ``join``, the browser's ``/join`` and ``/watch`` links, and any other API
+request or WebSocket whose link is not the table's) and moves or undos over HTTP (API and
+browser forms). A request another server process of the database forwarded, with a valid
+signed mark (:class:`~meeple.server.cluster.ForwardedMark`), was counted where it arrived and
+is not counted again; a mark that is not valid is ignored and the request counted.
 """
 
 from __future__ import annotations
@@ -47,20 +49,11 @@ class Limits:
 
     Args:
         rates: The :class:`Rate` of each kind (``tables``, ``links``, ``moves``).
-        clustered: Several processes may serve the database: a forwarded request is not
-            counted (it was where it arrived). On one process the header means nothing and
-            every request counts.
         clock: Seconds, monotonic (tests give their own).
     """
 
-    def __init__(
-        self,
-        rates: dict[str, Rate],
-        clustered: bool = False,
-        clock: Callable[[], float] = time.monotonic,
-    ):
+    def __init__(self, rates: dict[str, Rate], clock: Callable[[], float] = time.monotonic):
         self.rates = dict(rates)
-        self.clustered = clustered
         self.clock = clock
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (tokens, at)
 
@@ -97,13 +90,14 @@ class Limits:
             self._buckets.clear()
 
     def check(self, request: Request | WebSocket, kind: str) -> None:
-        """Count ``request`` as one of ``kind`` for its peer address (a request another
-        process forwarded is not counted: it was where it arrived).
+        """Count ``request`` as one of ``kind`` for its client's address (the peer's, or the
+        client a trusted proxy names); a request another process forwarded with a valid mark
+        is not counted: it was where it arrived.
 
         Raises:
             RateLimited: when its client is past the limit.
         """
-        if self.clustered and cluster.FORWARDED.get():
+        if cluster.FORWARDED.get() is not None:
             return
         client = request.client.host if request.client else "-"
         self.take(kind, client)

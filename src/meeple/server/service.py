@@ -50,6 +50,7 @@ from meeple.server.db import (
     SeatRow,
     TableRow,
     TokenRow,
+    load_secret,
     migrate,
     open_engine,
 )
@@ -325,6 +326,9 @@ class Service:
         self._http: httpx.AsyncClient | None = None
         #: Table -> the address of the process last found to own it (requests go there).
         self._owners: dict[str, str] = {}
+        #: The database's shared secret that signs forwarded requests
+        #: (:func:`meeple.server.db.load_secret`); ``None`` until started.
+        self.forward_key: bytes | None = None
         #: SQLite: the lock that keeps a second server off the database file.
         self._data_lock: Any = None
         self._chores: list[asyncio.Task] = []
@@ -346,6 +350,7 @@ class Service:
             await self._run_db(cluster.migrate_alone, self.engine, migrate)
         else:
             await self._run_db(migrate, self.engine)
+        self.forward_key = await self._run_db(load_secret, self.engine)
         if self.engine.dialect.name == "postgresql":
             loop = asyncio.get_running_loop()
             self._cluster = cluster.Ownership(
@@ -1655,7 +1660,8 @@ class Service:
             return await here()
         deadline = time.monotonic() + 5.0
         while True:
-            address = None if cluster.FORWARDED.get() else self._owners.get(table_id)
+            forwarded = cluster.FORWARDED.get() is not None
+            address = None if forwarded else self._owners.get(table_id)
             if address is None or table_id in self._live:
                 try:
                     return await here()
@@ -1664,7 +1670,7 @@ class Service:
                 address = await asyncio.wrap_future(
                     self._cluster.call(lambda c: cluster.owner_of(c, table_id))
                 )
-                if address is not None and (cluster.FORWARDED.get() or address == "-"):
+                if address is not None and (forwarded or address == "-"):
                     raise ServerError(
                         503, "elsewhere", "another server process has this table; try again"
                     )
@@ -1698,15 +1704,20 @@ class Service:
         raw: bool = False,
     ) -> Any:
         """The owner's answer to the same request, made with the caller's own link (the owner
-        checks it as it checks any request).
+        checks it as it checks any request) and marked forwarded (:func:`cluster.sign_mark`:
+        the owner serves it, counts it no more and knows its client by the mark).
 
         Raises:
             ServerError: the owner's refusal, as it gave it.
             _PeerGone: when the owner cannot be reached or no longer owns the table.
         """
         assert self._http is not None
-        headers = {"Authorization": f"Bearer {access.token}", cluster.FORWARDED_HEADER: "1"}
+        assert self.forward_key is not None
         url = f"{address}/api/tables/{access.table_id}/{path}"
+        mark = cluster.sign_mark(
+            self.forward_key, method, httpx.URL(url).path, cluster.CLIENT.get()
+        )
+        headers = {"Authorization": f"Bearer {access.token}", cluster.FORWARDED_HEADER: mark}
         try:
             r = await self._http.request(method, url, params=params, json=body, headers=headers)
         except httpx.TransportError:

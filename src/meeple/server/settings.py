@@ -28,6 +28,11 @@ class Rate:
         return f"at most {self.burst} {what} at once, then one every {self.every_s:g} s"
 
 
+def split_list(text: str) -> list[str]:
+    """``"10.0.0.1, 10.0.0.2"`` as ``["10.0.0.1", "10.0.0.2"]`` (empty items dropped)."""
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
 def default_data_dir() -> Path:
     """``$MEEPLE_DATA``, else ``$XDG_DATA_HOME/meeple``, else ``~/.local/share/meeple``."""
     if os.environ.get("MEEPLE_DATA"):
@@ -83,6 +88,12 @@ class Settings:
             route or the WebSocket): guessing a token costs time.
         rate_moves: How many moves and undos one client may send over HTTP (the WebSocket
             has its own limit per socket).
+        forwarded_allow_ips: The proxies trusted to name the client (addresses or networks
+            such as ``10.0.0.0/8``, ``*`` for any peer; ``$MEEPLE_FORWARDED_ALLOW_IPS``, comma
+            separated): a request or WebSocket whose peer is one of them is the client's that
+            ``X-Forwarded-For`` names, for the rate limits and anything else per client
+            (uvicorn's proxy headers, turned on by ``meeple serve``). Empty, the default:
+            no proxy is trusted, the client is the peer and the header means nothing.
     """
 
     db_url: str | None = None
@@ -101,11 +112,16 @@ class Settings:
     rate_tables: Rate = field(default_factory=lambda: Rate(20, 3.0))
     rate_links: Rate = field(default_factory=lambda: Rate(30, 2.0))
     rate_moves: Rate = field(default_factory=lambda: Rate(120, 0.1))
+    forwarded_allow_ips: list[str] = field(default_factory=list)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``MEEPLE_DB`` and ``MEEPLE_DATA``, then ``overrides`` (``None`` ignored)."""
-        settings = cls(db_url=os.environ.get("MEEPLE_DB") or None)
+        """Settings from ``MEEPLE_DB``, ``MEEPLE_DATA`` and ``MEEPLE_FORWARDED_ALLOW_IPS``,
+        then ``overrides`` (``None`` ignored)."""
+        settings = cls(
+            db_url=os.environ.get("MEEPLE_DB") or None,
+            forwarded_allow_ips=split_list(os.environ.get("MEEPLE_FORWARDED_ALLOW_IPS", "")),
+        )
         for key, value in overrides.items():
             if value is not None:
                 setattr(settings, key, value)
