@@ -217,6 +217,7 @@ def test_an_expired_or_tampered_mark_is_refused_as_a_mark(settings: Settings, cl
             sign_mark(key, "POST", "/api/tables", "198.51.100.7", now + MARK_TTL_S + 2),
             sign_mark(key, "GET", "/api/tables", "198.51.100.7", now),
             sign_mark(key, "POST", "/api/tables/x/moves", "198.51.100.7", now),
+            sign_mark(key, "POST", "/api/tables", "198.51.100.7", now, query=b"since=3"),
             f"{at} 203.0.113.1 {mac}",
             f"{int(at) + 1} {where} {mac}",
             f"{at} {where} {flipped}",

@@ -489,15 +489,22 @@ class Listener:
                 self._stop.wait(0.5)
 
 
-def _mark_mac(secret: bytes, method: str, path: str, at: str, client: str) -> str:
-    message = json.dumps([method.upper(), path, at, client]).encode()
+def _mark_mac(secret: bytes, method: str, path: str, query: bytes, at: str, client: str) -> str:
+    message = json.dumps([method.upper(), path, query.decode("latin-1"), at, client]).encode()
     return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
-def sign_mark(secret: bytes, method: str, path: str, client: str, now: float | None = None) -> str:
+def sign_mark(
+    secret: bytes,
+    method: str,
+    path: str,
+    client: str,
+    now: float | None = None,
+    query: bytes = b"",
+) -> str:
     """The :data:`FORWARDED_HEADER` of a request this process forwards: the time, the
-    original client's address and an HMAC-SHA256 of both with the method and path, keyed by
-    the database's shared secret (:func:`meeple.server.db.load_secret`).
+    original client's address and an HMAC-SHA256 of both with the method, path and query,
+    keyed by the database's shared secret (:func:`meeple.server.db.load_secret`).
 
     Args:
         secret: The shared secret.
@@ -505,20 +512,27 @@ def sign_mark(secret: bytes, method: str, path: str, client: str, now: float | N
         path: Its path, without the query (``"/api/tables/ID/moves"``).
         client: The address of the client the request came from.
         now: Unix time in seconds (default: the wall clock's).
+        query: Its query string as sent, percent-encoded (``b"seat=0&since=3"``).
 
     Returns:
         ``"<unix seconds> <client, percent-encoded> <hex HMAC>"``.
     """
     at = str(int(time.time() if now is None else now))
     where = quote(client, safe="")
-    return f"{at} {where} {_mark_mac(secret, method, path, at, where)}"
+    return f"{at} {where} {_mark_mac(secret, method, path, query, at, where)}"
 
 
 def read_mark(
-    secret: bytes, method: str, path: str, value: str, now: float | None = None
+    secret: bytes,
+    method: str,
+    path: str,
+    value: str,
+    now: float | None = None,
+    query: bytes = b"",
 ) -> str | None:
-    """The original client's address of a valid mark (:func:`sign_mark`) for this method and
-    path, or ``None`` when it is malformed, signed with another key or for another request,
+    """The original client's address of a valid mark (:func:`sign_mark`) for this method,
+    path and query, or ``None`` when it is malformed, signed with another key or for another
+    request,
     or more than :data:`MARK_TTL_S` away from ``now`` (Unix seconds, default the wall
     clock's)."""
     parts = value.split(" ")
@@ -528,7 +542,8 @@ def read_mark(
     moment = time.time() if now is None else now
     if abs(moment - int(at)) > MARK_TTL_S:
         return None
-    if not hmac.compare_digest(mac.encode(), _mark_mac(secret, method, path, at, where).encode()):
+    expected = _mark_mac(secret, method, path, query, at, where)
+    if not hmac.compare_digest(mac.encode(), expected.encode()):
         return None
     return unquote(where)
 
@@ -562,7 +577,11 @@ class ForwardedMark:
             key = self.secret()
             if key is not None and len(marks) == 1 and scope["type"] == "http":
                 forwarded = read_mark(
-                    key, scope["method"], scope["path"], marks[0].decode("latin-1")
+                    key,
+                    scope["method"],
+                    scope["path"],
+                    marks[0].decode("latin-1"),
+                    query=scope.get("query_string", b""),
                 )
             scope = {**scope, "headers": [(n, v) for n, v in headers if n != _MARK_NAME]}
             if forwarded is not None:

@@ -1713,13 +1713,13 @@ class Service:
         """
         assert self._http is not None
         assert self.forward_key is not None
-        url = f"{address}/api/tables/{access.table_id}/{path}"
+        url = httpx.URL(f"{address}/api/tables/{access.table_id}/{path}", params=params)
         mark = cluster.sign_mark(
-            self.forward_key, method, httpx.URL(url).path, cluster.CLIENT.get()
+            self.forward_key, method, url.path, cluster.CLIENT.get(), query=url.query
         )
         headers = {"Authorization": f"Bearer {access.token}", cluster.FORWARDED_HEADER: mark}
         try:
-            r = await self._http.request(method, url, params=params, json=body, headers=headers)
+            r = await self._http.request(method, url, json=body, headers=headers)
         except httpx.TransportError:
             raise _PeerGone(address) from None
         if r.status_code < 400:
