@@ -6,6 +6,7 @@ winner won (AN-068..AN-070, ruling AN-R20)."""
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 
 from meeple.agents.base import RandomAgent
 from meeple.core.driver import play_game
@@ -13,6 +14,7 @@ from meeple.games.annapurna import board, rules
 from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import ascent_table
+from meeple.games.annapurna.svg import render_board
 
 from .helpers import ZERO_RUSH, card_id, climb_route, setup
 
@@ -164,6 +166,66 @@ def test_the_cooperative_table_counts_each_climbers_own_flags_without_placings()
     assert table["rows"][0]["cells"] == [["+3", "total +0, token #2"], ["+1", "total -2, token #1"]]
     assert table["total"]["label"] == "Total (team: 4)"
     assert not any("tied" in note for note in table["notes"])
+
+
+def _board_ascents(svg: str) -> list[list[str]]:
+    """The lines of the board's Ascents table, each its texts from left to right; ``[]``
+    when the board has none."""
+    root = ET.fromstring(svg)
+    group = root.find(".//{http://www.w3.org/2000/svg}g[@class='an-ascents']")
+    if group is None:
+        return []
+    lines: dict[float, list[tuple[float, str, float]]] = {}
+    for el in group.iter("{http://www.w3.org/2000/svg}text"):
+        y, x = float(el.get("y")), float(el.get("x"))
+        lines.setdefault(y, []).append((x, "".join(el.itertext()), float(el.get("font-size"))))
+    return [[text for _, text, _ in sorted(lines[y])] for y in sorted(lines)]
+
+
+def _smallest_text(svg: str) -> float:
+    """The smallest text size in the board's Ascents table, in the board's units."""
+    root = ET.fromstring(svg)
+    group = root.find(".//{http://www.w3.org/2000/svg}g[@class='an-ascents']")
+    return min(float(el.get("font-size")) for el in group.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_the_board_shows_every_finished_ascents_flags_in_order_and_the_flags_so_far():
+    """Ruling AN-R46: the board lists each finished Ascent, oldest first, with every
+    climber's flags and placing (AN-061, AN-062), then each one's flags so far; before the
+    first Ascent ends there is none, and the text alternative tells the same."""
+    state = setup(3, flag_target=20)
+    assert _board_ascents(render_board(state.observe(0))) == []
+    _score_ascent(state, [1, 0, 2], [1, 2, 3])  # Blue balanced: 1st; Red 2nd; Green 3rd
+    _score_ascent(state, [2, -2, 1], [2, 1, 3])  # Green 1st; Blue ties Red, peaked first
+    for viewer in (0, 2, None):
+        svg = render_board(state.observe(viewer))
+        assert _board_ascents(svg) == [
+            ["Ascent", "Red", "Blue", "Green"],
+            ["1", "+2 2nd", "+3 1st", "+1 3rd"],
+            ["2", "+1 3rd", "+2 2nd", "+3 1st"],
+            ["So far", "3", "5", "4"],
+        ]
+        # 12 px where a 360 px phone draws the 480-unit board 329 px wide
+        assert _smallest_text(svg) * 329 / 480 >= 12
+        desc = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc").text
+        one = desc.index("Ascent 1 flags: Red +2 (2nd, total +1, token #1)")
+        assert one < desc.index("Ascent 2 flags: Red +1 (3rd, total +2, token #2)")
+        assert "Flags in all: Red 3, Blue 5, Green 4." in desc
+
+
+def test_the_board_marks_who_left_no_trace_behind_and_who_never_peaked():
+    """AN-063 and ruling AN-R34 on the board: the climber who Left No Trace Behind is named
+    so and the others earn nothing; a climber who never peaked is marked, a key says so."""
+    state = setup(3, layouts={0: ZERO_RUSH}, flag_target=9)
+    climb_route(state, 0)
+    rows = _board_ascents(render_board(state.observe(None)))
+    assert rows[1] == ["1", "+4 LNTB", "+0 \u2013", "+0 \u2013"]
+    assert rows[-1] == ["LNTB: Left No Trace Behind"]
+    never = setup(2, flag_target=20)
+    _score_ascent(never, [1, 0], [1, 0])  # Blue never reached the peak: placed last
+    rows = _board_ascents(render_board(never.observe(1)))
+    assert rows[1] == ["1", "+3 1st", "+2 2nd*"]
+    assert rows[-1] == ["* never reached the peak"]
 
 
 def test_exploring_the_peak_names_its_card_effect_and_the_peak_token_taken():

@@ -381,3 +381,58 @@ def test_the_almanac_board_fits_a_phone_and_a_legal_move_on_it_is_clicked(
         assert person.errors == []
     finally:
         context.close()
+
+
+#: The end screen's measures at the window's size: the page's and the viewport's widths, each
+#: end-screen table's overflow, its smallest text in px, whether the scores are a table, and
+#: the smallest text of the board's Ascents (its font size times the drawing's scale).
+END_SIZES = """() => {
+  const end = document.querySelector('#frame .end');
+  const sizes = [...end.querySelectorAll('*')]
+    .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .filter(e => e.getClientRects().length && !e.closest('.scores thead'))
+    .map(e => parseFloat(getComputedStyle(e).fontSize));
+  const svg = document.querySelector('.board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const ascents = [...svg.querySelectorAll('g.an-ascents text')]
+    .map(t => parseFloat(t.getAttribute('font-size')) * scale);
+  return {
+    page: document.documentElement.scrollWidth, view: window.innerWidth,
+    tables: [...end.querySelectorAll('table')].map(t => t.getBoundingClientRect().right),
+    overflow: [...end.querySelectorAll('.scroll')].map(s => s.scrollWidth - s.clientWidth),
+    text: Math.min(...sizes),
+    rowsAsTable: getComputedStyle(end.querySelector('.scores tbody tr')).display === 'table-row',
+    ascents: ascents.length ? Math.min(...ascents) : null,
+  };
+}"""
+
+
+def test_a_finished_annapurna_games_end_screen_fits_a_phone_and_a_desktop(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    """Four bots play a short Expedition to its end; at 360 px the final scores (one card per
+    climber) and the flags per Ascent fit the screen with no sideways scrolling and text of
+    12 px at least, the board's Ascents too; at 1280 px the scores are a table again."""
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    person = Watched(context, "Eve")
+    try:
+        page = person.page
+        open_table(page, server, "annapurna", ["bot-easy"] * 4, [""] * 4)
+        page.wait_for_selector("#frame .end", timeout=GAME_DEADLINE * 1000)
+        phone = page.evaluate(END_SIZES)
+        page.screenshot(path=str(screenshots / "annapurna-end-phone.png"), full_page=True)
+        assert phone["page"] <= phone["view"], phone  # no sideways scrolling
+        assert all(right <= phone["view"] for right in phone["tables"]), phone
+        assert all(extra <= 0 for extra in phone["overflow"]), phone
+        assert phone["text"] >= 12 and not phone["rowsAsTable"], phone
+        assert phone["ascents"] is not None and phone["ascents"] >= 12, phone
+        assert page.locator(".scores .part-name").first.is_visible()
+        page.set_viewport_size({"width": 1280, "height": 900})
+        desk = page.evaluate(END_SIZES)
+        page.screenshot(path=str(screenshots / "annapurna-end-desktop.png"), full_page=True)
+        assert desk["page"] <= desk["view"] and desk["rowsAsTable"], desk
+        assert page.locator(".scores thead th").first.is_visible()
+        assert not page.locator(".scores .part-name").first.is_visible()
+        assert person.errors == []
+    finally:
+        context.close()

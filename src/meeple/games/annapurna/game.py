@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError
-from meeple.core.game import CHANCE, Game, GameInfo, State, seat_word, state_after
+from meeple.core.game import CHANCE, Game, GameInfo, State, and_then, seat_word, state_after
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     AWARDS,
@@ -203,7 +203,7 @@ class Annapurna(Game):
         never peaked said to be so (ruling AN-R34)."""
         told = self._told(state, seat, action, observer)
         after = self.describe_aftermath(state, seat, action, observer)
-        return ". ".join(x for x in (told, after) if x)
+        return and_then(told, after)
 
     def describe_aftermath(
         self, state: AnnapurnaState, seat: int, action: Action, observer: int | None

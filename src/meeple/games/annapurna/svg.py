@@ -27,9 +27,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from meeple.core.text import word_lines
 from meeple.games.annapurna import board
 from meeple.games.annapurna.content import SUIT_SIZE, CardDef, Content, load_content
 from meeple.games.annapurna.effects import EFFECTS
+from meeple.games.annapurna.render import ascent_table, ordinal
 
 if TYPE_CHECKING:
     from meeple.games.annapurna.game import Annapurna
@@ -140,7 +142,7 @@ def _short_effect(d: CardDef) -> tuple[str, ...]:
     }
     if e in fixed:
         return fixed[e]
-    return _wrap(EFFECTS[e].describe(p), 18)[:2]
+    return word_lines(EFFECTS[e].describe(p), 18)[:2]
 
 
 def _effect_text(d: CardDef) -> str:
@@ -149,21 +151,6 @@ def _effect_text(d: CardDef) -> str:
         where = "any mountainside" if d.params["scope"] == "any" else "your own mountainside"
         return f"Look at {n} face-down card{'s, one at a time,' if n > 1 else ''} on {where}."
     return EFFECTS[d.effect].describe(d.params)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Greedy word wrap at ``width`` characters."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _signed(v: int) -> str:
@@ -289,8 +276,9 @@ class _Out:
 
     def text(self, x: float, y: float, s: str, size: float, cls: str = "", **kw: str) -> None:
         attrs = "".join(f" {k.replace('_', '-')}={quoteattr(v)}" for k, v in kw.items())
+        classes = f"an-t {cls}".rstrip()
         self.add(
-            f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" class="an-t {cls}"{attrs}>'
+            f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" class="{classes}"{attrs}>'
             f"{escape(s)}</text>"
         )
 
@@ -390,7 +378,7 @@ def _face_up(
         out.text(x + 5, y + 13, ctx.code(c), 11, "an-b", style=f"fill:{ink}")
         if pos:
             out.text(x + w - 5, y + 13, pos, 10, "an-e", style=f"fill:{ink};opacity:.85")
-        name = _wrap(d.name, 10)
+        name = word_lines(d.name, 10)
         for k, line in enumerate(name[:2]):
             out.text(
                 x + w / 2, y + 33 + k * 13 + (6 if len(name) == 1 else 0), line, 12.5, "an-b an-m"
@@ -405,7 +393,7 @@ def _face_up(
             f'fill="{fill}"/>'
         )
         out.text(x + w / 2, y + 11, ctx.code(c), 10, "an-b an-m", style=f"fill:{ink}")
-        name = _wrap(d.name, 9)
+        name = word_lines(d.name, 9)
         for k, line in enumerate(name[:2]):
             out.text(
                 x + w / 2, y + 27 + k * 11 + (5 if len(name) == 1 else 0), line, 10, "an-b an-m"
@@ -463,7 +451,7 @@ def _face_down(
         d = ctx.card(known)
         if size == FULL:
             out.rect(x + 5, y + h - 50, w - 10, 45, rx=4, fill="#fbf7ec", opacity="0.95")
-            name = _wrap(d.name, 10)[:2]
+            name = word_lines(d.name, 10)[:2]
             for k, line in enumerate(name):
                 top = y + h - (36 if len(name) == 2 else 31)
                 out.text(x + w / 2, top + k * 11.5, line, 10.5, "an-b an-m")
@@ -713,7 +701,7 @@ def _own_panel(out: _Out, ctx: _Ctx, t: int, y: float) -> float:
     out.text(39, top + 23, ctx.who(t), 16, "an-b")
     out.text(WIDTH - 18, top + 23, f"balance {_signed(_total(ctx, t))}", 14, "an-e an-b")
     status = ", ".join([_status(ctx, t), *_marks(ctx, t)])
-    for line in _wrap(status, 56):
+    for line in word_lines(status, 56):
         y += 17
         out.text(18, y, line, 13, "an-dim")
     y += 36
@@ -817,7 +805,7 @@ def _other_panel(
     out.rect(x + 8, y + 8, 13, 13, rx=2, fill=fill)
     out.text(x + 26, y + 19.5, ctx.who(t), 14.5, "an-b")
     out.text(x + width - 8, y + 19.5, _signed(_total(ctx, t)), 14.5, "an-e an-b")
-    for line in _wrap(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 6.2)):
+    for line in word_lines(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 6.2)):
         y += 14
         out.text(x + 8, y + 20, line, 11.5, "an-dim")
     y += 44 if size == SMALL else 52
@@ -1027,24 +1015,11 @@ def _header(out: _Out, ctx: _Ctx) -> float:
         _flag(out, x + w - 30, y + 24, 15, PALETTE[t % 4][0])
         out.text(x + w - 10, y + 21, str(c["flags"]), 13, "an-b an-e")
     y += 36
-    if (obs["ascent"] > 1 or obs["winner"] >= 0) and any(c["placing"] for c in obs["climbers"]):
-        order = sorted(range(n), key=lambda t: obs["climbers"][t]["placing"])
-        label = "Final Ascent" if obs["winner"] >= 0 else "Last Ascent"
-        parts = []
-        for t in order:
-            c = obs["climbers"][t]
-            total = c["ended_total"]  # ruling AN-R34: a climber who never peaked has none
-            ended = "never peaked" if total is None else f"total {total:+d}".replace("-", "−")
-            parts.append(f"{ctx.colour(t)} #{c['placing']} ({ended}) +{c['earned']}")
-        extra = f" ({ctx.colour(obs['lntb'])} Left No Trace Behind)" if obs["lntb"] >= 0 else ""
-        for line in _wrap(f"{label}: " + ", ".join(parts) + extra, 60):
-            y += 15
-            out.text(18, y, line, 12, "an-dim")
-        y += 6
+    y = _ascents(out, ctx, y)
     # the prompt
     lines = []
     for k, line in enumerate(_prompt(ctx)):
-        lines += [(k, s) for s in _wrap(line, 46 if k == 0 else 56)]
+        lines += [(k, s) for s in word_lines(line, 46 if k == 0 else 56)]
     h = 12 + 18 * len(lines)
     over = obs["stage"] == "over"
     mine = _acting(obs) == ctx.me and bool(ctx.moves)
@@ -1053,6 +1028,80 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     for j, (k, s) in enumerate(lines):
         out.text(18, y + 22 + j * 18, s, 15 if k == 0 else 13, "an-b" if k == 0 else "an-dim")
     return y + h + 10
+
+
+#: Text size of the Ascents' table: 12 px where the board is drawn 329 px wide (a 360 px phone).
+ASCENT_SIZE = 18.0
+
+
+def _ascent_cell(ctx: _Ctx, ascent: dict, t: int) -> tuple[str, str]:
+    """A climber's flags earned in one finished Ascent and, in short, how (ruling AN-R46):
+    the placing (``"2nd"``), or in the cooperative mode the total (ruling AN-R43); ``LNTB``
+    for who Left No Trace Behind, a dash for the others then (AN-063); ``*`` marks a climber
+    who never peaked (ruling AN-R34)."""
+    c = ascent["climbers"][t]
+    got = f"+{c['earned']}"
+    if ascent["lntb"] == t:
+        return got, "LNTB"
+    if ascent["lntb"] >= 0:
+        return got, "\u2013"
+    if c["total"] is None:
+        return got, ("" if ctx.obs.get("cooperative") else ordinal(c["placing"])) + "*"
+    if ctx.obs.get("cooperative"):
+        return got, f"({_signed(c['total'])})"
+    return got, ordinal(c["placing"])
+
+
+def _ascents(out: _Out, ctx: _Ctx, y: float) -> float:
+    """Every finished Ascent's flags per climber, oldest first, and the flags so far (ruling
+    AN-R46): a row per Ascent, a column per climber; returns the bottom y. Nothing before the
+    first Ascent ends."""
+    ascents = ctx.obs.get("ascents") or []
+    if not ascents:
+        return y
+    n, size, row = ctx.n, ASCENT_SIZE, ASCENT_SIZE + 7
+    lw = 4.6 * size  # the label column: "Ascent", "So far"
+    cw = (WIDTH - 32 - lw) / n
+    rows = len(ascents) + 2
+    out.add('<g class="an-ascents">')
+    out.rect(8, y, WIDTH - 16, rows * row + 10, rx=8, fill="#ffffff", stroke="#c9d4dc")
+    top = y + 5
+    base = top + size
+    out.text(16, base, "Ascent", size, "an-b")
+    for t in range(n):
+        x = 16 + lw + t * cw
+        out.rect(x, base - 0.72 * size, 0.7 * size, 0.7 * size, rx=2.5, fill=PALETTE[t % 4][0])
+        out.text(x + 0.95 * size, base, ctx.colour(t), size, "an-b")
+    for k, a in enumerate(ascents):
+        base = top + (k + 1) * row + size
+        if k == 0:
+            out.rect(14, base - size - 1.5, WIDTH - 28, 1, fill="#c9d4dc")
+        out.text(16, base, str(a["ascent"]), size)
+        for t in range(n):
+            got, how = _ascent_cell(ctx, a, t)
+            x = 16 + lw + t * cw
+            out.add(
+                f'<text x="{_n(x)}" y="{_n(base)}" font-size="{_n(size)}" class="an-t">'
+                f'<tspan class="an-b">{got}</tspan> <tspan class="an-dim">{escape(how)}</tspan>'
+                "</text>"
+            )
+    base = top + (len(ascents) + 1) * row + size
+    out.rect(14, base - size - 1.5, WIDTH - 28, 1.5, fill="#9fb0bd")
+    out.text(16, base, "Total" if ctx.obs["stage"] == "over" else "So far", size, "an-b")
+    for t in range(n):
+        out.text(16 + lw + t * cw, base, str(ctx.obs["climbers"][t]["flags"]), size, "an-b")
+    y += rows * row + 10
+    keys = ["(\u00b1n): the climber's total"] if ctx.obs.get("cooperative") else []
+    cells = [_ascent_cell(ctx, a, t)[1] for a in ascents for t in range(n)]
+    if any(how.endswith("*") for how in cells):
+        keys.append("* never reached the peak")
+    if "LNTB" in cells:
+        keys.append("LNTB: Left No Trace Behind")
+    for line in word_lines("; ".join(keys), int((WIDTH - 32) / (0.55 * size))):
+        y += row
+        out.text(16, y - 7, line, size, "an-dim")
+    out.add("</g>")
+    return y + 6
 
 
 def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
@@ -1175,6 +1224,13 @@ def _describe(ctx: _Ctx, order: list[int]) -> str:
                 if known:
                     zones += " You know there: " + ", ".join(ctx.short(x) for x in known) + "."
         parts.append(f"{head} Mountainside: {side}. {zones}")
+    table = ascent_table(obs, ctx.colour)
+    if table is not None:  # every finished Ascent, then the flags so far (ruling AN-R46)
+        for row in table["rows"]:
+            cells = (f"{ctx.colour(t)} {got} ({how})" for t, (got, how) in enumerate(row["cells"]))
+            parts.append(f"Ascent {row['label']} flags: {', '.join(cells)}.")
+        flags = (f"{ctx.colour(t)} {c[0]}" for t, c in enumerate(table["total"]["cells"]))
+        parts.append(f"Flags in all: {', '.join(flags)}.")
     if ctx.moves:
         parts.append(f"{len(ctx.moves)} moves to choose from.")
     return " ".join(parts)
