@@ -71,14 +71,25 @@ def play_until(page, game: str, enough) -> None:
             page.wait_for_timeout(100)
 
 
-def check_sentences(game: str, lines: list[str]) -> None:
-    """Each of the bot's lines is a sentence naming it first, in words, not a notation."""
+#: The bot named as a sentence's subject, and the word after it.
+SUBJECT = re.compile(re.escape(BOT) + r" (\S+)")
+
+
+def check_sentences(game: str, page) -> None:
+    """Each of the bot's lines is a sentence naming it first, in words, not a notation; so is
+    every clause of another line that tells its move (a reveal of sealed choices)."""
+    lines = bot_lines(page)
     assert lines, f"{game}: no move of the bot in the log"
     for text in lines:
         assert text.startswith(f"{BOT} "), text  # the game's words, not "Bot: notation"
-        words = text.removeprefix(f"{BOT} ").split()
-        assert len(words) >= 2 and words[0].islower(), text  # a verb, then what it did
-        assert not NOTATION[game].search(text), text
+        assert len(text.removeprefix(f"{BOT} ").split()) >= 2, text  # a verb, then what
+    for text in (line["text"] for line in log_of(page)):
+        for said in SUBJECT.finditer(text):
+            verb = said.group(1)
+            if not verb.startswith("("):  # "Bot (Blue)'s turn": named with its colour
+                assert re.fullmatch(r"[a-z]{3,}[.,;:]?", verb), text  # a verb, not "te"
+        if BOT in text:
+            assert not NOTATION[game].search(text), text
 
 
 def check_escaped(page) -> None:
@@ -98,8 +109,7 @@ def test_a_bots_almanac_moves_are_sentences_in_my_log_that_name_no_contract_it_h
         open_table(page, server, "almanac", ["me", "bot-easy"], ["Ann", BOT])
         play_until(page, "almanac", lambda p: len(bot_lines(p)) >= 6)
         page.screenshot(path=str(screenshots / "almanac-bot-log.png"), full_page=True)
-        lines = bot_lines(page)
-        check_sentences("almanac", lines)
+        check_sentences("almanac", page)
         check_escaped(page)
         shown = board_words(page)
         contracts = [k.name for k in meeple.make("almanac", players=2).content.contracts]
@@ -125,8 +135,8 @@ def test_a_bots_peach_festival_choices_are_sentences_in_my_log_told_once_reveale
 
         play_until(page, "peach-festival", enough)
         page.screenshot(path=str(screenshots / "peach-festival-bot-log.png"), full_page=True)
+        check_sentences("peach-festival", page)
         lines = bot_lines(page)
-        check_sentences("peach-festival", lines)
         check_escaped(page)
         for text in lines:
             if text.startswith(sealed):  # nothing more, or what the reveal shows to all
@@ -149,8 +159,8 @@ def test_a_bots_annapurna_moves_are_sentences_in_my_log_that_name_no_card_it_hid
         open_table(page, server, "annapurna", ["me", "bot-easy"], ["Ann", BOT])
         play_until(page, "annapurna", lambda p: len(bot_lines(p)) >= 8)
         page.screenshot(path=str(screenshots / "annapurna-bot-log.png"), full_page=True)
+        check_sentences("annapurna", page)
         lines = bot_lines(page)
-        check_sentences("annapurna", lines)
         check_escaped(page)
         for text in lines:
             if CARD.search(text):
