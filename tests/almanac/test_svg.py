@@ -22,6 +22,8 @@ from meeple.games.almanac.state import AlmanacState
 from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board, token_disc
 from meeple.testing.golden import check_golden
 
+from .conftest import position, refresh
+
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -433,3 +435,23 @@ def test_no_name_the_rulebook_prints_is_cut_with_an_ellipsis_on_the_board(cases)
             said = t.text or ""
             assert not said.endswith("…") or said.endswith("deciding…"), said
             assert not any(said.startswith(n[:-1]) and n not in said for n in names), said
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_a_caravan_of_many_cards_is_drawn_with_every_card_named_on_its_mat(viewer):
+    """A seat holding many caravan cards has each one named on its mat, in order, whoever
+    looks (its own wide mat or another seat's): the mat grows, no card is left off."""
+    st = position(players=3, cards=[0, 1, 2])
+    st.caravan[1] = list(range(3, 17))  # fourteen cards, none of them face up for sale
+    refresh(st)
+    game = meeple.make("almanac", players=3)
+    c = game.content
+    obs = st.observe(viewer)
+    assert obs["players"][1]["caravan"] == list(range(3, 17))
+    svg = render_board(obs, [], game=game)
+    shown = _shown_text(svg)
+    names = [c.starting[obs["players"][1]["start"]].name]
+    names += [c.caravans[i].name for i in range(3, 17)]
+    assert " + ".join(names) in shown
+    for cid in range(3, 17):
+        assert c.caravans[cid].name in shown, c.caravans[cid].name

@@ -6,6 +6,8 @@ import os
 import random
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,6 +52,27 @@ class Watched:
     def _console(self, message) -> None:
         if message.type == "error":
             (self.refused if REFUSED.match(message.text) else self.errors).append(message.text)
+
+
+@contextmanager
+def one_page(web_browser, name: str = "Ann", **context) -> Iterator[Watched]:
+    """A watched page in a browser context of its own (``context``: Playwright's options of
+    ``new_context``, such as ``viewport``), closed when the block ends."""
+    ctx = web_browser.new_context(**context)
+    try:
+        yield Watched(ctx, name)
+    finally:
+        ctx.close()
+
+
+def settle(page) -> None:
+    """Wait until the page has loaded with its scripts and no htmx request or swap is under
+    way: a frame that a request already sent will replace is not read or filled in."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(
+        "() => window.htmx && document.getElementById('frame')"
+        " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
 
 
 def open_table(page, server: str, game: str, seats: list[str], names: list[str]) -> str:
@@ -168,7 +191,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
         ann.page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
         # the replay: step back, then another seat's view
         ann.page.click("text=Watch the replay")
-        ann.page.wait_for_selector(".replay-controls")
+        ann.page.wait_for_url(re.compile(r"/replay"))
+        settle(ann.page)  # a click before meeple.js runs would do nothing
         last = frame_move(ann.page)
         ann.page.click(".replay-prev")
         ann.page.wait_for_function(
@@ -179,17 +203,21 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
         ann.page.wait_for_function(
             "() => document.querySelector('#frame > .table-frame').dataset.move === '0'"
         )
+        settle(ann.page)
         ann.page.click(".replay-play")  # Play steps on by itself until pressed again
+        assert ann.page.get_attribute(".replay-play", "aria-pressed") == "true"
         ann.page.wait_for_function(
             "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
-            timeout=20_000,
+            timeout=30_000,
         )
         ann.page.click(".replay-play")
+        settle(ann.page)  # a step Play sent before the press lands: the form is not swapped
         assert ann.page.get_attribute(".replay-play", "aria-pressed") == "false"
         ann.page.select_option("#replay-viewer", "1")
         ann.page.fill("#replay-step", "3")
         ann.page.click(".replay-jump button[type=submit]")
-        ann.page.wait_for_selector(".replay-controls")
+        ann.page.wait_for_url(re.compile(r"/replay\?(.*&)?step=3(&|$)"))
+        settle(ann.page)
         assert "view" in ann.page.inner_text(".viewing")
         assert frame_move(ann.page) == "3"
         for person in (ann, bo, eve):
@@ -204,9 +232,7 @@ def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
     web_browser, server: str, screenshots: Path, game: str
 ) -> None:
     rng = random.Random(game + "hotseat")
-    context = web_browser.new_context(viewport={"width": 360, "height": 740})
-    screen = Watched(context, "hotseat")
-    try:
+    with one_page(web_browser, "hotseat", viewport={"width": 360, "height": 740}) as screen:
         open_table(screen.page, server, game, ["me", "hotseat", "bot-easy"], ["Ann", "Bo", ""])
         page = screen.page
         # the very first view is behind a hand-over screen
@@ -237,15 +263,11 @@ def test_a_hotseat_game_hands_the_device_over_before_every_seats_view(
                 page.wait_for_timeout(100)
         assert handovers >= 2
         assert screen.errors == [], f"{game}: {screen.errors}"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path, game: str) -> None:
-    context = web_browser.new_context(viewport={"width": 1280, "height": 900})
-    person = Watched(context, "Ann")
-    try:
+    with one_page(web_browser, "Ann", viewport={"width": 1280, "height": 900}) as person:
         open_table(person.page, server, game, ["me", "bot-easy"], ["Ann", ""])
         page = person.page
         page.wait_for_selector(".move-list button[name=move]")
@@ -266,16 +288,12 @@ def test_the_table_at_desktop_width(web_browser, server: str, screenshots: Path,
         person.page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
         assert person.page.locator("section.board").count() == 1
         assert person.errors == []
-    finally:
-        context.close()
 
 
 def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
     web_browser, server: str, screenshots: Path
 ) -> None:
-    context = web_browser.new_context(viewport={"width": 360, "height": 900})
-    person = Watched(context, "Ann")
-    try:
+    with one_page(web_browser, "Ann", viewport={"width": 360, "height": 900}) as person:
         page = person.page
         page.goto(server + "/")
         page.check('input[name="game"][value="annapurna"]')
@@ -311,17 +329,13 @@ def test_the_lobby_shows_the_chosen_games_options_and_one_row_per_seat(
         assert not page.is_visible("#opt-peach-festival-difficulty")
         assert page.is_visible("#opt-peach-festival-max_rounds")
         assert person.errors == []
-    finally:
-        context.close()
 
 
 def test_a_refused_move_answers_its_status_and_the_page_shows_why(web_browser, server: str) -> None:
     """The page offers only legal moves; a tampered form sends one that is not. The answer is
     422 with the rule's id, as from the JSON API, and htmx still shows the frame with the
     reason above it (meeple.js)."""
-    context = web_browser.new_context()
-    screen = Watched(context, "refused")
-    try:
+    with one_page(web_browser, "refused") as screen:
         page = screen.page
         open_table(page, server, "annapurna", ["me", "friend"], ["Ann", "Bo"])
         before = frame_move(page)
@@ -342,16 +356,12 @@ def test_a_refused_move_answers_its_status_and_the_page_shows_why(web_browser, s
             "Failed to load resource: the server responded with a status of 422 "
             "(Unprocessable Entity)"
         ]
-    finally:
-        context.close()
 
 
 def test_the_almanac_board_fits_a_phone_and_a_legal_move_on_it_is_clicked(
     web_browser, server: str, screenshots: Path
 ) -> None:
-    context = web_browser.new_context(viewport={"width": 360, "height": 740})
-    person = Watched(context, "Ann")
-    try:
+    with one_page(web_browser, "Ann", viewport={"width": 360, "height": 740}) as person:
         page = person.page
         open_table(page, server, "almanac", ["me", "bot-easy"], ["Ann", ""])
         page.wait_for_selector(".board .pick")
@@ -379,8 +389,6 @@ def test_the_almanac_board_fits_a_phone_and_a_legal_move_on_it_is_clicked(
         )
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         assert person.errors == []
-    finally:
-        context.close()
 
 
 #: The end screen's measures at the window's size: the page's and the viewport's widths, each
@@ -413,9 +421,7 @@ def test_a_finished_annapurna_games_end_screen_fits_a_phone_and_a_desktop(
     """Four bots play a short Expedition to its end; at 360 px the final scores (one card per
     climber) and the flags per Ascent fit the screen with no sideways scrolling and text of
     12 px at least, the board's Ascents too; at 1280 px the scores are a table again."""
-    context = web_browser.new_context(viewport={"width": 360, "height": 740})
-    person = Watched(context, "Eve")
-    try:
+    with one_page(web_browser, "Eve", viewport={"width": 360, "height": 740}) as person:
         page = person.page
         open_table(page, server, "annapurna", ["bot-easy"] * 4, [""] * 4)
         page.wait_for_selector("#frame .end", timeout=GAME_DEADLINE * 1000)
@@ -434,5 +440,3 @@ def test_a_finished_annapurna_games_end_screen_fits_a_phone_and_a_desktop(
         assert page.locator(".scores thead th").first.is_visible()
         assert not page.locator(".scores .part-name").first.is_visible()
         assert person.errors == []
-    finally:
-        context.close()

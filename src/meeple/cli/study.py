@@ -10,13 +10,16 @@ A command reads what its variants are from its own options and hands the rest to
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict, cast, get_type_hints
 
 import typer
 
+from meeple.cli import options as opt
 from meeple.cli.common import (
     err_console,
     fail,
@@ -54,6 +57,61 @@ StudyResume = Annotated[
         "finished are kept, the others played; the same arguments as the first time.",
     ),
 ]
+
+
+class StudyTail(TypedDict):
+    """The options every study's command ends with, as given (see :func:`study_command`)."""
+
+    progress: bool
+    force: bool
+    quiet: bool
+    backend: str
+    address: str | None
+    runs: Path | None
+    resume: bool
+
+
+#: :class:`StudyTail`'s options as Typer reads them: (name, annotation, default), in the
+#: order ``--help`` lists them after a command's own.
+STUDY_TAIL: tuple[tuple[str, Any, Any], ...] = (
+    ("progress", opt.Progress, True),
+    ("force", opt.Force, False),
+    ("quiet", opt.Quiet, False),
+    ("backend", opt.Backend, "local"),
+    ("address", opt.Address, None),
+    ("runs", Runs, None),
+    ("resume", StudyResume, False),
+)
+
+
+def study_command(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` with the options of :data:`STUDY_TAIL` added after its own parameters,
+    for Typer to read from the signature; ``command`` takes them together as its ``tail``
+    parameter (a :class:`StudyTail`, to pass on to :class:`StudyOptions`). Called directly,
+    a tail option not given takes its default.
+
+    Raises:
+        TypeError: when ``command`` has no ``tail`` parameter or one of the tail's own.
+    """
+    hints = get_type_hints(command, include_extras=True)
+    params = inspect.signature(command).parameters
+    names = {name for name, _, _ in STUDY_TAIL}
+    if "tail" not in params or names & set(params):
+        raise TypeError(f"{command.__name__} takes the study's options as `tail` alone")
+    own = [p.replace(annotation=hints[p.name]) for p in params.values() if p.name != "tail"]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+        for name, ann, default in STUDY_TAIL
+    ]
+
+    @functools.wraps(command)
+    def run(*args: Any, **given: Any) -> None:
+        tail = {name: given.pop(name, default) for name, _, default in STUDY_TAIL}
+        command(*args, **given, tail=cast(StudyTail, tail))
+
+    run.__signature__ = inspect.Signature([*own, *added], return_annotation=None)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in (*own, *added)} | {"return": None}
+    return run
 
 
 def play_study(

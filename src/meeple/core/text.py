@@ -1,10 +1,11 @@
 """Plain text for an 80-column terminal: long lines wrapped at word boundaries, each
 continuation indented under its line so lists and tables stay readable; and the greedy word
-wrap the boards draw their text with."""
+wrap the boards draw their text with; counts and plurals in the games' sentences."""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable, Sequence
 
 #: The narrowest terminal the pictures are drawn for.
 WIDTH = 80
@@ -55,3 +56,18 @@ def word_lines(text: str, per: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def noun(n: int, one: str, many: str | None = None) -> str:
+    """``one`` for exactly one thing, else ``many`` (default ``one`` with an "s"):
+    ``noun(2, "Peach", "Peaches")`` is ``"Peaches"``, ``noun(0, "card")`` ``"cards"``."""
+    if n == 1:
+        return one
+    return many if many is not None else one + "s"
+
+
+def counted(counts: Iterable[int], names: Sequence[str]) -> list[str]:
+    """``"N name"`` for each kind held, in the order of ``counts``: ``counts[i]`` things
+    called ``names[i]``, kinds with none left out (``counted([2, 0, 1], ["Silk", "Tea",
+    "Gems"])`` is ``["2 Silk", "1 Gems"]``); counts past the last name are not told."""
+    return [f"{n} {name}" for n, name in zip(counts, names, strict=False) if n]

@@ -10,12 +10,12 @@ import typer
 from meeple.cli import options as opt
 from meeple.cli.common import parse_options
 from meeple.cli.study import (
-    Runs,
     StudyAgents,
     StudyOptions,
     StudyPlan,
-    StudyResume,
+    StudyTail,
     run_study,
+    study_command,
 )
 from meeple.core.errors import ConfigError
 
@@ -62,6 +62,7 @@ def parse_sweep(game: str, text: str) -> tuple[str, list[Any]]:
     return key, values
 
 
+@study_command
 def compare(
     game: opt.GameName,
     variant: Annotated[
@@ -96,13 +97,8 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the comparison as JSON instead of HTML.")
     ] = False,
-    progress: opt.Progress = True,
-    force: opt.Force = False,
-    quiet: opt.Quiet = False,
-    backend: opt.Backend = "local",
-    address: opt.Address = None,
-    runs: Runs = None,
-    resume: StudyResume = False,
+    *,
+    tail: StudyTail,
 ) -> None:
     """Play two or more variants of a game (or a sweep of one option over its values) on the
     same seeds and seatings (paired games) and report every metric's difference from the
@@ -129,7 +125,6 @@ def compare(
 
     shared = StudyOptions(
         games=games_, agents=agents, players=players, seed=seed, jobs=jobs, out=out,
-        as_json=as_json, progress=progress, force=force, quiet=quiet, backend=backend,
-        address=address, runs=runs, resume=resume,
+        as_json=as_json, **tail,
     )  # fmt: skip
     run_study(game, shared, plan, Comparison.to_html, "Comparison")

@@ -13,12 +13,12 @@ from meeple.cli import options as opt
 from meeple.cli.commands.compare import parse_sweep
 from meeple.cli.common import parse_options
 from meeple.cli.study import (
-    Runs,
     StudyAgents,
     StudyOptions,
     StudyPlan,
-    StudyResume,
+    StudyTail,
     run_study,
+    study_command,
 )
 from meeple.core.errors import ConfigError
 
@@ -53,6 +53,7 @@ def split_swept(game: str, pairs: list[str]) -> tuple[str, list[Any], dict[str, 
     return key, values, fixed
 
 
+@study_command
 def sweep(
     game: opt.GameName,
     option: Annotated[
@@ -78,13 +79,8 @@ def sweep(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the sweep as JSON for tools instead of HTML.")
     ] = False,
-    progress: opt.Progress = True,
-    force: opt.Force = False,
-    quiet: opt.Quiet = False,
-    backend: opt.Backend = "local",
-    address: opt.Address = None,
-    runs: Runs = None,
-    resume: StudyResume = False,
+    *,
+    tail: StudyTail,
 ) -> None:
     """Sweep one game option over its values (e.g. --option flag_target=3..11): every value
     plays the same seeds and seatings (paired games), and one table gives every metric's mean
@@ -100,7 +96,6 @@ def sweep(
 
     shared = StudyOptions(
         games=games_, agents=agents, players=players, seed=seed, jobs=jobs, out=out,
-        as_json=as_json, progress=progress, force=force, quiet=quiet, backend=backend,
-        address=address, runs=runs, resume=resume,
+        as_json=as_json, **tail,
     )  # fmt: skip
     run_study(game, shared, plan, Comparison.to_sweep_html, "Sweep")

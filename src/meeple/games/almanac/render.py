@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.core.game import seat_word
-from meeple.core.text import fit
+from meeple.core.text import counted, fit, noun
 from meeple.games.almanac.content import ANY, GOOD_NAMES, GOODS
 from meeple.games.almanac.pages import PAGE_RULES, open_spaces_seen
 
@@ -92,7 +92,7 @@ _TASK_WORDS = {
 def _goods(counts: list[int] | tuple[int, ...], choice: str = "of your choice") -> str:
     """Goods in words; ``choice`` says whose choice the wild ones are ("of their choice" in
     the log, told to everyone)."""
-    parts = [f"{n} {GOOD_NAMES[i]}" for i, n in enumerate(counts[:4]) if n]
+    parts = counted(counts[:4], GOOD_NAMES)
     if len(counts) > 4 and counts[4]:
         parts.append(f"{counts[4]} {choice}")
     return ", ".join(parts) or "nothing"
@@ -150,9 +150,9 @@ def effects_text(effects: tuple, choice: str = "of your choice") -> str:
             what = choice if e[1] == ANY else GOOD_NAMES[e[1]]
             parts.append(f"gain {e[2]} {what}")
         elif op == "lose_goods":
-            parts.append(f"discard {e[1]} {'good' if e[1] == 1 else 'goods'} {choice}")
+            parts.append(f"discard {e[1]} {noun(e[1], 'good')} {choice}")
         elif op == "guard":
-            parts.append(f"gain {e[1]} {'guard' if e[1] == 1 else 'guards'}")
+            parts.append(f"gain {e[1]} {noun(e[1], 'guard')}")
         elif op == "trophy":
             parts.append("keep the card as a trophy")
         elif op == "roll":
@@ -635,7 +635,7 @@ def _task_line(game: Almanac, obs: dict) -> str:
     kind = t[0]
     words = _TASK_WORDS.get(kind, kind.replace("_", " "))
     if kind in ("good", "lose") and len(t) > 2:
-        words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
+        words = words.format(n=t[2], goods=noun(t[2], "good"))
     if kind == "bid":
         what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"

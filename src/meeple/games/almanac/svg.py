@@ -1269,17 +1269,17 @@ class _Board:
         out = [text(PAD, 22, "Caravans", "h lg")]
         y = 32
         if self.me is not None:
-            frag, h = self.mat(self.me, PAD, y, W - 2 * PAD, True)
+            frag, h = self.mat(self.me, PAD, y, W - 2 * PAD)
             out.append(frag)
             y += h + 10
             order.remove(self.me)
         for s in order:
-            frag, h = self.mat(s, PAD, y, W - 2 * PAD, False)
+            frag, h = self.mat(s, PAD, y, W - 2 * PAD)
             out.append(frag)
             y += h + 10
         return "".join(out), y
 
-    def mat(self, s: int, x: float, y: float, w: float, wide: bool) -> tuple[str, float]:
+    def mat(self, s: int, x: float, y: float, w: float) -> tuple[str, float]:
         """Seat ``s``'s caravan: gold, strength, crates with goods, workers, tokens, contracts."""
         o, c = self.obs, self.c
         p = o["players"][s]
@@ -1311,12 +1311,12 @@ class _Board:
         if s == o["guide"]:
             out.append(guide_token(bx - 62, y + 16, 11))
         yy = y + 38
-        # caravan cards
+        # caravan cards: every one, on as many lines as they take (the mat grows to fit)
         names = []
         if p["start"] >= 0:
             names.append(c.starting[p["start"]].name)
         names += [c.caravans[i].name for i in p["caravan"]]
-        for ln in wrap(" + ".join(names) or "no caravan yet", w - 20, 14)[: 3 if wide else 4]:
+        for ln in wrap(" + ".join(names) or "no caravan yet", w - 20, 14):
             yy += 15
             out.append(text(x + 10, yy, ln, "sm"))
         yy += 8

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from meeple.core.actions import Action
 from meeple.core.game import seat_word
-from meeple.core.text import fit
+from meeple.core.text import counted, fit, noun
 from meeple.games.peach_festival.consts import TRACK
 from meeple.games.peach_festival.content import CODES, COLUMN_NAMES
 
@@ -114,7 +114,7 @@ def describe(action: Action) -> str:
     if kind == "card":
         return f"Request card #{args[0]} was drawn"
     if kind == "dice":
-        shown = ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(args[0]) if n)
+        shown = ", ".join(counted(args[0], COLUMN_NAMES))
         return f"The dice showed {shown}"
     if kind == "die":
         return f"The die showed {NAMES[CODES[args[0]]]}"
@@ -144,8 +144,8 @@ def tell_move(action: Action, seat: int, track: bool = False) -> str:
     if kind == "draw":
         n = args[0]
         return (
-            f"{who} crossed out {n} {'Peach' if n == 1 else 'Peaches'} and drew {n} Request "
-            f"{'card' if n == 1 else 'cards'} (Column Reward)"
+            f"{who} crossed out {n} {noun(n, 'Peach', 'Peaches')} and drew {n} Request "
+            f"{noun(n, 'card')} (Column Reward)"
         )
     if kind == "merchant":
         return f"{who} hired the next Merchant (Column Reward)"
@@ -341,7 +341,7 @@ def render_observation(game: PeachFestival, obs: dict) -> Any:
         header += f" — solo {obs['difficulty']}"
     parts.append(Text(header, style="bold magenta"))
     if obs["dice"] is not None:
-        dice = ", ".join(f"{n} {NAMES[CODES[c]]}" for c, n in enumerate(obs["dice"]) if n)
+        dice = ", ".join(counted(obs["dice"], COLUMN_NAMES))
         parts.append(Text(f"Dice: {dice}", style="bold"))
     if obs["commons"]:
         commons = [f"#{c}: {CONDITIONS[game.content.card(c).condition]}" for c in obs["commons"]]
