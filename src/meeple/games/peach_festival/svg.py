@@ -1406,7 +1406,8 @@ def _others_svg(ctx: _Ctx, y: float, seats: list[int]) -> tuple[str, float]:
             cond = ctx.content.card(card).condition
             text = f"#{card} {GLOSSARY[cond][1 if ctx.solo else 0]}"
             status, met = _card_status(ctx, card, s)
-            for k, part in enumerate(_wrap(f"{text} ({status})", SHEET_W - 4, 14.5)):
+            # a met card's first line is bold: wrapped as bold, so that it stays on the board
+            for k, part in enumerate(_wrap(f"{text} ({status})", SHEET_W - 4, 14.5, bold=met)):
                 out.append(_text(MARGIN + 2, y, part, "pf-s pf-b" if k == 0 and met else "pf-s"))
                 y += 17
         if d["hand_size"]:
