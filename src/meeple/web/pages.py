@@ -210,11 +210,15 @@ def choose_viewer(public: dict, held: Sequence[int], reveal: int | None) -> tupl
 
 
 def status_line(view: dict) -> str:
-    """Whose turn it is, as one sentence (who has chosen at a sealed node too)."""
+    """Whose turn it is, as one sentence (who has chosen at a sealed node too).
+
+    A replay's step (``status`` ``"replay"``) names whoever was to play, the viewer too: it
+    offers no move, so it never says "Your turn".
+    """
     if view.get("status") == "finished" or view.get("result"):  # a replay's last step too
         return "The game is over."
     to_act = list(view.get("to_act") or ())
-    viewer = view.get("viewer")
+    viewer = None if view.get("status") == "replay" else view.get("viewer")
     if not to_act:
         return "The game is dealing."
     if view.get("sealed"):

@@ -665,7 +665,7 @@ class _Board:
             return "Dealing and rolling"
         if "{n}" in words:
             words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
-        if seat == self.me:
+        if seat == self.me and self.picks.moves:  # a view without moves (a replay's) names it
             return f"Your turn: {words}"
         return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
 
