@@ -189,7 +189,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
         ann.page.select_option("#replay-viewer", "1")
         ann.page.fill("#replay-step", "3")
         ann.page.click(".replay-jump button[type=submit]")
-        ann.page.wait_for_selector(".replay-controls")
+        wait_for_step(ann.page, 3)
         assert "view" in ann.page.inner_text(".viewing")
         assert frame_move(ann.page) == "3"
         for person in (ann, bo, eve):
