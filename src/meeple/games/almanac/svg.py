@@ -640,7 +640,9 @@ class _Board:
             what = {"guide": "the Guide token", "page": "the page's prize"}.get(
                 o["bid_context"], "the encounter's reward"
             )
-            waiting = [self.who(s) for s, b in enumerate(o["bids"]) if b == -1]
+            # the viewer is "You" only with a bid to make (a replay's view has none)
+            name = self.who if self.picks.moves else seat_word
+            waiting = [name(s) for s, b in enumerate(o["bids"]) if b == -1]
             return f"Sealed bid for {what}: waiting for {', '.join(waiting) or 'nobody'}"
         seat = t[1] if len(t) > 1 and isinstance(t[1], int) else -1
         words = {
