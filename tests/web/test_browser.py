@@ -216,7 +216,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_with_a_spectator_and
         ann.page.select_option("#replay-viewer", "1")
         ann.page.fill("#replay-step", "3")
         ann.page.click(".replay-jump button[type=submit]")
-        ann.page.wait_for_url(re.compile(r"/replay\?(.*&)?step=3(&|$)"))
+        wait_for_step(ann.page, 3)
         settle(ann.page)
         assert "view" in ann.page.inner_text(".viewing")
         assert frame_move(ann.page) == "3"
@@ -440,3 +440,150 @@ def test_a_finished_annapurna_games_end_screen_fits_a_phone_and_a_desktop(
         assert page.locator(".scores thead th").first.is_visible()
         assert not page.locator(".scores .part-name").first.is_visible()
         assert person.errors == []
+
+
+def finished_bot_table(page, server: str, game: str) -> str:
+    """Open a table of two bots and wait for its end screen; returns the table's address."""
+    table = open_table(page, server, game, ["bot-easy", "bot-medium"], ["", ""])
+    page.wait_for_selector("#frame .end", timeout=GAME_DEADLINE * 1000)
+    return table
+
+
+def wait_for_step(page, step: int) -> None:
+    page.wait_for_function(
+        "s => document.querySelector('#frame > .table-frame').dataset.move === String(s)",
+        arg=step,
+    )
+
+
+def shown_step(page) -> tuple[int, dict]:
+    """The step the frame shows and the address's query (``viewer``, ``step``)."""
+    query = dict(p.split("=", 1) for p in page.url.split("?", 1)[1].split("&"))
+    return int(frame_move(page)), query
+
+
+#: Each replay control in sight: its label, its icon's and its label's drawn size, its box.
+CONTROLS = """() => Array.from(document.querySelectorAll(
+    '.replay-controls .button, .replay-controls button, #replay-step, #replay-viewer,'
+    + ' .replay-jump button')).map(el => {
+  const box = el.getBoundingClientRect();
+  const label = el.querySelector('.label');
+  const icon = el.querySelector('svg.icon path');
+  return {
+    text: el.textContent.trim(),
+    label: label ? label.getBoundingClientRect().width : null,
+    icon: icon ? icon.getBBox().width * icon.getBBox().height : null,
+    iconShown: icon ? el.querySelector('svg.icon').getBoundingClientRect().width : null,
+    cut: el.scrollWidth > el.clientWidth + 1,
+    top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+  };
+})"""
+
+
+def test_a_replays_controls_are_in_a_phones_first_screen_drawn_and_the_address_follows_each_step(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    person = Watched(context, "Ann")
+    page = person.page
+    try:
+        table = finished_bot_table(page, server, "peach-festival")
+        page.goto(table + "/replay")
+        page.wait_for_selector(".replay-controls")
+        page.evaluate("document.fonts.ready")
+        steps = int(frame_move(page))
+        page.screenshot(path=str(screenshots / "replay-end-360.png"))
+        controls = page.evaluate(CONTROLS)
+        buttons = [c for c in controls if c["label"] is not None]
+        # the step buttons: words in any font, an icon drawn (no glyph a font may lack)
+        assert [c["text"] for c in buttons] == ["Start", "Back", "Play", "Next", "End"]
+        for c in buttons:
+            assert c["label"] > 15 and c["icon"] > 10 and c["iconShown"] > 8, c
+            assert not c["cut"], c
+        # every control, the step jump and "View of" too, in the first screen of a phone
+        assert len(controls) == 8
+        for c in controls:
+            assert c["top"] >= 0 and c["bottom"] <= 740 and c["left"] >= 0 and c["right"] <= 360, c
+        # scrolled down to the board, the step buttons stay in sight
+        page.mouse.wheel(0, 2500)
+        page.wait_for_function("() => window.scrollY > 1000")
+        for c in page.evaluate(CONTROLS)[:5]:
+            assert c["top"] >= 0 and c["bottom"] <= 740, c
+        page.screenshot(path=str(screenshots / "replay-scrolled-360.png"))
+        # the address names the step shown after every control: Back, Next, Start, Play, jump
+        page.click(".replay-prev")
+        wait_for_step(page, steps - 1)
+        assert shown_step(page) == (steps - 1, {"viewer": "spectator", "step": str(steps - 1)})
+        page.click(".replay-next")
+        wait_for_step(page, steps)
+        assert shown_step(page)[1]["step"] == str(steps)
+        page.click(".replay-start")
+        wait_for_step(page, 0)
+        assert shown_step(page)[1]["step"] == "0"
+        page.click(".replay-play")
+        page.wait_for_function(
+            "() => Number(document.querySelector('#frame > .table-frame').dataset.move) >= 2",
+            timeout=20_000,
+        )
+        page.click(".replay-play")
+        assert page.get_attribute(".replay-play", "aria-pressed") == "false"
+        page.wait_for_timeout(1_200)  # a step asked for before the press may still arrive
+        step, query = shown_step(page)
+        assert query["step"] == str(step) and step >= 2
+        page.fill("#replay-step", "5")
+        page.select_option("#replay-viewer", "1")
+        page.click(".replay-jump button[type=submit]")
+        wait_for_step(page, 5)
+        assert "medium bot's view" in page.inner_text(".viewing")
+        assert shown_step(page)[1] == {"viewer": "1", "step": "5"}
+        # the keyboard steps on and on: the pressed control keeps the focus
+        page.focus(".replay-next")
+        for n in (6, 7):
+            page.keyboard.press("Enter")
+            wait_for_step(page, n)
+            assert shown_step(page)[1] == {"viewer": "1", "step": str(n)}
+            assert "replay-next" in page.evaluate("document.activeElement.className")
+        page.go_back()  # the browser's Back goes one step back, the address with it
+        wait_for_step(page, 6)
+        assert shown_step(page)[1] == {"viewer": "1", "step": "6"}
+        assert page.input_value("#replay-step") == "6"
+        page.reload()  # a reload (or the address shared) shows the same step and view
+        page.wait_for_selector(".replay-controls")
+        assert frame_move(page) == "6" and "medium bot's view" in page.inner_text(".viewing")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=str(screenshots / "replay-6-1280.png"))
+        assert person.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_replay_view_names_who_was_to_play_and_offers_no_move(
+    web_browser, server: str, game: str
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 740})
+    person = Watched(context, "Ann")
+    page = person.page
+    try:
+        table = finished_bot_table(page, server, game)
+        page.goto(table + "/replay")
+        steps = int(frame_move(page))
+        acted = 0
+        for step in range(steps):  # until seat 0 has been to play twice (a deal comes first)
+            if acted >= 2:
+                break
+            page.goto(f"{table}/replay?viewer=0&step={step}")
+            page.wait_for_selector(".replay-controls")
+            status = page.inner_text("#status")
+            board = page.inner_text(".board")
+            assert "Your turn" not in status and "you" not in status.split(), (step, status)
+            for invite in ("Your turn", "Your move", "waiting for You"):
+                assert invite not in board, (step, board)
+            assert page.locator(".move-list, .board .pick, form[hx-post$='/move']").count() == 0
+            if page.locator(".seat.mine.acting").count():
+                acted += 1
+                assert "easy bot" in status, (step, status)  # the seat's own name
+        assert acted == 2, f"seat 0 was to play at no step: {status}"
+        assert person.errors == []
+    finally:
+        context.close()

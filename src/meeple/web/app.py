@@ -541,7 +541,10 @@ async def replay(
         reason = f"{view['title']} is not installed here, so its replay cannot be drawn"
         return _old_rules_page(ServerError(409, "no-replay", reason), table_id)
     if partial:
-        return HTMLResponse(inner)
+        # the address follows the step shown, whichever control asked for it, so a reload or
+        # a shared link shows the same step and view
+        shown = f"/t/{table_id}/replay?viewer={'spectator' if seat is None else seat}&step={step}"
+        return HTMLResponse(inner, headers={"HX-Push-Url": shown})
     return _page(view["title"], table_id, inner, view["move_number"], live=False)
 
 

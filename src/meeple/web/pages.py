@@ -210,11 +210,15 @@ def choose_viewer(public: dict, held: Sequence[int], reveal: int | None) -> tupl
 
 
 def status_line(view: dict) -> str:
-    """Whose turn it is, as one sentence (who has chosen at a sealed node too)."""
+    """Whose turn it is, as one sentence (who has chosen at a sealed node too).
+
+    A replay's step (``status`` ``"replay"``) names whoever was to play, the viewer too: it
+    offers no move, so it never says "Your turn".
+    """
     if view.get("status") == "finished" or view.get("result"):  # a replay's last step too
         return "The game is over."
     to_act = list(view.get("to_act") or ())
-    viewer = view.get("viewer")
+    viewer = None if view.get("status") == "replay" else view.get("viewer")
     if not to_act:
         return "The game is dealing."
     if view.get("sealed"):
@@ -256,6 +260,31 @@ def log_lines(view: dict, limit: int = 200) -> list[dict]:
     return lines[-limit:]
 
 
+def score_columns(breakdowns: Sequence[dict], counted: dict[str, str]) -> list[str]:
+    """The order of the parts of a score, one order wherever a score is shown (the game page's
+    end screen and every replay step): the game's own order of its parts
+    (:attr:`~meeple.core.game.Game.score_parts`), then any other part in the order the
+    breakdowns first name it.
+
+    A breakdown's own key order is not kept everywhere (a stored replay's frames are JSON with
+    sorted keys), so it cannot be what orders the columns.
+
+    Args:
+        breakdowns: Each seat's ``{part: value}``, ``"total"`` among them or not.
+        counted: The game's ``score_parts`` (``{part: how it is counted}``), in its order.
+
+    Returns:
+        The part keys to show as columns, ``"total"`` left out (it is the Score column).
+    """
+    named = {key for breakdown in breakdowns for key in breakdown}
+    parts = [key for key in counted if key in named and key != "total"]
+    for breakdown in breakdowns:
+        for key in breakdown:
+            if key != "total" and key not in parts:
+                parts.append(key)
+    return parts
+
+
 def score_table(view: dict) -> dict | None:
     """The end screen's numbers: each seat's score broken down, ranks, winners and tie-break.
 
@@ -273,11 +302,9 @@ def score_table(view: dict) -> dict | None:
     breakdowns = result.get("breakdown") or [{} for _ in scores]
     ranks = result.get("ranks") or [1] * len(scores)
     winners = set(result.get("winners") or ())
-    parts: list[str] = []
-    for breakdown in breakdowns:
-        for key in breakdown:
-            if key != "total" and key not in parts:
-                parts.append(key)
+    game = table_game(view) if view.get("game") else None
+    counted = game.score_parts if game is not None else {}
+    parts = score_columns(breakdowns, counted)
     rows = [
         {
             "seat": seat,
@@ -307,8 +334,6 @@ def score_table(view: dict) -> dict | None:
         rule = f" ({told})" if told else " (see the rulings for the order)"
         others = ", ".join(seat_name(view, s) for s in tied)
         tie_break = f"Tied on score with {others}; decided by the tie-break{rule}."
-    game = table_game(view) if view.get("game") else None
-    counted = game.score_parts if game is not None else {}
     notes = [(label(key), counted[key]) for key in parts if key in counted]
     if "total" in counted:
         notes.append(("Score", counted["total"]))

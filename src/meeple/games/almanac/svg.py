@@ -640,7 +640,9 @@ class _Board:
             what = {"guide": "the Guide token", "page": "the page's prize"}.get(
                 o["bid_context"], "the encounter's reward"
             )
-            waiting = [self.who(s) for s, b in enumerate(o["bids"]) if b == -1]
+            # the viewer is "You" only with a bid to make (a replay's view has none)
+            name = self.who if self.picks.moves else seat_word
+            waiting = [name(s) for s, b in enumerate(o["bids"]) if b == -1]
             return f"Sealed bid for {what}: waiting for {', '.join(waiting) or 'nobody'}"
         seat = t[1] if len(t) > 1 and isinstance(t[1], int) else -1
         words = {
@@ -665,7 +667,7 @@ class _Board:
             return "Dealing and rolling"
         if "{n}" in words:
             words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
-        if seat == self.me:
+        if seat == self.me and self.picks.moves:  # a view without moves (a replay's) names it
             return f"Your turn: {words}"
         return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
 

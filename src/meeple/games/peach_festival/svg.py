@@ -663,7 +663,11 @@ def _status(ctx: _Ctx) -> str:
         waiting = ", ".join(seat_word(s) for s in acting)
         return chosen + (f" Waiting for {waiting}." if waiting else "")
     doing = "choosing" if ctx.phase in ("action", "keep") else "settling rewards"
-    mine = "Your move" + (", as are" if acting else ".") if me in obs["acting"] else ""
+    # "Your move" only with moves to make: a seat's view without them (a replay's) names it
+    offered = me in obs["acting"] and bool(ctx.picks.moves)
+    if me in obs["acting"] and not offered:
+        acting = list(obs["acting"])
+    mine = "Your move" + (", as are" if acting else ".") if offered else ""
     if acting:
         names = ", ".join(seat_word(s) for s in acting)
         if mine:

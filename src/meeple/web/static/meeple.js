@@ -179,13 +179,48 @@
 
   // Replays: Play steps forward once a second until the end or a second press.
   let timer = null;
+  function showPlaying(button, on) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    const label = button.querySelector(".label");
+    if (label) label.textContent = on ? "Pause" : "Play";
+  }
+  function stopReplay() {
+    clearInterval(timer);
+    timer = null;
+    const button = document.querySelector(".replay-play");
+    if (button) showPlaying(button, false);
+  }
   function toggleReplay(button) {
-    if (timer) { clearInterval(timer); timer = null; button.setAttribute("aria-pressed", "false"); return; }
-    button.setAttribute("aria-pressed", "true");
+    if (timer) { stopReplay(); return; }
+    showPlaying(button, true);
     timer = setInterval(function () {
-      const next = document.querySelector(".replay-next");
-      if (next) next.click(); else { clearInterval(timer); timer = null; }
+      const next = document.querySelector(".replay-next[href]");
+      if (next) next.click(); else stopReplay();
     }, 1000);
+  }
+
+  // The replay's controls are drawn again with each step: the one a keyboard pressed keeps
+  // the focus (or the nearest that still acts, at either end of the game).
+  let focusedControl = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    const el = document.activeElement;
+    const control = el && el.closest ? el.closest(".replay-controls [class*='replay-'], .replay-jump") : null;
+    focusedControl = null;
+    if (control) {
+      const named = Array.from(control.classList).find((c) => c.startsWith("replay-"));
+      focusedControl = control.classList.contains("replay-jump") ? el.id || "replay-step" : named;
+    }
+  });
+  function refocusControl() {
+    if (!focusedControl) return;
+    const wanted = focusedControl;
+    focusedControl = null;
+    const byId = document.getElementById(wanted);
+    if (byId) { byId.focus({ preventScroll: true }); return; }
+    for (const name of [wanted, "replay-prev", "replay-next", "replay-play"]) {
+      const el = document.querySelector(".replay-controls ." + name);
+      if (el && !el.disabled && el.getAttribute("aria-disabled") !== "true") { el.focus({ preventScroll: true }); return; }
+    }
   }
 
   // Clocks count down between pushes.
@@ -220,7 +255,8 @@
     }
     for (const log of document.querySelectorAll(".log-lines")) log.scrollTop = log.scrollHeight; // newest in sight
     const timerButton = document.querySelector(".replay-play");
-    if (timerButton && timer) timerButton.setAttribute("aria-pressed", "true");
+    if (timerButton && timer) showPlaying(timerButton, true);
+    refocusControl();
     lobby();
   }
 
