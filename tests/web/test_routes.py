@@ -353,8 +353,8 @@ def kept(svc, table_id: str) -> int:
 
 def score_heads(page: str) -> list[str]:
     """The column heads of a page's score table, in order."""
-    table = page.split('<table class="scores">', 1)[1].split("</thead>", 1)[0]
-    return re.findall(r'<th scope="col">([^<]+)</th>', table)
+    table = page.split('<table class="scores"', 1)[1].split("</thead>", 1)[0]
+    return re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', table)
 
 
 def test_a_replays_score_columns_come_in_the_game_pages_order_even_from_its_kept_views(
