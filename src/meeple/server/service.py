@@ -68,6 +68,8 @@ SERVER_ONLY_OPTIONS = ("content",)
 MAX_NAME = 40
 #: How long a stop waits for the replays of games just finished to be stored, in seconds.
 REPLAY_WAIT_S = 30.0
+#: Seconds the bot worker processes have to end once told to at a stop, before they are ended.
+WORKERS_WAIT_S = 2.0
 
 
 class ServerError(Exception):
@@ -406,7 +408,7 @@ class Service:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
         if self._bots is not None:
-            self._bots.shutdown(wait=False, cancel_futures=True)
+            await _end_workers(self._bots)
         self._writer.close()
         if self._listener is not None:
             self._listener.close()
@@ -1846,6 +1848,30 @@ class Elsewhere(Exception):
 
 class _PeerGone(Exception):
     """The owner a request was forwarded to cannot be reached or no longer owns the table."""
+
+
+async def _end_workers(pool: Executor) -> None:
+    """Shut ``pool`` down, its queued work cancelled; a worker process still busy (a bot's
+    search) after :data:`WORKERS_WAIT_S` is terminated, so that a stopped server leaves no
+    process behind (the process may exit at once after its lifespan, before the pool's own
+    exit handler would have joined them)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # none for threads
+    pool.shutdown(wait=False, cancel_futures=True)
+
+    def end() -> None:
+        deadline = time.monotonic() + WORKERS_WAIT_S
+        for process in workers:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in workers:
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+
+    if workers:
+        await asyncio.to_thread(end)
 
 
 T = TypeVar("T")
