@@ -337,3 +337,30 @@ def test_a_refused_htmx_request_answers_the_apis_status_with_its_reason(
     assert stranger.post(where + "/move", data={"seat": "0", "at": at}).text.startswith(
         "<!doctype html>"
     )
+
+
+def test_a_link_cut_short_opened_in_a_browser_is_the_error_page_and_the_api_keeps_json(
+    client: TestClient,
+) -> None:
+    where = open_table(client, game="annapurna", players="2", **{"seat-0": "me"})
+    table_id = where.rsplit("/", 1)[1]
+    for path in (f"/watch/{table_id}", f"/join/{table_id}", "/no-such-page"):
+        page = client.get(path)
+        assert page.status_code == 404
+        assert page.headers["content-type"].startswith("text/html")
+        assert page.text.startswith("<!doctype html>") and "That did not work" in page.text
+        assert "there is no page at this address" in page.text and 'href="/"' in page.text
+    api = client.get("/api/nothing")
+    assert api.status_code == 404 and api.json() == {"code": "not-found", "reason": "Not Found"}
+    assert client.put("/api/tables").json()["code"] == "method-not-allowed"
+
+
+def test_a_table_opened_in_a_browser_holding_no_link_says_what_to_do(
+    client: TestClient,
+) -> None:
+    where = open_table(client, game="annapurna", players="2", **{"seat-0": "me"})
+    page = TestClient(client.app).get(where)
+    assert page.status_code == 403
+    assert "this browser holds no link to that table" in page.text
+    assert "Open your invite link again" in page.text and "ask the table&#39;s host" in page.text
+    assert 'href="/"' in page.text

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import seat_word
@@ -38,6 +39,24 @@ COOKIE_AGE = 365 * 24 * 3600
 MAX_FORM = 16 * 1024
 
 router = APIRouter()
+
+#: What a browser is told when no page is at an address, or not for that method.
+PAGE_REFUSALS = {
+    404: "there is no page at this address (was the link cut short? open the whole link again)",
+    405: "this page cannot be opened that way",
+}
+
+
+class NoLink(ServerError):
+    """403 ``forbidden``: this browser holds no link to the table; ``hint`` says what to do."""
+
+    hint = (
+        "Open your invite link again (the whole link, as it was sent to you), or ask the "
+        "table's host for one; the spectator link lets anyone watch."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(403, "forbidden", "this browser holds no link to that table")
 
 
 def _service(request: Request | WebSocket) -> Service:
@@ -93,7 +112,7 @@ async def _access(request: Request | WebSocket, table_id: str) -> tuple[Access, 
     links = held_links(request.cookies, table_id)
     token = links["play"] or links["watch"]
     if token is None:
-        raise ServerError(403, "forbidden", "this browser holds no link to that table")
+        raise NoLink()
     return await _service(request).access(table_id, token), links
 
 
@@ -157,7 +176,11 @@ def _error_page(error: ServerError, request: Request | None = None) -> HTMLRespo
     """The page of a refusal, with its status; to an htmx request (``HX-Request``), only its
     message, which htmx swaps in where the answer was to go (``meeple.js``)."""
     fragment = request is not None and request.headers.get("hx-request") == "true"
-    html = pages.environment().get_template("error.html").render(error=error, fragment=fragment)
+    html = (
+        pages.environment()
+        .get_template("error.html")
+        .render(error=error, fragment=fragment, hint=getattr(error, "hint", ""))
+    )
     return HTMLResponse(html, status_code=error.status, headers=_retry_after(error))
 
 
@@ -631,5 +654,19 @@ def add_routes(app: FastAPI) -> FastAPI:
     from importlib.resources import files
 
     app.include_router(router)
+    json_refusal = app.exception_handlers[StarletteHTTPException]
+
+    async def page_refusal(request: Request, e: Exception) -> Response:
+        """Starlette's own refusals (no such route or method): JSON under ``/api``, the error
+        page elsewhere (a browser opening a link cut short, such as ``/watch/<table>``)."""
+        assert isinstance(e, StarletteHTTPException)
+        path = request.url.path
+        if path == "/api" or path.startswith("/api/"):
+            return await json_refusal(request, e)
+        reason = PAGE_REFUSALS.get(e.status_code, str(e.detail))
+        code = {404: "not-found", 405: "method-not-allowed"}.get(e.status_code, "bad-request")
+        return _error_page(ServerError(e.status_code, code, reason), request)
+
+    app.add_exception_handler(StarletteHTTPException, page_refusal)
     app.mount("/static", StaticFiles(directory=str(files("meeple.web") / "static")), name="static")
     return app
