@@ -208,6 +208,8 @@ class Live:
     clock_left: dict[int, float] = field(default_factory=dict)
     #: Seat -> ``time.monotonic()`` when the seat's clock started running.
     clock_since: dict[int, float] = field(default_factory=dict)
+    #: Seats whose time ran out (a bot took each over): their clocks show no time.
+    clock_out: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     clock_task: asyncio.Task | None = None
@@ -713,7 +715,12 @@ class Service:
                 left = live.clock_left.get(n, live.clock["bank_s"])
                 if running:
                     left -= now - live.clock_since[n]
-                clock = {"remaining_s": round(max(0.0, left), 3), "running": running}
+                out = n in live.clock_out
+                clock = {
+                    "remaining_s": 0.0 if out else round(max(0.0, left), 3),
+                    "running": running and not out,
+                    "out_of_time": out,
+                }
             seats.append({**info, "clock": clock})
         part = game_view(live.state, viewer, live.chosen)
         can_undo = False
@@ -1508,6 +1515,7 @@ class Service:
                 if live.clock_left[seat] - (now - since) <= 0 and live.clock.get("takeover"):
                     live.clock_since.pop(seat)
                     live.clock_left[seat] = 0.0
+                    live.clock_out.add(seat)
                     await self._take_over(live, seat, "time")
             live.clock_task = None
             if live.clock.get("takeover"):
@@ -1581,7 +1589,7 @@ class Service:
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise ServerError(404, "not-found", "no such table")
 
-        def load() -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        def load() -> tuple[TableRow, list[SeatRow], list[ActionRow], set[int]] | None:
             with Session(self.engine) as s:
                 table = s.get(TableRow, table_id)
                 if table is None:
@@ -1598,13 +1606,21 @@ class Service:
                         .order_by(ActionRow.id)
                     )
                 )
+                timeouts = s.scalars(
+                    select(EventRow).where(
+                        EventRow.table_id == table_id, EventRow.kind == "takeover"
+                    )
+                )
+                out = {
+                    e.seat for e in timeouts if e.seat is not None and e.detail.get("why") == "time"
+                }
                 s.expunge_all()
-                return table, seats, actions
+                return table, seats, actions, out
 
         loaded = await self._run_db(load)
         if loaded is None:
             raise ServerError(404, "not-found", "no such table")
-        table, seat_rows, action_rows = loaded
+        table, seat_rows, action_rows, out_of_time = loaded
         installed = _installed_version(table.game)
         if installed != table.rules_version:
             now = f"the installed rules are {installed}" if installed else "it is not installed"
@@ -1637,6 +1653,9 @@ class Service:
             self._apply_told(live, row.seat, live.game.action(row.move, row.seat == CHANCE))
             if row.clock_s is not None:
                 live.clock_left[row.seat] = row.clock_s
+        live.clock_out = out_of_time
+        for seat in out_of_time:
+            live.clock_left[seat] = 0.0
         if live.state.is_terminal():
             live.status = "finished"
         return live
