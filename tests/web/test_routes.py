@@ -241,7 +241,7 @@ def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it
     form = {"game": "peach-festival", "players": "1", "seat-0": "me"}
     bad = client.post("/tables", data={**form, "opt-peach-festival-difficulty": "<b>nightmare"})
     assert bad.status_code == 422
-    assert "option difficulty is one of easy, medium, hard" in bad.text
+    assert "Difficulty is one of easy, medium, hard" in bad.text
     assert "<b>nightmare" not in bad.text and "/t/" not in bad.text
     where = open_table(client, **form, **{"opt-peach-festival-difficulty": "hard"})
     assert where.startswith("/t/")
@@ -277,7 +277,7 @@ def test_annapurnas_starter_is_a_list_of_the_seats_and_a_seat_beyond_the_table_i
     form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
     bad = client.post("/tables", data={**form, "opt-annapurna-starter": "2"})
     assert bad.status_code == 422
-    assert "option starter is one of Player 1, Player 2, drawn by chance" in bad.text
+    assert "Starter is one of Player 1, Player 2, drawn by chance" in bad.text
     assert "/t/" not in bad.text
     assert client.post("/tables", data={**form, "opt-annapurna-starter": "x"}).status_code == 422
     for value in ("1", "-1"):
@@ -364,3 +364,72 @@ def test_a_table_opened_in_a_browser_holding_no_link_says_what_to_do(
     assert "this browser holds no link to that table" in page.text
     assert "Open your invite link again" in page.text and "ask the table&#39;s host" in page.text
     assert 'href="/"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "option", "typed", "reason"),
+    [
+        (
+            "annapurna",
+            "3",
+            "flag_target",
+            "-3",
+            "Flag target is a whole number from 1 to 100 (ruling AN-R42), not -3",
+        ),
+        (
+            "peach-festival",
+            "2",
+            "max_rounds",
+            "0",
+            "Max rounds is a whole number from 1 to 1,000 (ruling PF-R41), not 0",
+        ),
+    ],
+)
+def test_a_refused_option_comes_back_with_every_choice_kept_and_its_reason_by_the_field(
+    client: TestClient, game: str, players: str, option: str, typed: str, reason: str
+) -> None:
+    key = f"opt-{game}-{option}"
+    form = {
+        "game": game,
+        "players": players,
+        "seat-0": "me",
+        "name-0": '<b>Ann "A"</b>',
+        "seat-1": "friend",
+        "name-1": "Bo",
+        "clock-minutes": "7",
+        "clock-increment": "3",
+        "clock-takeover": "easy",
+        key: typed,
+    }
+    if players == "3":
+        form["seat-2"] = "bot-medium"
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422 and "/t/" not in page.text
+    text = page.text
+    assert re.search(rf'<input type="radio" name="game" value="{game}"[^>]* checked>', text)
+    assert re.search(r'id="players" name="players"[^>]* value="' + players + '"', text)
+    field = re.search(rf'<input id="{key}"[^>]*>', text).group(0)
+    assert f'value="{typed}"' in field and 'aria-invalid="true"' in field
+    beside = re.search(rf'<span class="field-error" id="err-{key}">(.*?)</span>', text)
+    assert beside and beside.group(1) == reason
+    assert re.search(r'<option value="friend" selected>', text.split('id="seat-1"')[1])
+    if players == "3":
+        assert re.search(r'<option value="bot-medium" selected>', text.split('id="seat-2"')[1])
+    assert 'value="&lt;b&gt;Ann &#34;A&#34;&lt;/b&gt;"' in text and "<b>Ann" not in text
+    assert 'name="name-1" maxlength="40" placeholder="Player 2" value="Bo"' in text
+    assert 'name="clock-minutes" min="0" max="600" value="7"' in text
+    assert 'name="clock-increment" min="0" max="600" value="3"' in text
+    assert '<option value="easy" selected>a bot (easy)' in text
+
+
+def test_a_player_count_out_of_the_games_range_is_refused_by_the_field_not_changed(
+    client: TestClient,
+) -> None:
+    form = {"game": "almanac", "players": "9", "seat-0": "me", "name-0": "Ann"}
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422 and "/t/" not in client.get("/").text
+    beside = re.search(r'<span class="field-error" id="err-players">(.*?)</span>', page.text)
+    assert beside and beside.group(1).startswith("Almanac")
+    assert beside.group(1).endswith("takes 2-4 players, not 9")
+    assert re.search(r'id="players" name="players"[^>]* value="9"', page.text)
+    assert 'value="almanac" data-min="2" data-max="4"' in page.text

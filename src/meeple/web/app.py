@@ -28,7 +28,15 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import seat_word
 from meeple.core.registry import game_class
 from meeple.server.limits import RateLimited, limits_of
-from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
+from meeple.server.service import (
+    MAX_NAME,
+    Access,
+    ClockSpec,
+    SeatSpec,
+    ServerError,
+    Service,
+    TableSpec,
+)
 from meeple.web import pages
 
 #: The cookie naming this browser to the server as the owner of the tables it opens.
@@ -45,6 +53,19 @@ PAGE_REFUSALS = {
     404: "there is no page at this address (was the link cut short? open the whole link again)",
     405: "this page cannot be opened that way",
 }
+
+
+class FormError(ServerError):
+    """422 ``config``: a lobby form refused because of one field.
+
+    Attributes:
+        field: The form key of the field (``players``, ``opt-GAME-OPTION``, ``seat-N``,
+            ``clock-minutes``), next to which the reason is shown.
+    """
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(422, "config", reason)
+        self.field = field
 
 
 class NoLink(ServerError):
@@ -202,6 +223,7 @@ def _option_fields(
     seat_options: dict[str, tuple[Any, str, str]] | None = None,
     max_players: int = 0,
     option_players: dict[str, tuple[int, int]] | None = None,
+    option_ranges: dict[str, tuple[int, int, str]] | None = None,
 ) -> list[dict[str, Any]]:
     """Lobby inputs for a game's options.
 
@@ -214,7 +236,8 @@ def _option_fields(
     page hides past the chosen player count) and its other value (``seat`` ``None``), and
     what it means as its help. An
     option of ``option_players`` has ``players`` ``(fewest, most)``, the counts it is offered
-    at (else ``None``).
+    at (else ``None``). A whole-number option of ``option_ranges`` (the game's
+    :attr:`~meeple.core.game.Game.option_ranges`) has ``range`` ``(low, high, source)``.
     Options without a default a person could type (a content directory) are not offered.
     """
     fields = []
@@ -240,43 +263,47 @@ def _option_fields(
                 "help": info.get("help", ""),
                 "seats": seats,
                 "players": (option_players or {}).get(name),
+                "range": (option_ranges or {}).get(name) if kind == "int" else None,
             }
         )
     return fields
 
 
-def _option_value(raw: str, field: dict[str, Any], players: int) -> Any:
+def _option_value(raw: str, field: dict[str, Any], players: int, key: str = "") -> Any:
     """The value of a lobby field as typed or picked, for a table of ``players``.
 
     Raises:
-        ServerError: 422 for a whole-number option that is not one, or a value outside the
-            option's choices (named, escaped when shown); for a seat option, a value that is
-            neither a seat of ``players`` nor its other value.
+        FormError: (for the form key ``key``) for a whole-number option that is not one, or a
+            value outside the option's choices (named by its label as the form shows it,
+            escaped when shown); for a seat option, a value that is neither a seat of
+            ``players`` nor its other value.
     """
+    words_of = pages.label(field["name"])
     if field["kind"] == "bool":
         return raw == "true"
     if field["kind"] == "seat":
         allowed_seats = [v for v, _, seat in field["seats"] if seat is None or seat < players]
         if raw not in [str(v) for v in allowed_seats]:
             words = ", ".join(w for _, w, seat in field["seats"] if seat is None or seat < players)
-            raise ServerError(
-                422,
-                "config",
-                f"option {field['name']} is one of {words} with {players} players, "
-                f"not {raw[:80]!r}",
+            raise FormError(
+                key, f"{words_of} is one of {words} with {players} players, not {raw[:80]!r}"
             )
         return int(raw)
     if field["kind"] == "int":
         try:
             value: Any = int(raw)
         except ValueError:
-            raise ServerError(422, "config", f"option {field['name']} is a whole number") from None
+            raise FormError(key, f"{words_of} is a whole number, not {raw[:80]!r}") from None
     else:
         value = raw
     if field["choices"] and value not in field["choices"]:
         allowed = ", ".join(str(c) for c in field["choices"])
-        raise ServerError(
-            422, "config", f"option {field['name']} is one of {allowed}, not {raw[:80]!r}"
+        raise FormError(key, f"{words_of} is one of {allowed}, not {raw[:80]!r}")
+    bounds = field.get("range")
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        low, high, source = bounds
+        raise FormError(
+            key, f"{words_of} is a whole number from {low:,} to {high:,} ({source}), not {value}"
         )
     return value
 
@@ -290,6 +317,7 @@ def _game_fields(entry: dict[str, Any]) -> list[dict[str, Any]]:
         cls.seat_options,
         entry["max_players"],
         cls.option_players,
+        cls.option_ranges,
     )
 
 
@@ -299,27 +327,49 @@ async def home(request: Request, error: str = "") -> HTMLResponse:
 
 
 async def _lobby(
-    request: Request, error: str, status: int, headers: dict[str, str] | None = None
+    request: Request,
+    error: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+    form: dict[str, str] | None = None,
+    field: str = "",
 ) -> HTMLResponse:
-    """The lobby, with ``error`` shown above the form, answered with ``status``."""
+    """The lobby, with ``error`` shown above the form (and next to the field of form key
+    ``field``), answered with ``status``; ``form``: the refused form, whose choices (game,
+    player count, options, seats, names, clock) the page shows again."""
     svc = _service(request)
+    form = form or {}
+    lobby = svc.lobby()
+    names = [entry["name"] for entry in lobby]
+    chosen = form.get("game") if form.get("game") in names else (names[0] if names else "")
     games = []
-    for entry in svc.lobby():
-        games.append({**entry, "fields": _game_fields(entry)})
+    for entry in lobby:
+        fields = _game_fields(entry)
+        if form and entry["name"] == chosen:
+            fields = [_field_as_sent(f, f"opt-{chosen}-{f['name']}", form) for f in fields]
+        games.append({**entry, "fields": fields})
     owner = request.cookies.get(OWNER_COOKIE)
     tables = await svc.tables_of(owner) if owner else []
     levels = games[0]["levels"] if games else []
+    max_players = max((g["max_players"] for g in games), default=1)
+    players = form.get("players", "2")[:8] if form else "2"
+    seat_choices = [form.get(f"seat-{i}", "") if form else "" for i in range(max_players)]
     html = (
         pages.environment()
         .get_template("home.html")
         .render(
             games=games,
-            chosen=games[0]["name"] if games else "",
-            players=2,
-            max_players=max((g["max_players"] for g in games), default=1),
+            chosen=chosen,
+            players=players,
+            max_players=max_players,
             levels=levels,
             tables=tables,
             error=error,
+            field=field,
+            seat_choices=seat_choices,
+            seat_names=[form.get(f"name-{i}", "")[:MAX_NAME] for i in range(max_players)],
+            clock={k: form.get(f"clock-{k}", "")[:8] for k in ("minutes", "increment")},
+            takeover=form.get("clock-takeover", ""),
         )
     )
     response = HTMLResponse(html, status_code=status, headers=headers)
@@ -334,6 +384,25 @@ async def _lobby(
     return response
 
 
+def _field_as_sent(field: dict[str, Any], key: str, form: dict[str, str]) -> dict[str, Any]:
+    """A lobby field whose shown value is what ``form`` sent for it (a box not ticked: off)."""
+    if field["kind"] == "bool":
+        return {**field, "default": key in form}
+    if key not in form:
+        return field
+    sent = form[key][:200]
+    # shown as typed: a number box could not show a value that is not a whole number
+    return {**field, "default": sent, "sent": not sent.strip().lstrip("-").isdigit()}
+
+
+def _field_of(reason: str, fields: list[dict[str, Any]], game: str) -> str:
+    """The form key of the option a game's refusal names (``... option NAME ...``), else ``""``."""
+    for f in fields:
+        if f"option {f['name']} " in reason:
+            return f"opt-{game}-{f['name']}"
+    return ""
+
+
 def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | None) -> TableSpec:
     """The table the lobby form asks for.
 
@@ -346,18 +415,15 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
     games = {g["name"]: g for g in lobby}
     name = form.get("game", "")
     if name not in games:
-        raise ServerError(422, "config", "choose a game")
+        raise FormError("game", "choose a game")
+    entry = games[name]
+    takes = f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players"
     try:
         players = int(form.get("players", ""))
     except ValueError:
-        raise ServerError(422, "config", "the number of players is a whole number") from None
-    entry = games[name]
+        raise FormError("players", f"Players is a whole number: {takes}") from None
     if not entry["min_players"] <= players <= entry["max_players"]:
-        raise ServerError(
-            422,
-            "config",
-            f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players",
-        )
+        raise FormError("players", f"{takes}, not {players}")
     options = {}
     for field in _game_fields(entry):
         key = f"opt-{name}-{field['name']}"
@@ -366,7 +432,7 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
         if field["kind"] == "bool":
             options[field["name"]] = key in form
         elif key in form and form[key] != "":
-            options[field["name"]] = _option_value(form[key], field, players)
+            options[field["name"]] = _option_value(form[key], field, players, key)
     seats = []
     for n in range(players):
         choice = form.get(f"seat-{n}", "me")
@@ -378,12 +444,12 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
         elif choice.startswith("bot-"):
             seats.append(SeatSpec(kind="bot", level=choice[4:], name=seat_name))
         else:
-            raise ServerError(422, "config", f"seat {n + 1}: choose who plays it")
+            raise FormError(f"seat-{n}", f"Player {n + 1}: choose who plays it")
     clock = None
     minutes = form.get("clock-minutes", "0") or "0"
     increment = form.get("clock-increment", "0") or "0"
     if not (minutes.isdigit() and increment.isdigit()):
-        raise ServerError(422, "config", "a clock is whole minutes and whole seconds")
+        raise FormError("clock-minutes", "a clock is whole minutes and whole seconds")
     if int(minutes) > 0:
         clock = ClockSpec(
             bank_s=60.0 * int(minutes),
@@ -399,13 +465,25 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
 async def open_table(request: Request) -> Response:
     svc = _service(request)
     owner = request.cookies.get(OWNER_COOKIE) or secrets.token_urlsafe(24)
+    form: dict[str, str] = {}
     try:
         limits_of(request).check(request, "tables")
         form = await _form(request)
         spec = table_spec(form, svc.lobby(), owner)
         created = await svc.create_table(spec)
     except ServerError as e:
-        return await _lobby(request, e.reason, e.status, _retry_after(e))
+        sent = form
+        where = getattr(e, "field", "")
+        reason = e.reason
+        entry = next((g for g in svc.lobby() if g["name"] == sent.get("game")), None)
+        if not where and entry is not None:
+            fields = _game_fields(entry)
+            where = _field_of(reason, fields, entry["name"])
+            if where:  # the game's own words for it: its label as the form shows it
+                name = where.split("-", 2)[2]
+                reason = reason.replace(f"{entry['name']} option {name}", pages.label(name))
+                reason = reason.replace(f"option {name}", pages.label(name))
+        return await _lobby(request, reason, e.status, _retry_after(e), sent, where)
     here = [n for n, s in enumerate(spec.seats) if s.holder == "here"]
     links: dict[str, Any] = {"play": None, "invites": {}, "watch": created.spectator}
     for entry in created.tokens:
