@@ -433,3 +433,20 @@ def test_a_player_count_out_of_the_games_range_is_refused_by_the_field_not_chang
     assert beside.group(1).endswith("takes 2-4 players, not 9")
     assert re.search(r'id="players" name="players"[^>]* value="9"', page.text)
     assert 'value="almanac" data-min="2" data-max="4"' in page.text
+
+
+def test_two_bots_of_one_level_opened_in_the_lobby_have_names_of_their_own(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client,
+        game="almanac",
+        players="3",
+        **{"seat-0": "me", "seat-1": "bot-easy", "seat-2": "bot-easy"},
+    )
+    page = client.get(where).text
+    assert re.findall(r'<span class="who">([^<]*)</span>', page) == [
+        "Player 1",
+        "easy bot",
+        "easy bot 2",
+    ]

@@ -36,7 +36,16 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
-from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance, seat_word
+from meeple.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    Game,
+    State,
+    distinct_name,
+    distinct_names,
+    sample_chance,
+    seat_word,
+)
 from meeple.core.record import GameRecord, LogEntry, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
@@ -522,6 +531,9 @@ class Service:
                     "taken_over": False,
                 }
             )
+        # every seat named apart: two easy bots are "easy bot" and "easy bot 2"
+        for info, distinct in zip(seats, distinct_names([i["name"] for i in seats]), strict=True):
+            info["name"] = distinct
         groups: dict[str, list[int]] = {}
         tokens: list[dict[str, Any]] = []
         for n, seat in enumerate(spec.seats):
@@ -647,6 +659,9 @@ class Service:
             async with self._locked(access.table_id) as live:
                 info = live.seats[seat]
                 new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
+                if name:  # told apart from the other seats' names, which stay as they are
+                    others = [i["name"] for i in live.seats if i["seat"] != seat]
+                    new_name = distinct_name(new_name, others, seat)
                 if not info["joined"] or new_name != info["name"]:
 
                     def store(s: Session) -> None:
@@ -722,6 +737,7 @@ class Service:
                     "out_of_time": out,
                 }
             seats.append({**info, "clock": clock})
+        _name_apart(seats)
         part = game_view(live.state, viewer, live.chosen)
         can_undo = False
         if viewer is not None and live.before is not None and live.status == "playing":
@@ -1166,7 +1182,7 @@ class Service:
                 "players": game.num_players,
                 "options": _options(game.config),
                 "rules_version": game.info.version,
-                "seats": live.seats,
+                "seats": _name_apart([dict(info) for info in live.seats]),
             },
             viewer,
             step,
@@ -1224,7 +1240,7 @@ class Service:
                 "players": players,
                 "options": _options(table.config),
                 "rules_version": table.rules_version,
-                "seats": [_seat_info(r) for r in seat_rows],
+                "seats": _name_apart([_seat_info(r) for r in seat_rows]),
             },
             viewer,
             step,
@@ -1867,6 +1883,17 @@ class Elsewhere(Exception):
 
 class _PeerGone(Exception):
     """The owner a request was forwarded to cannot be reached or no longer owns the table."""
+
+
+def _name_apart(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``seats`` (seat dicts of a view, changed in place and returned) with no two names
+    alike (:func:`~meeple.core.game.distinct_names`): a table stored before names were told
+    apart shows them apart too."""
+    for info, name in zip(
+        seats, distinct_names([str(i["name"] or "") for i in seats]), strict=True
+    ):
+        info["name"] = name
+    return seats
 
 
 async def _end_workers(pool: Executor) -> None:
