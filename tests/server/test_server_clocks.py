@@ -115,6 +115,7 @@ def test_a_seat_out_of_time_shows_its_time_ran_out_and_no_clock_even_after_a_res
             assert c == {"remaining_s": 0.0, "running": False, "out_of_time": True}
         assert view(client, made, None)["seats"][1]["clock"]["out_of_time"] is False
         page = client.get(f"/watch/{made['table_id']}/{made['spectator']}").text
-        seat = page.split('<li class="seat', 2)[1]
+        seat, bot = page.split('<li class="seat')[1:3]
         assert "time ran out: a bot plays this seat" in seat
         assert "data-seconds" not in seat and "taken over by a bot" not in seat
+        assert 'class="clock' not in bot  # a bot plays on no clock
