@@ -450,3 +450,24 @@ def test_two_bots_of_one_level_opened_in_the_lobby_have_names_of_their_own(
         "easy bot",
         "easy bot 2",
     ]
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "reason"),
+    [
+        ({"seat-1": "bot-genius"}, "seat-1", "Player 2: a bot&#39;s level is one of"),
+        ({"name-0": "a\u202eb"}, "name-0", "Player 1&#39;s name is one line without control"),
+        ({"clock-minutes": "9" * 12}, "clock-minutes", "a clock&#39;s bank is 0-86400 s"),
+        ({"clock-minutes": "5", "clock-takeover": "god"}, "clock-takeover", "no level"),
+    ],
+)
+def test_a_seat_or_clock_the_server_refuses_is_shown_by_its_field_in_the_forms_words(
+    client: TestClient, change: dict[str, str], key: str, reason: str
+) -> None:
+    form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy", **change}
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422
+    beside = re.search(rf'<span class="field-error" id="err-{key}">(.*?)</span>', page.text)
+    assert beside and beside.group(1).startswith(reason)
+    assert re.search(rf'id="{key}"[^>]*aria-invalid="true"', page.text)
+    assert "\u202e" not in page.text  # a control character is not shown back

@@ -14,7 +14,9 @@ import asyncio
 import base64
 import contextlib
 import json
+import re
 import secrets
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -352,7 +354,7 @@ async def _lobby(
     tables = await svc.tables_of(owner) if owner else []
     levels = games[0]["levels"] if games else []
     max_players = max((g["max_players"] for g in games), default=1)
-    players = form.get("players", "2")[:8] if form else "2"
+    players = _shown(form.get("players", "2"), 8) if form else "2"
     seat_choices = [form.get(f"seat-{i}", "") if form else "" for i in range(max_players)]
     html = (
         pages.environment()
@@ -367,8 +369,8 @@ async def _lobby(
             error=error,
             field=field,
             seat_choices=seat_choices,
-            seat_names=[form.get(f"name-{i}", "")[:MAX_NAME] for i in range(max_players)],
-            clock={k: form.get(f"clock-{k}", "")[:8] for k in ("minutes", "increment")},
+            seat_names=[_shown(form.get(f"name-{i}", ""), MAX_NAME) for i in range(max_players)],
+            clock={k: _shown(form.get(f"clock-{k}", ""), 8) for k in ("minutes", "increment")},
             takeover=form.get("clock-takeover", ""),
         )
     )
@@ -384,13 +386,19 @@ async def _lobby(
     return response
 
 
+def _shown(text: str, limit: int) -> str:
+    """Text a person sent, to show back in a form field: at most ``limit`` characters, its
+    control and format characters (a right-to-left override...) left out; the page escapes it."""
+    return "".join(ch for ch in text[:limit] if not unicodedata.category(ch).startswith("C"))
+
+
 def _field_as_sent(field: dict[str, Any], key: str, form: dict[str, str]) -> dict[str, Any]:
     """A lobby field whose shown value is what ``form`` sent for it (a box not ticked: off)."""
     if field["kind"] == "bool":
         return {**field, "default": key in form}
     if key not in form:
         return field
-    sent = form[key][:200]
+    sent = _shown(form[key], 200)
     # shown as typed: a number box could not show a value that is not a whole number
     return {**field, "default": sent, "sent": not sent.strip().lstrip("-").isdigit()}
 
@@ -401,6 +409,24 @@ def _field_of(reason: str, fields: list[dict[str, Any]], game: str) -> str:
         if f"option {f['name']} " in reason:
             return f"opt-{game}-{f['name']}"
     return ""
+
+
+_SEAT_REFUSAL = re.compile(r"^seat (\d+)('s name|:)")
+
+
+def _service_field(reason: str) -> tuple[str, str]:
+    """The form key of the field a service's refusal of a new table is about, and the
+    refusal in the form's words (its seats are "Player N" from 1); ``""`` for none."""
+    seat = _SEAT_REFUSAL.match(reason)
+    if seat:
+        n = int(seat.group(1))
+        key = f"name-{n}" if seat.group(2) == "'s name" else f"seat-{n}"
+        return key, f"{seat_word(n)}{reason[seat.end(1) :]}"
+    if reason.startswith("a clock"):
+        return "clock-minutes", reason
+    if reason.startswith("no level"):
+        return "clock-takeover", reason
+    return "", reason
 
 
 def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | None) -> TableSpec:
@@ -476,6 +502,8 @@ async def open_table(request: Request) -> Response:
         where = getattr(e, "field", "")
         reason = e.reason
         entry = next((g for g in svc.lobby() if g["name"] == sent.get("game")), None)
+        if not where:
+            where, reason = _service_field(reason)
         if not where and entry is not None:
             fields = _game_fields(entry)
             where = _field_of(reason, fields, entry["name"])
