@@ -180,3 +180,26 @@ def test_an_action_id_may_be_a_numpy_integer():
     outcome = state.legal_actions(-1)[0]
     state.apply_action(np.int64(outcome.id), -1)
     assert state.history[-1][1] is outcome
+
+
+def test_repeated_or_empty_seat_names_are_told_apart_by_a_number_the_first_keeping_its_own() -> (
+    None
+):
+    from meeple.core.game import distinct_name, distinct_names
+
+    assert distinct_names(["easy bot", "easy bot"]) == ["easy bot", "easy bot 2"]
+    assert distinct_names(["Ann", "easy bot", "easy bot", "easy bot"]) == [
+        "Ann",
+        "easy bot",
+        "easy bot 2",
+        "easy bot 3",
+    ]
+    assert distinct_names(["Ann", "ann ", "Bo"]) == ["Ann", "ann 2", "Bo"]
+    assert distinct_names(["", "", "Player 1"]) == ["Player 1", "Player 2", "Player 1 2"]
+    # a later seat's own name is not taken by an earlier seat told apart
+    assert distinct_names(["bot", "bot", "bot 2"]) == ["bot", "bot 3", "bot 2"]
+    names = distinct_names(["x"] * 12)
+    assert len({n.casefold() for n in names}) == 12
+    assert distinct_name("Bo", ["Ann", "Bo"], 2) == "Bo 2"
+    assert distinct_name("", ["Ann"], 1) == "Player 2"
+    assert distinct_name("Cy", ["Ann", "Bo"], 2) == "Cy"

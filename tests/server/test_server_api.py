@@ -222,3 +222,33 @@ def test_a_game_of_older_rules_is_refused_for_play_and_exported_as_stored(
     assert record.version == "0.0-old"
     assert record.result["scores"] == final["result"]["scores"]
     assert len(record.actions) == final["move_number"]
+
+
+def test_every_seat_of_a_table_has_a_name_no_other_seat_has(client: TestClient) -> None:
+    bots = create(
+        client,
+        "annapurna",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+    )
+    names = [s["name"] for s in view(client, bots, None)["seats"]]
+    assert names == ["Player 1", "easy bot", "easy bot 2"]
+    people = create(
+        client,
+        "annapurna",
+        [
+            {"kind": "person", "name": "Ann"},
+            {"kind": "person", "name": "Ann"},
+            {"kind": "person", "name": ""},
+            {"kind": "person", "name": "player 1"},
+        ],
+    )
+    names = [s["name"] for s in view(client, people, None)["seats"]]
+    assert names == ["Ann", "Ann 2", "Player 3", "player 1"]
+    # a name taken on joining is told apart from the other seats' names, which stay
+    r = client.post(
+        f"/api/tables/{people['table_id']}/join",
+        headers=auth(token_of(people, 3)),
+        json={"seat": 3, "name": "ann"},
+    )
+    assert r.status_code == 200
+    assert [s["name"] for s in r.json()["seats"]] == ["Ann", "Ann 2", "Player 3", "ann 3"]

@@ -92,3 +92,30 @@ def test_a_person_whose_sockets_all_close_is_taken_over_after_the_grace_period(
             assert time.monotonic() < deadline, "the seat was not taken over"
             time.sleep(0.05)
         assert not view(client, made, 1)["seats"][1]["taken_over"]
+
+
+def test_a_seat_out_of_time_shows_its_time_ran_out_and_no_clock_even_after_a_restart(
+    settings: Settings,
+) -> None:
+    from meeple.web import create_app as create_web_app
+
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    clock = {"bank_s": 0.3, "increment_s": 0, "takeover": "easy"}
+    with TestClient(create_web_app(settings)) as client:
+        made = create(client, "annapurna", seats, clock=clock)
+        deadline = time.monotonic() + 60
+        v = view(client, made, None)
+        while not v["seats"][0]["taken_over"]:
+            assert time.monotonic() < deadline, f"the seat was not taken over: {v}"
+            time.sleep(0.05)
+            v = view(client, made, None)
+    with TestClient(create_web_app(settings)) as client:  # loaded again from the database
+        for viewer in (None, 0):
+            c = view(client, made, viewer)["seats"][0]["clock"]
+            assert c == {"remaining_s": 0.0, "running": False, "out_of_time": True}
+        assert view(client, made, None)["seats"][1]["clock"]["out_of_time"] is False
+        page = client.get(f"/watch/{made['table_id']}/{made['spectator']}").text
+        seat, bot = page.split('<li class="seat')[1:3]
+        assert "time ran out: a bot plays this seat" in seat
+        assert "data-seconds" not in seat and "taken over by a bot" not in seat
+        assert 'class="clock' not in bot  # a bot plays on no clock

@@ -408,3 +408,22 @@ def test_the_trusted_proxies_are_read_from_the_environment_and_none_by_default(
     monkeypatch.setenv("MEEPLE_FORWARDED_ALLOW_IPS", " 10.0.0.1, 10.2.0.0/16,")
     assert Settings.from_env().forwarded_allow_ips == ["10.0.0.1", "10.2.0.0/16"]
     assert Settings.from_env(forwarded_allow_ips=["*"]).forwarded_allow_ips == ["*"]
+
+
+def test_a_rate_of_0_given_to_meeple_serve_is_no_limit_as_its_help_says(clock: Clock) -> None:
+    import typer
+
+    from meeple.cli.serve import _RATE_HELP, _rate
+    from meeple.server.limits import Limits
+
+    assert "0" in _RATE_HELP and "no limit" in _RATE_HELP
+    for text in ("0", "5/0"):
+        rate = _rate(text, "tables")
+        assert isinstance(rate, Rate) and rate.every_s == 0
+        limits = Limits({"tables": rate}, clock)
+        for _ in range(1000):
+            limits.take("tables", "10.0.0.1")  # never refused
+    assert _rate("20/3", "tables") == Rate(20, 3.0)
+    for bad in ("x", "0/3", "-1", ""):
+        with pytest.raises(typer.Exit):
+            _rate(bad, "tables")

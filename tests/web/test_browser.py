@@ -587,3 +587,47 @@ def test_a_seats_replay_view_names_who_was_to_play_and_offers_no_move(
         assert person.errors == []
     finally:
         context.close()
+
+
+def test_the_lobby_refuses_a_player_count_out_of_the_games_range_and_keeps_a_refused_form(
+    web_browser, server: str, screenshots: Path
+) -> None:
+    context = web_browser.new_context(viewport={"width": 360, "height": 900})
+    person = Watched(context, "Ann")
+    try:
+        page = person.page
+        page.goto(server + "/")
+        page.check('input[name="game"][value="almanac"]')
+        page.fill("#players", "9")
+        page.dispatch_event("#players", "input")
+        assert page.input_value("#players") == "9"  # not changed behind the person's back
+        assert "takes 2–4 players, not 9" in page.inner_text("#players-range")
+        page.click("button[type=submit].primary")
+        assert page.url == server + "/"  # the browser refused to send it
+        assert page.eval_on_selector("#players", "e => e.validationMessage").endswith(
+            "takes 2–4 players"
+        )
+        page.screenshot(path=str(screenshots / "lobby-players-9.png"), full_page=True)
+        # a refused option: the page comes back with the person's choices and the reason
+        page.check('input[name="game"][value="annapurna"]')
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "input")
+        page.fill("#opt-annapurna-flag_target", "-3")
+        page.eval_on_selector("#opt-annapurna-flag_target", "e => e.removeAttribute('min')")
+        page.select_option("#seat-1", "friend")
+        page.fill("#name-1", "<b>Bo</b>")
+        page.click("button[type=submit].primary")
+        page.wait_for_selector("#err-opt-annapurna-flag_target")
+        assert page.is_checked('input[name="game"][value="annapurna"]')
+        assert page.input_value("#players") == "3" and page.is_visible("#seat-2")
+        assert page.input_value("#opt-annapurna-flag_target") == "-3"
+        assert (
+            page.input_value("#seat-1") == "friend" and page.input_value("#name-1") == "<b>Bo</b>"
+        )
+        assert "Flag target is a whole number from 1 to 100" in page.inner_text(
+            "#err-opt-annapurna-flag_target"
+        )
+        page.screenshot(path=str(screenshots / "lobby-flag-refused.png"), full_page=True)
+        assert [e for e in person.errors if "422" not in e] == []
+    finally:
+        context.close()

@@ -468,3 +468,49 @@ def test_a_game_without_a_score_history_shows_none_on_its_end_screen() -> None:
     table = pages.score_table(view_of(state, 0))
     assert table is not None and table["history"] is None
     assert "score-history" not in pages.render_view(view_of(state, 0), pages.Frame(table_id="t1"))
+
+
+def test_two_seats_of_one_name_are_told_apart_wherever_a_seat_is_named() -> None:
+    """A table stored with two "easy bot" seats: the seat list, the end screen, the status
+    line and the replay's viewer list name them "easy bot" and "easy bot 2"."""
+    state = finished("annapurna", 3, seed=4)
+    view = view_of(state, 0, ["Ann", "easy bot", "easy bot"])
+    for s in view["seats"][1:]:
+        s.update(kind="bot", level="easy")
+    assert pages.seat_names(view) == ["Ann", "easy bot", "easy bot 2"]
+    assert [pages.seat_name(view, s) for s in range(3)] == ["Ann", "easy bot", "easy bot 2"]
+    table = pages.score_table(view)
+    assert sorted(row["name"] for row in table["rows"]) == ["Ann", "easy bot", "easy bot 2"]
+    html = pages.render_view(view, pages.Frame(table_id="t1"))
+    assert re.findall(r'<span class="who">([^<]*)</span>', html) == [
+        "Ann",
+        "easy bot",
+        "easy bot 2",
+    ]
+    replay = pages.render_view(view, pages.Frame(table_id="t1"), replay={"step": 1, "steps": 2})
+    viewers = re.search(r'<select id="replay-viewer".*?</select>', replay, re.S)
+    assert viewers and "easy bot 2" in viewers.group(0)
+    waiting = {
+        "seats": [
+            {"seat": 0, "name": "Ann"},
+            {"seat": 1, "name": "easy bot"},
+            {"seat": 2, "name": "easy bot"},
+        ],
+        "to_act": [0, 1, 2],
+        "sealed": True,
+        "chosen": [],
+        "viewer": 0,
+    }
+    assert pages.status_line(waiting) == (
+        "Everyone chooses in secret. Waiting for: you, easy bot, easy bot 2."
+    )
+    won = {
+        "seats": waiting["seats"],
+        "result": {
+            "scores": [1.0, 2.0, 5.0],
+            "winners": [2],
+            "ranks": [3, 2, 1],
+            "breakdown": [{}, {}, {}],
+        },
+    }
+    assert pages.score_table(won)["winners"] == "easy bot 2 won."

@@ -241,7 +241,7 @@ def test_an_option_with_few_values_is_a_list_to_pick_from_and_a_value_outside_it
     form = {"game": "peach-festival", "players": "1", "seat-0": "me"}
     bad = client.post("/tables", data={**form, "opt-peach-festival-difficulty": "<b>nightmare"})
     assert bad.status_code == 422
-    assert "option difficulty is one of easy, medium, hard" in bad.text
+    assert "Difficulty is one of easy, medium, hard" in bad.text
     assert "<b>nightmare" not in bad.text and "/t/" not in bad.text
     where = open_table(client, **form, **{"opt-peach-festival-difficulty": "hard"})
     assert where.startswith("/t/")
@@ -277,7 +277,7 @@ def test_annapurnas_starter_is_a_list_of_the_seats_and_a_seat_beyond_the_table_i
     form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy"}
     bad = client.post("/tables", data={**form, "opt-annapurna-starter": "2"})
     assert bad.status_code == 422
-    assert "option starter is one of Player 1, Player 2, drawn by chance" in bad.text
+    assert "Starter is one of Player 1, Player 2, drawn by chance" in bad.text
     assert "/t/" not in bad.text
     assert client.post("/tables", data={**form, "opt-annapurna-starter": "x"}).status_code == 422
     for value in ("1", "-1"):
@@ -383,3 +383,137 @@ def test_a_replays_score_columns_come_in_the_game_pages_order_even_from_its_kept
     order = ["Rank", "Player", "Flags", "Final ascent flags", "Final ascent placing", "Score"]
     assert score_heads(game.text) == order
     assert score_heads(replay.text) == order
+
+
+def test_a_link_cut_short_opened_in_a_browser_is_the_error_page_and_the_api_keeps_json(
+    client: TestClient,
+) -> None:
+    where = open_table(client, game="annapurna", players="2", **{"seat-0": "me"})
+    table_id = where.rsplit("/", 1)[1]
+    for path in (f"/watch/{table_id}", f"/join/{table_id}", "/no-such-page"):
+        page = client.get(path)
+        assert page.status_code == 404
+        assert page.headers["content-type"].startswith("text/html")
+        assert page.text.startswith("<!doctype html>") and "That did not work" in page.text
+        assert "there is no page at this address" in page.text and 'href="/"' in page.text
+    api = client.get("/api/nothing")
+    assert api.status_code == 404 and api.json() == {"code": "not-found", "reason": "Not Found"}
+    assert client.put("/api/tables").json()["code"] == "method-not-allowed"
+
+
+def test_a_table_opened_in_a_browser_holding_no_link_says_what_to_do(
+    client: TestClient,
+) -> None:
+    where = open_table(client, game="annapurna", players="2", **{"seat-0": "me"})
+    page = TestClient(client.app).get(where)
+    assert page.status_code == 403
+    assert "this browser holds no link to that table" in page.text
+    assert "Open your invite link again" in page.text and "ask the table&#39;s host" in page.text
+    assert 'href="/"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "option", "typed", "reason"),
+    [
+        (
+            "annapurna",
+            "3",
+            "flag_target",
+            "-3",
+            "Flag target is a whole number from 1 to 100 (ruling AN-R42), not -3",
+        ),
+        (
+            "peach-festival",
+            "2",
+            "max_rounds",
+            "0",
+            "Max rounds is a whole number from 1 to 1,000 (ruling PF-R41), not 0",
+        ),
+    ],
+)
+def test_a_refused_option_comes_back_with_every_choice_kept_and_its_reason_by_the_field(
+    client: TestClient, game: str, players: str, option: str, typed: str, reason: str
+) -> None:
+    key = f"opt-{game}-{option}"
+    form = {
+        "game": game,
+        "players": players,
+        "seat-0": "me",
+        "name-0": '<b>Ann "A"</b>',
+        "seat-1": "friend",
+        "name-1": "Bo",
+        "clock-minutes": "7",
+        "clock-increment": "3",
+        "clock-takeover": "easy",
+        key: typed,
+    }
+    if players == "3":
+        form["seat-2"] = "bot-medium"
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422 and "/t/" not in page.text
+    text = page.text
+    assert re.search(rf'<input type="radio" name="game" value="{game}"[^>]* checked>', text)
+    assert re.search(r'id="players" name="players"[^>]* value="' + players + '"', text)
+    field = re.search(rf'<input id="{key}"[^>]*>', text).group(0)
+    assert f'value="{typed}"' in field and 'aria-invalid="true"' in field
+    beside = re.search(rf'<span class="field-error" id="err-{key}">(.*?)</span>', text)
+    assert beside and beside.group(1) == reason
+    assert re.search(r'<option value="friend" selected>', text.split('id="seat-1"')[1])
+    if players == "3":
+        assert re.search(r'<option value="bot-medium" selected>', text.split('id="seat-2"')[1])
+    assert 'value="&lt;b&gt;Ann &#34;A&#34;&lt;/b&gt;"' in text and "<b>Ann" not in text
+    assert 'name="name-1" maxlength="40" placeholder="Player 2" value="Bo"' in text
+    assert 'name="clock-minutes" min="0" max="600" value="7"' in text
+    assert 'name="clock-increment" min="0" max="600" value="3"' in text
+    assert '<option value="easy" selected>a bot (easy)' in text
+
+
+def test_a_player_count_out_of_the_games_range_is_refused_by_the_field_not_changed(
+    client: TestClient,
+) -> None:
+    form = {"game": "almanac", "players": "9", "seat-0": "me", "name-0": "Ann"}
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422 and "/t/" not in client.get("/").text
+    beside = re.search(r'<span class="field-error" id="err-players">(.*?)</span>', page.text)
+    assert beside and beside.group(1).startswith("Almanac")
+    assert beside.group(1).endswith("takes 2-4 players, not 9")
+    assert re.search(r'id="players" name="players"[^>]* value="9"', page.text)
+    assert 'value="almanac" data-min="2" data-max="4"' in page.text
+
+
+def test_two_bots_of_one_level_opened_in_the_lobby_have_names_of_their_own(
+    client: TestClient,
+) -> None:
+    where = open_table(
+        client,
+        game="almanac",
+        players="3",
+        **{"seat-0": "me", "seat-1": "bot-easy", "seat-2": "bot-easy"},
+    )
+    page = client.get(where).text
+    assert re.findall(r'<span class="who">([^<]*)</span>', page) == [
+        "Player 1",
+        "easy bot",
+        "easy bot 2",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "reason"),
+    [
+        ({"seat-1": "bot-genius"}, "seat-1", "Player 2: a bot&#39;s level is one of"),
+        ({"name-0": "a\u202eb"}, "name-0", "Player 1&#39;s name is one line without control"),
+        ({"clock-minutes": "9" * 12}, "clock-minutes", "a clock&#39;s bank is 0-86400 s"),
+        ({"clock-minutes": "5", "clock-takeover": "god"}, "clock-takeover", "no level"),
+    ],
+)
+def test_a_seat_or_clock_the_server_refuses_is_shown_by_its_field_in_the_forms_words(
+    client: TestClient, change: dict[str, str], key: str, reason: str
+) -> None:
+    form = {"game": "annapurna", "players": "2", "seat-0": "me", "seat-1": "bot-easy", **change}
+    page = client.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 422
+    beside = re.search(rf'<span class="field-error" id="err-{key}">(.*?)</span>', page.text)
+    assert beside and beside.group(1).startswith(reason)
+    assert re.search(rf'id="{key}"[^>]*aria-invalid="true"', page.text)
+    assert "\u202e" not in page.text  # a control character is not shown back

@@ -17,20 +17,32 @@ def _free_port(host: str) -> int:
         return s.getsockname()[1]
 
 
-_RATE_HELP = "BURST/SECONDS: {} per client address at once, then one every SECONDS (0: no limit)."
+_RATE_HELP = (
+    "BURST/SECONDS: {} per client address at once, then one every SECONDS "
+    "(0, or SECONDS 0: no limit)."
+)
 
 
 def _rate(text: str | None, what: str) -> object:
-    """``"20/3"`` as a :class:`~meeple.server.settings.Rate`; ``None`` stays ``None``."""
+    """``"20/3"`` as a :class:`~meeple.server.settings.Rate`; ``"0"`` (or ``"N/0"``) is no
+    limit, a rate whose seconds are 0; ``None`` stays ``None``.
+
+    Raises:
+        typer.Exit: (after a one-line message) for text that is neither.
+    """
     if text is None:
         return None
     from meeple.server.settings import Rate
 
+    if text.strip() == "0":
+        return Rate(1, 0.0)
     burst, _, every = text.partition("/")
     try:
         rate = Rate(int(burst), float(every))
     except ValueError:
-        raise fail(f"--rate-{what} is BURST/SECONDS (such as 20/3), not {text!r}") from None
+        raise fail(
+            f"--rate-{what} is BURST/SECONDS (such as 20/3) or 0 (no limit), not {text!r}"
+        ) from None
     if rate.burst < 1 or rate.every_s < 0:
         raise fail(f"--rate-{what}: a burst of at least 1 and seconds of at least 0")
     return rate

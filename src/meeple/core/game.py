@@ -116,6 +116,56 @@ def seat_word(seat: int) -> str:
 _SEAT_WORD = re.compile(r"\bPlayer ([1-9][0-9]?)\b")
 
 
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def distinct_name(name: str, others: Sequence[str], seat: int) -> str:
+    """``name`` for ``seat`` told apart from the ``others`` seats' names: itself when no
+    other seat has it (compared without case or repeated spaces), else with the first number
+    from 2 that makes it distinct (``"easy bot"`` -> ``"easy bot 2"``); an empty name is the
+    seat's :func:`seat_word`, told apart the same way.
+
+    Args:
+        name: The name wanted (a person's as typed, a bot's level name).
+        others: The names the other seats keep.
+        seat: The seat it is for, from 0.
+
+    Returns:
+        A name no seat of ``others`` has.
+    """
+    name = " ".join(name.split()) or seat_word(seat)
+    taken = {_name_key(other) for other in others}
+    if _name_key(name) not in taken:
+        return name
+    number = 2
+    while _name_key(f"{name} {number}") in taken:
+        number += 1
+    return f"{name} {number}"
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """A name per seat, seat 0 first, no two alike: the first seat of a repeated name keeps
+    it, each later one gets the first number from 2 no seat has (``["easy bot", "easy bot"]``
+    -> ``["easy bot", "easy bot 2"]``); an empty name is the seat's :func:`seat_word`.
+
+    Args:
+        names: The names given, one per seat (``""`` for none).
+
+    Returns:
+        As many names, each distinct (compared without case or repeated spaces).
+    """
+    wanted = [" ".join(n.split()) or seat_word(seat) for seat, n in enumerate(names)]
+    out: list[str] = []
+    for seat, name in enumerate(wanted):
+        if any(_name_key(name) == _name_key(kept) for kept in out):
+            # the later seats' names as given stay free for them: "easy bot 2" typed by a
+            # person at a later seat is not taken by an earlier bot
+            name = distinct_name(name, out + wanted[seat + 1 :], seat)
+        out.append(name)
+    return out
+
+
 def with_seat_names(text: str, names: Sequence[str], escape: Callable[[str], str] = str) -> str:
     """``text`` with each :func:`seat_word` of a seat of ``names`` replaced by its name.
 

@@ -36,7 +36,16 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from meeple.core.errors import ConfigError, IllegalActionError, MeepleError
-from meeple.core.game import CHANCE, SIMULTANEOUS, Game, State, sample_chance, seat_word
+from meeple.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    Game,
+    State,
+    distinct_name,
+    distinct_names,
+    sample_chance,
+    seat_word,
+)
 from meeple.core.record import GameRecord, LogEntry, tell_applied
 from meeple.core.registry import game_class, game_names, make
 from meeple.core.seeding import derive_seed, make_rng
@@ -68,6 +77,8 @@ SERVER_ONLY_OPTIONS = ("content",)
 MAX_NAME = 40
 #: How long a stop waits for the replays of games just finished to be stored, in seconds.
 REPLAY_WAIT_S = 30.0
+#: Seconds the bot worker processes have to end once told to at a stop, before they are ended.
+WORKERS_WAIT_S = 2.0
 
 
 class ServerError(Exception):
@@ -206,6 +217,8 @@ class Live:
     clock_left: dict[int, float] = field(default_factory=dict)
     #: Seat -> ``time.monotonic()`` when the seat's clock started running.
     clock_since: dict[int, float] = field(default_factory=dict)
+    #: Seats whose time ran out (a bot took each over): their clocks show no time.
+    clock_out: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     clock_task: asyncio.Task | None = None
@@ -406,7 +419,7 @@ class Service:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
         if self._bots is not None:
-            self._bots.shutdown(wait=False, cancel_futures=True)
+            await _end_workers(self._bots)
         self._writer.close()
         if self._listener is not None:
             self._listener.close()
@@ -518,6 +531,9 @@ class Service:
                     "taken_over": False,
                 }
             )
+        # every seat named apart: two easy bots are "easy bot" and "easy bot 2"
+        for info, distinct in zip(seats, distinct_names([i["name"] for i in seats]), strict=True):
+            info["name"] = distinct
         groups: dict[str, list[int]] = {}
         tokens: list[dict[str, Any]] = []
         for n, seat in enumerate(spec.seats):
@@ -643,6 +659,9 @@ class Service:
             async with self._locked(access.table_id) as live:
                 info = live.seats[seat]
                 new_name = _one_line(name, "a name", MAX_NAME) if name else info["name"]
+                if name:  # told apart from the other seats' names, which stay as they are
+                    others = [i["name"] for i in live.seats if i["seat"] != seat]
+                    new_name = distinct_name(new_name, others, seat)
                 if not info["joined"] or new_name != info["name"]:
 
                     def store(s: Session) -> None:
@@ -711,8 +730,14 @@ class Service:
                 left = live.clock_left.get(n, live.clock["bank_s"])
                 if running:
                     left -= now - live.clock_since[n]
-                clock = {"remaining_s": round(max(0.0, left), 3), "running": running}
+                out = n in live.clock_out
+                clock = {
+                    "remaining_s": 0.0 if out else round(max(0.0, left), 3),
+                    "running": running and not out,
+                    "out_of_time": out,
+                }
             seats.append({**info, "clock": clock})
+        _name_apart(seats)
         part = game_view(live.state, viewer, live.chosen)
         can_undo = False
         if viewer is not None and live.before is not None and live.status == "playing":
@@ -1157,7 +1182,7 @@ class Service:
                 "players": game.num_players,
                 "options": _options(game.config),
                 "rules_version": game.info.version,
-                "seats": live.seats,
+                "seats": _name_apart([dict(info) for info in live.seats]),
             },
             viewer,
             step,
@@ -1215,7 +1240,7 @@ class Service:
                 "players": players,
                 "options": _options(table.config),
                 "rules_version": table.rules_version,
-                "seats": [_seat_info(r) for r in seat_rows],
+                "seats": _name_apart([_seat_info(r) for r in seat_rows]),
             },
             viewer,
             step,
@@ -1506,6 +1531,7 @@ class Service:
                 if live.clock_left[seat] - (now - since) <= 0 and live.clock.get("takeover"):
                     live.clock_since.pop(seat)
                     live.clock_left[seat] = 0.0
+                    live.clock_out.add(seat)
                     await self._take_over(live, seat, "time")
             live.clock_task = None
             if live.clock.get("takeover"):
@@ -1579,7 +1605,7 @@ class Service:
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise ServerError(404, "not-found", "no such table")
 
-        def load() -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        def load() -> tuple[TableRow, list[SeatRow], list[ActionRow], set[int]] | None:
             with Session(self.engine) as s:
                 table = s.get(TableRow, table_id)
                 if table is None:
@@ -1596,13 +1622,21 @@ class Service:
                         .order_by(ActionRow.id)
                     )
                 )
+                timeouts = s.scalars(
+                    select(EventRow).where(
+                        EventRow.table_id == table_id, EventRow.kind == "takeover"
+                    )
+                )
+                out = {
+                    e.seat for e in timeouts if e.seat is not None and e.detail.get("why") == "time"
+                }
                 s.expunge_all()
-                return table, seats, actions
+                return table, seats, actions, out
 
         loaded = await self._run_db(load)
         if loaded is None:
             raise ServerError(404, "not-found", "no such table")
-        table, seat_rows, action_rows = loaded
+        table, seat_rows, action_rows, out_of_time = loaded
         installed = _installed_version(table.game)
         if installed != table.rules_version:
             now = f"the installed rules are {installed}" if installed else "it is not installed"
@@ -1635,6 +1669,9 @@ class Service:
             self._apply_told(live, row.seat, live.game.action(row.move, row.seat == CHANCE))
             if row.clock_s is not None:
                 live.clock_left[row.seat] = row.clock_s
+        live.clock_out = out_of_time
+        for seat in out_of_time:
+            live.clock_left[seat] = 0.0
         if live.state.is_terminal():
             live.status = "finished"
         return live
@@ -1846,6 +1883,41 @@ class Elsewhere(Exception):
 
 class _PeerGone(Exception):
     """The owner a request was forwarded to cannot be reached or no longer owns the table."""
+
+
+def _name_apart(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``seats`` (seat dicts of a view, changed in place and returned) with no two names
+    alike (:func:`~meeple.core.game.distinct_names`): a table stored before names were told
+    apart shows them apart too."""
+    for info, name in zip(
+        seats, distinct_names([str(i["name"] or "") for i in seats]), strict=True
+    ):
+        info["name"] = name
+    return seats
+
+
+async def _end_workers(pool: Executor) -> None:
+    """Shut ``pool`` down, its queued work cancelled; a worker process still busy (a bot's
+    search) after :data:`WORKERS_WAIT_S` is terminated, so that a stopped server leaves no
+    process behind (the process may exit at once after its lifespan, before the pool's own
+    exit handler would have joined them)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # none for threads
+    pool.shutdown(wait=False, cancel_futures=True)
+
+    def end() -> None:
+        deadline = time.monotonic() + WORKERS_WAIT_S
+        for process in workers:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in workers:
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+
+    if workers:
+        await asyncio.to_thread(end)
 
 
 T = TypeVar("T")

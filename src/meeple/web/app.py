@@ -14,7 +14,9 @@ import asyncio
 import base64
 import contextlib
 import json
+import re
 import secrets
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -22,12 +24,21 @@ from urllib.parse import parse_qs, urlsplit
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import seat_word
 from meeple.core.registry import game_class
 from meeple.server.limits import RateLimited, limits_of
-from meeple.server.service import Access, ClockSpec, SeatSpec, ServerError, Service, TableSpec
+from meeple.server.service import (
+    MAX_NAME,
+    Access,
+    ClockSpec,
+    SeatSpec,
+    ServerError,
+    Service,
+    TableSpec,
+)
 from meeple.web import pages
 
 #: The cookie naming this browser to the server as the owner of the tables it opens.
@@ -38,6 +49,37 @@ COOKIE_AGE = 365 * 24 * 3600
 MAX_FORM = 16 * 1024
 
 router = APIRouter()
+
+#: What a browser is told when no page is at an address, or not for that method.
+PAGE_REFUSALS = {
+    404: "there is no page at this address (was the link cut short? open the whole link again)",
+    405: "this page cannot be opened that way",
+}
+
+
+class FormError(ServerError):
+    """422 ``config``: a lobby form refused because of one field.
+
+    Attributes:
+        field: The form key of the field (``players``, ``opt-GAME-OPTION``, ``seat-N``,
+            ``clock-minutes``), next to which the reason is shown.
+    """
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(422, "config", reason)
+        self.field = field
+
+
+class NoLink(ServerError):
+    """403 ``forbidden``: this browser holds no link to the table; ``hint`` says what to do."""
+
+    hint = (
+        "Open your invite link again (the whole link, as it was sent to you), or ask the "
+        "table's host for one; the spectator link lets anyone watch."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(403, "forbidden", "this browser holds no link to that table")
 
 
 def _service(request: Request | WebSocket) -> Service:
@@ -93,7 +135,7 @@ async def _access(request: Request | WebSocket, table_id: str) -> tuple[Access, 
     links = held_links(request.cookies, table_id)
     token = links["play"] or links["watch"]
     if token is None:
-        raise ServerError(403, "forbidden", "this browser holds no link to that table")
+        raise NoLink()
     return await _service(request).access(table_id, token), links
 
 
@@ -157,7 +199,11 @@ def _error_page(error: ServerError, request: Request | None = None) -> HTMLRespo
     """The page of a refusal, with its status; to an htmx request (``HX-Request``), only its
     message, which htmx swaps in where the answer was to go (``meeple.js``)."""
     fragment = request is not None and request.headers.get("hx-request") == "true"
-    html = pages.environment().get_template("error.html").render(error=error, fragment=fragment)
+    html = (
+        pages.environment()
+        .get_template("error.html")
+        .render(error=error, fragment=fragment, hint=getattr(error, "hint", ""))
+    )
     return HTMLResponse(html, status_code=error.status, headers=_retry_after(error))
 
 
@@ -179,6 +225,7 @@ def _option_fields(
     seat_options: dict[str, tuple[Any, str, str]] | None = None,
     max_players: int = 0,
     option_players: dict[str, tuple[int, int]] | None = None,
+    option_ranges: dict[str, tuple[int, int, str]] | None = None,
 ) -> list[dict[str, Any]]:
     """Lobby inputs for a game's options.
 
@@ -191,7 +238,8 @@ def _option_fields(
     page hides past the chosen player count) and its other value (``seat`` ``None``), and
     what it means as its help. An
     option of ``option_players`` has ``players`` ``(fewest, most)``, the counts it is offered
-    at (else ``None``).
+    at (else ``None``). A whole-number option of ``option_ranges`` (the game's
+    :attr:`~meeple.core.game.Game.option_ranges`) has ``range`` ``(low, high, source)``.
     Options without a default a person could type (a content directory) are not offered.
     """
     fields = []
@@ -217,43 +265,47 @@ def _option_fields(
                 "help": info.get("help", ""),
                 "seats": seats,
                 "players": (option_players or {}).get(name),
+                "range": (option_ranges or {}).get(name) if kind == "int" else None,
             }
         )
     return fields
 
 
-def _option_value(raw: str, field: dict[str, Any], players: int) -> Any:
+def _option_value(raw: str, field: dict[str, Any], players: int, key: str = "") -> Any:
     """The value of a lobby field as typed or picked, for a table of ``players``.
 
     Raises:
-        ServerError: 422 for a whole-number option that is not one, or a value outside the
-            option's choices (named, escaped when shown); for a seat option, a value that is
-            neither a seat of ``players`` nor its other value.
+        FormError: (for the form key ``key``) for a whole-number option that is not one, or a
+            value outside the option's choices (named by its label as the form shows it,
+            escaped when shown); for a seat option, a value that is neither a seat of
+            ``players`` nor its other value.
     """
+    words_of = pages.label(field["name"])
     if field["kind"] == "bool":
         return raw == "true"
     if field["kind"] == "seat":
         allowed_seats = [v for v, _, seat in field["seats"] if seat is None or seat < players]
         if raw not in [str(v) for v in allowed_seats]:
             words = ", ".join(w for _, w, seat in field["seats"] if seat is None or seat < players)
-            raise ServerError(
-                422,
-                "config",
-                f"option {field['name']} is one of {words} with {players} players, "
-                f"not {raw[:80]!r}",
+            raise FormError(
+                key, f"{words_of} is one of {words} with {players} players, not {raw[:80]!r}"
             )
         return int(raw)
     if field["kind"] == "int":
         try:
             value: Any = int(raw)
         except ValueError:
-            raise ServerError(422, "config", f"option {field['name']} is a whole number") from None
+            raise FormError(key, f"{words_of} is a whole number, not {raw[:80]!r}") from None
     else:
         value = raw
     if field["choices"] and value not in field["choices"]:
         allowed = ", ".join(str(c) for c in field["choices"])
-        raise ServerError(
-            422, "config", f"option {field['name']} is one of {allowed}, not {raw[:80]!r}"
+        raise FormError(key, f"{words_of} is one of {allowed}, not {raw[:80]!r}")
+    bounds = field.get("range")
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        low, high, source = bounds
+        raise FormError(
+            key, f"{words_of} is a whole number from {low:,} to {high:,} ({source}), not {value}"
         )
     return value
 
@@ -267,6 +319,7 @@ def _game_fields(entry: dict[str, Any]) -> list[dict[str, Any]]:
         cls.seat_options,
         entry["max_players"],
         cls.option_players,
+        cls.option_ranges,
     )
 
 
@@ -276,27 +329,49 @@ async def home(request: Request, error: str = "") -> HTMLResponse:
 
 
 async def _lobby(
-    request: Request, error: str, status: int, headers: dict[str, str] | None = None
+    request: Request,
+    error: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+    form: dict[str, str] | None = None,
+    field: str = "",
 ) -> HTMLResponse:
-    """The lobby, with ``error`` shown above the form, answered with ``status``."""
+    """The lobby, with ``error`` shown above the form (and next to the field of form key
+    ``field``), answered with ``status``; ``form``: the refused form, whose choices (game,
+    player count, options, seats, names, clock) the page shows again."""
     svc = _service(request)
+    form = form or {}
+    lobby = svc.lobby()
+    names = [entry["name"] for entry in lobby]
+    chosen = form.get("game") if form.get("game") in names else (names[0] if names else "")
     games = []
-    for entry in svc.lobby():
-        games.append({**entry, "fields": _game_fields(entry)})
+    for entry in lobby:
+        fields = _game_fields(entry)
+        if form and entry["name"] == chosen:
+            fields = [_field_as_sent(f, f"opt-{chosen}-{f['name']}", form) for f in fields]
+        games.append({**entry, "fields": fields})
     owner = request.cookies.get(OWNER_COOKIE)
     tables = await svc.tables_of(owner) if owner else []
     levels = games[0]["levels"] if games else []
+    max_players = max((g["max_players"] for g in games), default=1)
+    players = _shown(form.get("players", "2"), 8) if form else "2"
+    seat_choices = [form.get(f"seat-{i}", "") if form else "" for i in range(max_players)]
     html = (
         pages.environment()
         .get_template("home.html")
         .render(
             games=games,
-            chosen=games[0]["name"] if games else "",
-            players=2,
-            max_players=max((g["max_players"] for g in games), default=1),
+            chosen=chosen,
+            players=players,
+            max_players=max_players,
             levels=levels,
             tables=tables,
             error=error,
+            field=field,
+            seat_choices=seat_choices,
+            seat_names=[_shown(form.get(f"name-{i}", ""), MAX_NAME) for i in range(max_players)],
+            clock={k: _shown(form.get(f"clock-{k}", ""), 8) for k in ("minutes", "increment")},
+            takeover=form.get("clock-takeover", ""),
         )
     )
     response = HTMLResponse(html, status_code=status, headers=headers)
@@ -311,6 +386,49 @@ async def _lobby(
     return response
 
 
+def _shown(text: str, limit: int) -> str:
+    """Text a person sent, to show back in a form field: at most ``limit`` characters, its
+    control and format characters (a right-to-left override...) left out; the page escapes it."""
+    return "".join(ch for ch in text[:limit] if not unicodedata.category(ch).startswith("C"))
+
+
+def _field_as_sent(field: dict[str, Any], key: str, form: dict[str, str]) -> dict[str, Any]:
+    """A lobby field whose shown value is what ``form`` sent for it (a box not ticked: off)."""
+    if field["kind"] == "bool":
+        return {**field, "default": key in form}
+    if key not in form:
+        return field
+    sent = _shown(form[key], 200)
+    # shown as typed: a number box could not show a value that is not a whole number
+    return {**field, "default": sent, "sent": not sent.strip().lstrip("-").isdigit()}
+
+
+def _field_of(reason: str, fields: list[dict[str, Any]], game: str) -> str:
+    """The form key of the option a game's refusal names (``... option NAME ...``), else ``""``."""
+    for f in fields:
+        if f"option {f['name']} " in reason:
+            return f"opt-{game}-{f['name']}"
+    return ""
+
+
+_SEAT_REFUSAL = re.compile(r"^seat (\d+)('s name|:)")
+
+
+def _service_field(reason: str) -> tuple[str, str]:
+    """The form key of the field a service's refusal of a new table is about, and the
+    refusal in the form's words (its seats are "Player N" from 1); ``""`` for none."""
+    seat = _SEAT_REFUSAL.match(reason)
+    if seat:
+        n = int(seat.group(1))
+        key = f"name-{n}" if seat.group(2) == "'s name" else f"seat-{n}"
+        return key, f"{seat_word(n)}{reason[seat.end(1) :]}"
+    if reason.startswith("a clock"):
+        return "clock-minutes", reason
+    if reason.startswith("no level"):
+        return "clock-takeover", reason
+    return "", reason
+
+
 def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | None) -> TableSpec:
     """The table the lobby form asks for.
 
@@ -323,18 +441,15 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
     games = {g["name"]: g for g in lobby}
     name = form.get("game", "")
     if name not in games:
-        raise ServerError(422, "config", "choose a game")
+        raise FormError("game", "choose a game")
+    entry = games[name]
+    takes = f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players"
     try:
         players = int(form.get("players", ""))
     except ValueError:
-        raise ServerError(422, "config", "the number of players is a whole number") from None
-    entry = games[name]
+        raise FormError("players", f"Players is a whole number: {takes}") from None
     if not entry["min_players"] <= players <= entry["max_players"]:
-        raise ServerError(
-            422,
-            "config",
-            f"{entry['title']} takes {entry['min_players']}-{entry['max_players']} players",
-        )
+        raise FormError("players", f"{takes}, not {players}")
     options = {}
     for field in _game_fields(entry):
         key = f"opt-{name}-{field['name']}"
@@ -343,7 +458,7 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
         if field["kind"] == "bool":
             options[field["name"]] = key in form
         elif key in form and form[key] != "":
-            options[field["name"]] = _option_value(form[key], field, players)
+            options[field["name"]] = _option_value(form[key], field, players, key)
     seats = []
     for n in range(players):
         choice = form.get(f"seat-{n}", "me")
@@ -355,12 +470,12 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
         elif choice.startswith("bot-"):
             seats.append(SeatSpec(kind="bot", level=choice[4:], name=seat_name))
         else:
-            raise ServerError(422, "config", f"seat {n + 1}: choose who plays it")
+            raise FormError(f"seat-{n}", f"Player {n + 1}: choose who plays it")
     clock = None
     minutes = form.get("clock-minutes", "0") or "0"
     increment = form.get("clock-increment", "0") or "0"
     if not (minutes.isdigit() and increment.isdigit()):
-        raise ServerError(422, "config", "a clock is whole minutes and whole seconds")
+        raise FormError("clock-minutes", "a clock is whole minutes and whole seconds")
     if int(minutes) > 0:
         clock = ClockSpec(
             bank_s=60.0 * int(minutes),
@@ -376,13 +491,27 @@ def table_spec(form: dict[str, str], lobby: list[dict[str, Any]], owner: str | N
 async def open_table(request: Request) -> Response:
     svc = _service(request)
     owner = request.cookies.get(OWNER_COOKIE) or secrets.token_urlsafe(24)
+    form: dict[str, str] = {}
     try:
         limits_of(request).check(request, "tables")
         form = await _form(request)
         spec = table_spec(form, svc.lobby(), owner)
         created = await svc.create_table(spec)
     except ServerError as e:
-        return await _lobby(request, e.reason, e.status, _retry_after(e))
+        sent = form
+        where = getattr(e, "field", "")
+        reason = e.reason
+        entry = next((g for g in svc.lobby() if g["name"] == sent.get("game")), None)
+        if not where:
+            where, reason = _service_field(reason)
+        if not where and entry is not None:
+            fields = _game_fields(entry)
+            where = _field_of(reason, fields, entry["name"])
+            if where:  # the game's own words for it: its label as the form shows it
+                name = where.split("-", 2)[2]
+                reason = reason.replace(f"{entry['name']} option {name}", pages.label(name))
+                reason = reason.replace(f"option {name}", pages.label(name))
+        return await _lobby(request, reason, e.status, _retry_after(e), sent, where)
     here = [n for n, s in enumerate(spec.seats) if s.holder == "here"]
     links: dict[str, Any] = {"play": None, "invites": {}, "watch": created.spectator}
     for entry in created.tokens:
@@ -634,5 +763,19 @@ def add_routes(app: FastAPI) -> FastAPI:
     from importlib.resources import files
 
     app.include_router(router)
+    json_refusal = app.exception_handlers[StarletteHTTPException]
+
+    async def page_refusal(request: Request, e: Exception) -> Response:
+        """Starlette's own refusals (no such route or method): JSON under ``/api``, the error
+        page elsewhere (a browser opening a link cut short, such as ``/watch/<table>``)."""
+        assert isinstance(e, StarletteHTTPException)
+        path = request.url.path
+        if path == "/api" or path.startswith("/api/"):
+            return await json_refusal(request, e)
+        reason = PAGE_REFUSALS.get(e.status_code, str(e.detail))
+        code = {404: "not-found", 405: "method-not-allowed"}.get(e.status_code, "bad-request")
+        return _error_page(ServerError(e.status_code, code, reason), request)
+
+    app.add_exception_handler(StarletteHTTPException, page_refusal)
     app.mount("/static", StaticFiles(directory=str(files("meeple.web") / "static")), name="static")
     return app

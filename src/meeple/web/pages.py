@@ -17,7 +17,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from meeple.core.errors import MeepleError
-from meeple.core.game import Game, seat_word, with_seat_names
+from meeple.core.game import Game, distinct_names, seat_word, with_seat_names
 from meeple.core.registry import make
 from meeple.web.boards import board_markup
 
@@ -88,20 +88,21 @@ def clock_text(seconds: float | None) -> str:
 
 
 def seat_name(view: dict, seat: int | None) -> str:
-    """The name shown for ``seat`` (its player's name, else "Player N"; chance is "the game")."""
+    """The name shown for ``seat``: its player's name, else "Player N", told apart from every
+    other seat's (:func:`~meeple.core.game.distinct_names`: two "easy bot" seats are "easy
+    bot" and "easy bot 2"); chance is "the game"."""
     if seat is None or seat < 0:
         return "the game"
-    for entry in view.get("seats", []):
-        if entry.get("seat") == seat and entry.get("name"):
-            return str(entry["name"])
-    return seat_word(seat)
+    names = seat_names(view)
+    return names[seat] if seat < len(names) else seat_word(seat)
 
 
 def seat_names(view: dict) -> list[str]:
-    """Each seat's name in ``view``, seat 0 first (``""`` where it has none)."""
+    """Each seat's name in ``view``, seat 0 first, no two alike (a seat without one is
+    "Player N"): :func:`~meeple.core.game.distinct_names` of the seats' names."""
     given = {e.get("seat"): str(e.get("name") or "") for e in view.get("seats") or []}
     count = max(len(given), int(view.get("players") or 0))
-    return [given.get(seat, "") for seat in range(count)]
+    return distinct_names([given.get(seat, "") for seat in range(count)])
 
 
 #: The longest name a board shows in full; a longer one is cut, so the drawing keeps its shape.

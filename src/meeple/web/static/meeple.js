@@ -271,8 +271,21 @@
       if (!game) return;
       players.min = game.dataset.min;
       players.max = game.dataset.max;
-      const n = Math.min(Math.max(Number(players.value) || 1, Number(game.dataset.min)), Number(game.dataset.max));
-      if (String(n) !== players.value) players.value = String(n);
+      // a count out of the game's range is not changed behind the person's back: it is
+      // refused, with the game's range next to the field (and by the server, without script)
+      const min = Number(game.dataset.min), max = Number(game.dataset.max);
+      const wanted = Number(players.value);
+      const takes = game.dataset.title + " takes " + min + "–" + max + " players";
+      const fits = Number.isInteger(wanted) && wanted >= min && wanted <= max;
+      players.setCustomValidity(fits ? "" : takes);
+      const range = form.querySelector("#players-range");
+      if (range) {
+        range.textContent = fits ? "(" + min + "–" + max + ")" : takes + ", not " + (players.value || "none");
+        range.className = fits ? "muted" : "field-error";
+        const served = form.querySelector("#err-players");  // the server's words for the same
+        if (served) served.hidden = true;
+      }
+      const n = Math.min(Math.max(wanted || 1, min), max);
       for (const set of form.querySelectorAll(".options")) set.hidden = set.dataset.game !== game.value;
       for (const row of form.querySelectorAll(".seat-row")) row.hidden = Number(row.dataset.seat) >= n;
       // an option of some player counts only is offered (and sent) at those counts
