@@ -542,7 +542,9 @@ def test_a_replays_controls_are_in_a_phones_first_screen_drawn_and_the_address_f
             page.keyboard.press("Enter")
             wait_for_step(page, n)
             assert shown_step(page)[1] == {"viewer": "1", "step": str(n)}
-            assert "replay-next" in page.evaluate("document.activeElement.className")
+            page.wait_for_function(  # the focus comes back once the new step has settled
+                "() => document.activeElement.classList.contains('replay-next')", timeout=5_000
+            )
         page.go_back()  # the browser's Back goes one step back, the address with it
         wait_for_step(page, 6)
         assert shown_step(page)[1] == {"viewer": "1", "step": "6"}
