@@ -107,6 +107,22 @@ def test_the_move_list_offers_every_legal_move_of_the_seat(name: str) -> None:
     ]  # every move, in legal order
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_button_keeps_its_notation_in_attributes_not_in_small_print(name: str) -> None:
+    """The notation ("place 0", "te&si") is for power users and tests: the button's
+    ``data-notation`` and ``title`` carry it; its text is the game's sentence alone."""
+    state = play(name, 2, 30, seed=3)
+    seat = state.acting_seats()[0]
+    html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
+    buttons = re.findall(r'<button type="submit" name="move" (.*?)</button>', html, re.S)
+    moves = pages.moves_of(view_of(state, seat))
+    assert len(buttons) == len(moves) == len(state.legal_actions(seat))
+    for button, move in zip(buttons, moves, strict=True):
+        code = str(escape(move.move))
+        assert f'data-notation="{code}"' in button and f'title="Notation: {code}"' in button
+        assert button.split(">", 1)[1] == f'<span class="text">{escape(move.text)}</span>'
+
+
 def test_names_people_typed_are_shown_as_text() -> None:
     state = play("annapurna", 2, 10, seed=1)
     names = ["<script>alert(1)</script>", 'Bo "the" & co']
