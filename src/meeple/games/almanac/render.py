@@ -289,6 +289,27 @@ def _fight_outcome(game: Almanac, e: Encounter, strength: int, face: int) -> str
     )
 
 
+def fight_lost(game: Almanac, obs: dict) -> tuple[str, str] | None:
+    """Why the goods lost now are lost, when they are a fight's lose result: ``(the encounter's
+    name, how the fight went)``, e.g. ``("Raiders at the Ford", "the fight die showed X, which
+    always loses")`` or ``(..., "strength 2 + die 1 = 3, short of 4")`` (rulebook "Fight
+    encounter": not enough strength incurs the lose result; AL-115, AL-116). ``None`` unless
+    the decision on top is the discard of the seat whose fight die was rolled last."""
+    t = obs["tasks"][-1] if obs["tasks"] else None
+    fighter = obs.get("encounter_fighter", -1)
+    if t is None or t[0] != "lose" or obs["encounter"] < 0 or fighter < 0 or t[1] != fighter:
+        return None
+    e = game.content.encounters[obs["encounter"]]
+    if e.type not in ("fight", "optional") or not any(x[0] == "lose_goods" for x in e.lose):
+        return None
+    face = obs.get("encounter_face", 0)
+    if face < 0:
+        return e.name, "the fight die showed X, which always loses"
+    strength = obs["players"][fighter]["strength"]
+    total = strength + face
+    return e.name, f"strength {strength} + die {face} = {total}, short of {e.strength}"
+
+
 # -- sentences ---------------------------------------------------------------------------------
 def describe_action(game: Almanac, action: Action) -> str:
     """A human sentence for ``action``."""
@@ -769,7 +790,11 @@ def _task_line(game: Almanac, obs: dict) -> str:
         what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"
     who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
-    return f"Now: {words}" + (f" ({seat_word(who)})" if who is not None else "")
+    line = f"Now: {words}" + (f" ({seat_word(who)})" if who is not None else "")
+    lost = fight_lost(game, obs)
+    if lost is not None:  # why: the fight's lose result (rulebook "Fight encounter")
+        line += f", the lose result of the fight against {lost[0]}: {lost[1]}"
+    return line
 
 
 def render_observation(game: Almanac, obs: dict) -> str:
