@@ -455,3 +455,63 @@ def test_a_caravan_of_many_cards_is_drawn_with_every_card_named_on_its_mat(viewe
     assert " + ".join(names) in shown
     for cid in range(3, 17):
         assert c.caravans[cid].name in shown, c.caravans[cid].name
+
+
+def _lost_fight(face: str, goods: list[int]) -> tuple[Almanac, AlmanacState]:
+    """The Acid Butterfly (a fight of strength 3, lose: discard 1 good) fought by Player 1
+    after a Guide bid, the fight die showing ``face``."""
+    st = position(2, page=1, goods=[goods, [0, 0, 0, 0]])
+    st.last_bids = [3, 0, 0, 1]
+    st.enc = 0
+    st.tasks = [("cleanup",), ("enc_start",)]
+    refresh(st)
+    from meeple.games.almanac.rules import advance
+
+    advance(st)
+    assert st.tasks[-1] == ("fight_roll", 0)
+    st.apply_action(f"die {face}", CHANCE)
+    assert st.tasks[-1][:2] == ("lose", 0)
+    return st.game, st
+
+
+def _prompt_words(game: Almanac, st: AlmanacState, seat: int) -> str:
+    moves = [(a.text, game.describe_move(a, st.observe(seat))) for a in st.legal_actions(seat)]
+    root = ET.fromstring(render_board(st.observe(seat), moves if seat == 0 else []))
+    prompt = next(g for g in root.iter(f"{NS}g") if g.get("class") == "prompt")
+    return " ".join(" ".join(t.itertext()) for t in prompt.iter(f"{NS}text"))
+
+
+def test_the_prompt_after_a_lost_fight_tells_the_die_and_the_lose_result_not_the_last_bid():
+    """Rulebook "Fight encounter": not enough strength incurs the lose result; X always loses
+    (AL-116). The discard that follows says so, and the stale Guide bid is not shown."""
+    game, st = _lost_fight("X", [1, 1, 0, 0])
+    words = _prompt_words(game, st, 0)
+    assert words.startswith("You lost the fight: discard 1 good")
+    assert "The Acid Butterfly: the fight die showed X, which always loses;" in words
+    assert "its lose result takes 1 good of your choice." in words
+    assert "Last bid" not in words
+    theirs = _prompt_words(game, st, 1)
+    assert theirs.startswith("Player 1 lost the fight: to discard 1 good")
+    assert "Last bid" not in theirs
+
+
+def test_the_prompt_after_a_fight_lost_on_strength_adds_strength_and_die():
+    """AL-115: strength + die short of the encounter's strength loses."""
+    game, st = _lost_fight("1", [1, 1, 0, 0])
+    strength = st.strength(0)
+    assert strength + 1 < 3
+    words = _prompt_words(game, st, 0)
+    assert f"strength {strength} + die 1 = {strength + 1}, short of 3;" in words
+    assert "Now: discard 1 good (Player 1), the lose result of the fight against " in (
+        game.render(st.observe(0))
+    )
+
+
+def test_a_discard_that_is_no_fight_keeps_the_plain_prompt():
+    """A discard asked by an encounter option (Lost Pilgrims) is no lost fight."""
+    st = position(2, page=1, goods=[[1, 1, 0, 0], [0, 0, 0, 0]])
+    st.enc = 10
+    st.tasks = [("cleanup",), ("lose", 0, 1)]
+    refresh(st)
+    words = _prompt_words(st.game, st, 0)
+    assert words.startswith("Your turn: discard 1 good") and "fight" not in words

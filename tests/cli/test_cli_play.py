@@ -683,7 +683,7 @@ def test_a_lone_players_turn_track_peach_is_announced_as_such():
     assert track
     told = [line for line in out.getvalue().splitlines() if line.startswith("Player 1")]
     # each after the prompt "Player 1> " the move was typed at
-    peach = "Player 1 gained the turn-track circle's Peach"
+    peach = "Player 1 gained the turn-track circle's Peach."
     assert sum(line.endswith(f"> {peach}") for line in told) == len(track)
 
 

@@ -99,19 +99,25 @@ def _told_of(told, pick):
     return state, seat, action, entries
 
 
-def test_a_caravan_card_bought_is_told_with_its_card_and_strength():
-    """AL-047: the card bought, what was paid and what it adds, to every viewer."""
+def test_a_caravan_card_bought_is_told_with_its_card_and_what_it_adds():
+    """AL-047: the card bought, what was paid and what it adds (zero parts left out), to every
+    viewer."""
     game, told = _logged("almanac", {"players": 3}, 5, limit=6000)
     _, seat, action, entries = _told_of(told, lambda _s, _m, a: a.kind == "buy")
     card = game.content.caravans[action.args[0]]
     paid = f"{card.gold} gold" + (f" and {_goods(card)}" if any(card.goods) else "")
+    adds = [
+        f"+{n} {word}{'' if n == 1 else 's'}"
+        for n, word in ((card.crates, "crate"), (card.shields, "shield"), (card.workers, "worker"))
+        if n
+    ] + ([f"{card.fame} fame"] if card.fame else [])
     assert len(entries) == 4
     for entry in entries.values():
         assert entry.told.startswith(
-            f"{seat_word(seat)} extended their caravan with the {card.name} card (paid {paid}; "
-            f"crates +{card.crates}, strength +{card.shields}, workers +{card.workers}, "
-            f"fame {card.fame})."
+            f"{seat_word(seat)} extended their caravan with the {card.name} card (paid {paid}: "
+            f"{', '.join(adds)})."
         )
+        assert "+0" not in entry.told
 
 
 def _goods(card) -> str:

@@ -108,12 +108,12 @@ def test_turn_track_peach_is_announced_apart_from_the_take_a_peach_action():
     peach = s.game.action("peach")
     assert (
         s.game.describe_move_for(s, 0, peach, None)
-        == "Player 1 gained the turn-track circle's Peach"
+        == "Player 1 gained the turn-track circle's Peach."
     )
     assert s.game.describe_move(peach, s.observe(0)) == "Gain the turn-track circle's Peach"
     play(s, "skip", "roll:te5")
     assert s.phase == "action"
-    assert s.game.describe_move_for(s, 0, peach, None) == "Player 1 took a Peach"
+    assert s.game.describe_move_for(s, 0, peach, None) == "Player 1 took a Peach."
 
 
 def test_turn_track_reward_is_settled_before_the_dice_are_rolled():

@@ -427,3 +427,24 @@ def test_a_solo_common_card_says_it_scores_only_once_taken():
     marked as not scoring until a Column Reward takes it."""
     svg = board(solo_take(), 0)
     assert svg.count("not met (0) \u00b7 take to score") == 2
+
+
+def test_another_seats_sheet_is_headed_by_its_name_alone_with_a_title_naming_the_sheet():
+    """A long name (the page cuts it to 16 characters) must not run past the sheet's edge
+    into "has chosen": the header is the name alone, the title says whose sheet it is."""
+    s = mid_game()
+    s.apply_action(s.legal_actions(1)[0], 1)  # Player 2 has chosen
+    root = ET.fromstring(board(s, 0))
+    heads = [
+        g
+        for g in root.iter(f"{NS}g")
+        if (t := g.find(f"{NS}title")) is not None and t.text.endswith("\u2019s Market sheet")
+    ]
+    assert [g.find(f"{NS}title").text for g in heads] == [
+        "Player 2\u2019s Market sheet",
+        "Player 3\u2019s Market sheet",
+    ]
+    assert [g.find(f"{NS}text").text for g in heads] == ["Player 2", "Player 3"]
+    texts = [" ".join(t.itertext()) for t in root.iter(f"{NS}text")]
+    assert "Your Market sheet" in texts
+    assert any(t.startswith("\u2713 has chosen \u00b7 ") for t in texts)

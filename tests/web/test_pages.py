@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 import meeple
 from meeple.core import sample_chance
@@ -105,6 +105,42 @@ def test_the_move_list_offers_every_legal_move_of_the_seat(name: str) -> None:
     assert offered == [
         str(escape(a.text)) for a in state.legal_actions(seat)
     ]  # every move, in legal order
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_button_keeps_its_notation_in_attributes_not_in_small_print(name: str) -> None:
+    """The notation ("place 0", "te&si") is for power users and tests: the button's
+    ``data-notation`` and ``title`` carry it; its text is the game's sentence alone."""
+    state = play(name, 2, 30, seed=3)
+    seat = state.acting_seats()[0]
+    html = pages.render_view(view_of(state, seat), pages.Frame(table_id="t1"))
+    buttons = re.findall(r'<button type="submit" name="move" (.*?)</button>', html, re.S)
+    moves = pages.moves_of(view_of(state, seat))
+    assert len(buttons) == len(moves) == len(state.legal_actions(seat))
+    for button, move in zip(buttons, moves, strict=True):
+        code = str(escape(move.move))
+        assert f'data-notation="{code}"' in button and f'title="Notation: {code}"' in button
+        assert button.split(">", 1)[1] == f'<span class="text">{escape(move.text)}</span>'
+
+
+def test_a_long_name_is_cut_where_the_board_draws_it_and_whole_in_its_text_alternative() -> None:
+    """The drawing keeps its shape (a name cut to 16 characters with an ellipsis); its title,
+    description and labels, which have no shape to keep, name the player in full."""
+    state = play("peach-festival", 3, 12, seed=2)
+    long = "Bartholomew Longname-Smythe"
+    board = str(
+        pages.named_board(
+            view_of(state, 0, ["Al", long, "Cy"]),
+            Markup(
+                "<svg><desc>Player 2: a sheet.</desc><g><title>Player 2\u2019s Market sheet</title>"
+                '<text>Player 2</text></g><g aria-label="Player 2 to act"><text>Player 2</text></g></svg>'
+            ),
+        )
+    )
+    assert f"<desc>{long}: a sheet.</desc>" in board
+    assert f"<title>{long}\u2019s Market sheet</title>" in board
+    assert f'aria-label="{long} to act"' in board
+    assert board.count("<text>Bartholomew Lon\u2026</text>") == 2
 
 
 def test_names_people_typed_are_shown_as_text() -> None:

@@ -8,6 +8,7 @@ what that seat may see. Jinja2 autoescapes every value: names people typed are s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -114,13 +115,22 @@ def named(view: dict, text: str) -> str:
     return with_seat_names(text, seat_names(view))
 
 
+#: The parts of a drawing that are its text alternative: titles, descriptions, ARIA labels.
+_ALT_TEXT = re.compile(r'(<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|aria-label="[^"]*")', re.S)
+
+
 def named_board(view: dict, board: Markup) -> Markup:
-    """A drawn board with its seats called by their players' names, escaped and cut to
-    :data:`BOARD_NAME` characters."""
-    names = [
-        n if len(n) <= BOARD_NAME else n[: BOARD_NAME - 1] + "\u2026" for n in seat_names(view)
-    ]
-    return Markup(with_seat_names(str(board), names, escape))
+    """A drawn board with its seats called by their players' names, escaped: cut to
+    :data:`BOARD_NAME` characters where drawn, so the drawing keeps its shape, and whole in
+    its text alternative (titles, descriptions, ARIA labels), which has no shape to keep."""
+    full = seat_names(view)
+    cut = [n if len(n) <= BOARD_NAME else n[: BOARD_NAME - 1] + "\u2026" for n in full]
+    pieces = _ALT_TEXT.split(str(board))  # drawn text at even places, alternatives at odd
+    return Markup(
+        "".join(
+            with_seat_names(piece, full if i % 2 else cut, escape) for i, piece in enumerate(pieces)
+        )
+    )
 
 
 @dataclass

@@ -107,6 +107,8 @@ def state_data(st: AlmanacState, viewer: Any) -> dict[str, Any]:
         "encounter_flee": st.enc_flee,
         "encounter_option": st.enc_opt,
         "encounter_roll": st.enc_roll,
+        "encounter_fighter": st.enc_fighter,
+        "encounter_face": st.enc_face,
         "tasks": tasks,
     }
 
@@ -205,6 +207,8 @@ def _assemble(
     st.enc_flee = d["encounter_flee"]
     st.enc_opt = d["encounter_option"]
     st.enc_roll = d["encounter_roll"]
+    st.enc_fighter = d.get("encounter_fighter", -1)  # data written before they were kept
+    st.enc_face = d.get("encounter_face", 0)
     st.tasks = tasks
     return st
 

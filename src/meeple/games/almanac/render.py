@@ -94,7 +94,7 @@ def _goods(counts: list[int] | tuple[int, ...], choice: str = "of your choice") 
     the log, told to everyone)."""
     parts = counted(counts[:4], GOOD_NAMES)
     if len(counts) > 4 and counts[4]:
-        parts.append(f"{counts[4]} {choice}")
+        parts.append(f"{counts[4]} {noun(counts[4], 'good')} {choice}")
     return ", ".join(parts) or "nothing"
 
 
@@ -130,12 +130,52 @@ def contract_text(game: Almanac, cid: int, sep: str = "; ") -> str:
     )
 
 
+def contract_words(game: Almanac, cid: int) -> str:
+    """A contract as players read it, without its id: ``"Smiths of Skell: needs 2 Everice;
+    4 fame; once completed: ability"`` (AL-038, AL-080)."""
+    k = game.content.contracts[cid]
+    return (
+        f"{k.name}: needs {_goods(k.goods)}; {k.fame} fame; once completed: {ability_text(game, k)}"
+    )
+
+
 def caravan_text(game: Almanac, cid: int, choice: str = "of your choice") -> str:
+    """A caravan card for the view's list: ``"c6 Frost Hound: costs 4 gold + nothing -> ..."``
+    (the id is what a player types to buy it)."""
     k = game.content.caravans[cid]
     return (
         f"c{cid} {k.name}: costs {k.gold} gold + {_goods(k.goods, choice)} -> crates +{k.crates}, "
         f"shields +{k.shields}, workers +{k.workers}, fame {k.fame}"
     )
+
+
+def caravan_price(game: Almanac, cid: int, choice: str = "of your choice") -> str:
+    """What a caravan card costs, in words: ``"4 gold"``, ``"2 gold and 1 Dewleaf"`` (AL-039)."""
+    k = game.content.caravans[cid]
+    paid = f"{k.gold} gold" if k.gold or not any(k.goods) else ""
+    goods = _goods(k.goods, choice) if any(k.goods) else ""
+    return " and ".join(x for x in (paid, goods) if x)
+
+
+def caravan_gains(game: Almanac, cid: int) -> str:
+    """What a caravan card adds, zero parts left out: ``"+1 shield, 1 fame"`` (the card shows
+    crates, strength, workers and fame, rulebook "Caravans and Caravan Cards")."""
+    k = game.content.caravans[cid]
+    parts = [
+        f"+{n} {noun(n, word)}"
+        for n, word in ((k.crates, "crate"), (k.shields, "shield"), (k.workers, "worker"))
+        if n
+    ]
+    if k.fame:
+        parts.append(f"{k.fame} fame")
+    return ", ".join(parts) or "nothing"
+
+
+def caravan_words(game: Almanac, cid: int, choice: str = "of your choice") -> str:
+    """A caravan card as players read it, without its id: ``"Frost Hound (costs 4 gold): +1 shield,
+    1 fame"``."""
+    k = game.content.caravans[cid]
+    return f"{k.name} (costs {caravan_price(game, cid, choice)}): {caravan_gains(game, cid)}"
 
 
 def effects_text(effects: tuple, choice: str = "of your choice") -> str:
@@ -147,7 +187,7 @@ def effects_text(effects: tuple, choice: str = "of your choice") -> str:
         if op == "gold":
             parts.append(f"gain {e[1]} gold" if e[1] >= 0 else f"lose {-e[1]} gold")
         elif op == "goods":
-            what = choice if e[1] == ANY else GOOD_NAMES[e[1]]
+            what = f"{noun(e[2], 'good')} {choice}" if e[1] == ANY else GOOD_NAMES[e[1]]
             parts.append(f"gain {e[2]} {what}")
         elif op == "lose_goods":
             parts.append(f"discard {e[1]} {noun(e[1], 'good')} {choice}")
@@ -199,15 +239,75 @@ def encounter_lines(game: Almanac, e: Encounter) -> list[str]:
     return lines
 
 
+def encounter_revealed(game: Almanac, e: Encounter) -> str:
+    """The log's sentence for an encounter card turned up (AL-061): its letter, name, kind,
+    strength and results, so the log reads whole without the view."""
+    if e.type in ("fight", "optional"):
+        kind = "a fight" if e.type == "fight" else "an optional fight"
+        win = effects_text(e.win, THEIRS)
+        if e.fame:  # the trophy's fame counts at the end (AL-066)
+            win = win.replace("as a trophy", f"as a trophy ({e.fame} fame)")
+        said = (
+            f"Encounter {e.letter} was revealed: {e.name}, {kind} of strength {e.strength} "
+            f"(win: {win}; lose: {effects_text(e.lose, THEIRS)})"
+        )
+        if e.type == "optional":
+            if e.alt_kind == "flee":
+                said += (
+                    f"; instead of fighting, a player may flee for {e.alt_gold} gold "
+                    "(1 more for each player who fled before)"
+                )
+            else:
+                said += f"; instead of fighting, a player may pay {e.alt_gold} gold"
+        return said + "."
+    modes = {
+        "guide_chooses": "the Guide chooses one option for everyone",
+        "each_chooses": "each player chooses an option",
+        "everyone": "it happens to everyone",
+        "auction": "a sealed auction: the highest bid wins the reward",
+    }
+    return f"Encounter {e.letter} was revealed: {e.name}; {modes[e.mode]}."
+
+
 def _fight_outcome(game: Almanac, e: Encounter, strength: int, face: int) -> str:
+    """How a fight went, after ``"Player 2 fought Raiders"`` (AL-115, AL-116): ``" and lost:
+    the fight die showed X, which always loses (discard 1 good of their choice)."``."""
     if face < 0:
-        return f"the fight die showed X: lost ({effects_text(e.lose, THEIRS)})"
+        return (
+            f" and lost: the fight die showed X, which always loses "
+            f"({effects_text(e.lose, THEIRS)})."
+        )
     total = strength + face
-    won = total >= e.strength
-    res = (
-        f"won ({effects_text(e.win, THEIRS)})" if won else f"lost ({effects_text(e.lose, THEIRS)})"
+    if total >= e.strength:
+        return (
+            f" and won: strength {strength} + die {face} = {total}, at least {e.strength} "
+            f"({effects_text(e.win, THEIRS)})."
+        )
+    return (
+        f" and lost: strength {strength} + die {face} = {total}, short of {e.strength} "
+        f"({effects_text(e.lose, THEIRS)})."
     )
-    return f"strength {strength} + die {face} = {total} vs {e.strength}: {res}"
+
+
+def fight_lost(game: Almanac, obs: dict) -> tuple[str, str] | None:
+    """Why the goods lost now are lost, when they are a fight's lose result: ``(the encounter's
+    name, how the fight went)``, e.g. ``("Raiders at the Ford", "the fight die showed X, which
+    always loses")`` or ``(..., "strength 2 + die 1 = 3, short of 4")`` (rulebook "Fight
+    encounter": not enough strength incurs the lose result; AL-115, AL-116). ``None`` unless
+    the decision on top is the discard of the seat whose fight die was rolled last."""
+    t = obs["tasks"][-1] if obs["tasks"] else None
+    fighter = obs.get("encounter_fighter", -1)
+    if t is None or t[0] != "lose" or obs["encounter"] < 0 or fighter < 0 or t[1] != fighter:
+        return None
+    e = game.content.encounters[obs["encounter"]]
+    if e.type not in ("fight", "optional") or not any(x[0] == "lose_goods" for x in e.lose):
+        return None
+    face = obs.get("encounter_face", 0)
+    if face < 0:
+        return e.name, "the fight die showed X, which always loses"
+    strength = obs["players"][fighter]["strength"]
+    total = strength + face
+    return e.name, f"strength {strength} + die {face} = {total}, short of {e.strength}"
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -252,7 +352,7 @@ def describe_action(game: Almanac, action: Action) -> str:
     if k == "bid":
         return f"Bid {a[0]} gold."
     if k == "go":
-        return f"Travel next to {a[0]} - {c.pages[a[0]].name}."
+        return f"Travel next to page {a[0]}, {c.pages[a[0]].name}."
     if k == "fight":
         return "Fight." if a[0] else "Take the alternative instead of fighting."
     if k == "option":
@@ -289,7 +389,7 @@ def _space_name(game: Almanac, page_id: int, index: int) -> str:
     """What space ``index`` of page ``page_id`` is, as a noun for the log."""
     sp = game.content.pages[page_id].spaces[index]
     if sp.action == "goods":
-        return f"goods: {_goods(sp.goods, THEIRS)}"
+        return f"Gain Goods: {_goods(sp.goods, THEIRS)}"
     if sp.action == "sell":
         return "Sell Goods"
     if sp.action == "token":
@@ -339,9 +439,8 @@ def tell_move(
     if k == "buy":
         card = c.caravans[a[0]]
         return (
-            f"{who} extended their caravan with the {card.name} card (paid {card.gold} gold"
-            f"{'' if not any(card.goods) else ' and ' + _goods(card.goods, THEIRS)}; crates +"
-            f"{card.crates}, strength +{card.shields}, workers +{card.workers}, fame {card.fame})."
+            f"{who} extended their caravan with the {card.name} card (paid "
+            f"{caravan_price(game, a[0], THEIRS)}: {caravan_gains(game, a[0])})."
         )
     if k == "complete":
         ct = c.contracts[a[0]]
@@ -353,7 +452,7 @@ def tell_move(
     if k == "bid":
         return f"{who} bid {a[0]} gold."
     if k == "go":
-        return f"{who} chose the next page: {a[0]} - {c.pages[a[0]].name}."
+        return f"{who} chose the next page: page {a[0]}, {c.pages[a[0]].name}."
     if k == "fight":
         e = c.encounters[state.enc] if state.enc >= 0 else None
         if a[0]:
@@ -366,7 +465,7 @@ def tell_move(
     if k == "option":
         e = c.encounters[state.enc] if state.enc >= 0 else None
         if e is not None and a[0] < len(e.options):
-            return f"{who} chose option {a[0]}: {e.options[a[0]][0]}."
+            return f"{who} chose option {a[0]}: {e.options[a[0]][0].rstrip('.')}."
         return f"{who} chose option {a[0]}."
     if k == "end":
         return f"{who} finished completing contracts."
@@ -379,6 +478,41 @@ def _ladder_spot(game: Almanac, page_id: int, spot: int) -> str:
     return f"ledge c{lo} (level {page.levels[lo]}) -> ledge c{hi} (level {page.levels[hi]})"
 
 
+def ladder_words(game: Almanac, page_id: int, spot: int) -> str:
+    """Where a ladder spot of Cliffside leads, in the rulebook's nouns (AL-089..AL-096):
+    ``"from ledge 0 (level 0) up to ledge 1 (level 1)"``; the ledges are numbered as the
+    board's ``c0 · level 0`` labels."""
+    page = game.content.pages[page_id]
+    lo, hi = page.ladder_spots[spot]
+    return f"from ledge {lo} (level {page.levels[lo]}) up to ledge {hi} (level {page.levels[hi]})"
+
+
+def where_words(game: Almanac, page_id: int, cluster: int) -> str:
+    """A cluster of a page as players call it, numbered as the board labels it: ``"cluster
+    1"`` (Trader's Village, AL-085), ``"ledge 2 (level 1)"`` (Cliffside), ``"island 0"``,
+    ``"lane 1"``, or the page rule's own name (``"the ferry deck"``, ``"balloon 2"``)."""
+    page = game.content.pages[page_id]
+    rule = page.rule
+    if rule == "cliff":
+        return f"ledge {cluster} (level {page.levels[cluster]})"
+    if rule == "floe":
+        return f"island {cluster}"
+    if rule == "uphill":
+        return f"lane {cluster}"
+    pr = PAGE_RULES.get(rule)
+    if rule == "village" or pr is None or not pr.clustered:
+        return f"cluster {cluster}"
+    name = pr.cluster_name(page, cluster)
+    if name == f"c{cluster}":
+        return f"cluster {cluster}"
+    if any(ch.isdigit() for ch in name) or name.startswith("the "):
+        return name
+    same = sum(1 for k in range(page.clusters) if pr.cluster_name(page, k) == name)
+    if same == 1:
+        return f"the {name}"
+    return ("an " if name[0] in "aeiou" else "a ") + name  # the board names them alike
+
+
 def describe_move(game: Almanac, action: Action, obs: dict) -> str:
     """Like :func:`describe_action`, plus what the move does in ``obs``'s position."""
     c = game.content
@@ -389,26 +523,23 @@ def describe_move(game: Almanac, action: Action, obs: dict) -> str:
     task = obs["tasks"][-1] if obs["tasks"] else None
     if k == "place":
         sp = page.spaces[a[0]]
-        where = f" [cluster c{sp.cluster}]" if page.rule != "free" else ""
+        where = f" of {where_words(game, page.id, sp.cluster)}" if page.rule != "free" else ""
         return f"Place a worker on space {a[0]}{where}: {space_text(game, page.id, a[0])}."
     if k == "ladder" and page.rule == "cliff":
-        return f"{text[:-1]}: {_ladder_spot(game, page.id, a[0])}."
+        return f"{text[:-1]}, {ladder_words(game, page.id, a[0])}."
     if k == "climb" and page.rule == "cliff":
-        owners = []
-        for spot in a:
-            o = obs["page_state"][spot]
-            owners.append(f"spot {spot} ({_owner(o, me)})")
-        return f"Climb by {', '.join(owners)}; each other player's ladder gives its owner a good."
+        return _climb_words(game, obs, a)
     if k == "sell" and task and task[0] == "sell":
         return f"Sell 1 {GOOD_NAMES[a[0]]} for {task[2][a[0]]} gold (+ contract bonuses)."
     if k == "buy":
-        return "Buy " + caravan_text(game, a[0]) + "."
+        card = c.caravans[a[0]]
+        return f"Buy {card.name} for {caravan_price(game, a[0])}: {caravan_gains(game, a[0])}."
     if k in ("complete", "keep"):
         verb = "Complete" if k == "complete" else "Keep"
-        return f"{verb} {contract_text(game, a[0])}."
+        return f"{verb} {contract_words(game, a[0])}."
     if k == "go":
         p = c.pages[a[0]]
-        return f"Travel next to {p.id} - {p.name} ({rule_words(c, p).split(';')[0]})."
+        return f"Travel next to page {p.id}, {p.name} ({rule_words(c, p).split(';')[0]})."
     if k == "fight" and obs["encounter"] >= 0 and me is not None:
         e = c.encounters[obs["encounter"]]
         if a[0]:
@@ -422,15 +553,35 @@ def describe_move(game: Almanac, action: Action, obs: dict) -> str:
                 odds = f"the die must show {need} or more"
             return f"Fight {e.name} (strength {e.strength}): {odds}; X loses."
         cost = e.alt_gold + (obs["encounter_flee"] if e.alt_kind == "flee" else 0)
-        verb = "Flee" if e.alt_kind == "flee" else "Pay instead of fighting"
-        return f"{verb}: {cost} gold."
+        if e.alt_kind == "flee":
+            return f"Flee {e.name} for {cost} gold."
+        return f"Pay {cost} gold instead of fighting {e.name}."
     if k == "option" and obs["encounter"] >= 0:
         e = c.encounters[obs["encounter"]]
         if a[0] < len(e.options):
             label, gold, effs = e.options[a[0]]
-            cost = f", costs {gold} gold" if gold else ""
-            return f"Option {a[0]}: {label}{cost} -> {effects_text(effs)}."
+            cost = f" (costs {gold} gold)" if gold else ""
+            return f"Option {a[0]}, {label.rstrip('.')}{cost}: {effects_text(effs)}."
     return text
+
+
+def _climb_words(game: Almanac, obs: dict, spots: tuple) -> str:
+    """A climb up Cliffside's ladders (AL-094, AL-095): whose ladder each spot holds and who
+    gains a good for it (none for one's own or the grey ladder, 2-player rule)."""
+    me = obs["viewer"]
+    steps = []
+    paid = []
+    for spot in spots:
+        o = obs["page_state"][spot]
+        whose = "yours" if o == me else "grey" if o == -2 else f"{seat_word(o)}'s" if o >= 0 else ""
+        steps.append(f"spot {spot} ({whose})" if whose else f"spot {spot}")
+        if o >= 0 and o != me and seat_word(o) not in paid:
+            paid.append(seat_word(o))
+    said = "Climb by the ladder on " + ", then on ".join(steps)
+    if paid:
+        said += f": {' and '.join(paid)} {'gains' if len(paid) == 1 else 'each gain'} a good"
+        said += " of their choice"
+    return said + "."
 
 
 def _owner(o: int, me: int | None) -> str:
@@ -450,30 +601,29 @@ def describe_chance(
     t = state.tasks[-1]
     if k == "start":
         card = c.starting[a[0]]
-        return (
-            f"{seat_word(t[1])} received the starting caravan {card.name} (crates {card.crates}, "
-            f"shields {card.shields})."
-        )
+        held = [f"{card.crates} {noun(card.crates, 'crate')}"]
+        if card.shields:
+            held.append(f"{card.shields} {noun(card.shields, 'shield')}")
+        return f"{seat_word(t[1])} received the starting caravan {card.name} ({', '.join(held)})."
     if k == "contract":  # face down (AL-019, AL-041): only the drawer sees it
         if observer is not None and observer == t[1]:
-            return f"{seat_word(t[1])} drew {contract_text(game, a[0])}."
+            return f"{seat_word(t[1])} drew the contract {contract_words(game, a[0])}."
         return ""
     if k == "caravan":
-        return "A caravan card was dealt face up: " + caravan_text(game, a[0], THEIRS) + "."
+        return "A caravan card was dealt face up: " + caravan_words(game, a[0], THEIRS) + "."
     if k == "encounter":
-        head = encounter_lines(game, c.encounters[a[0]])[0]
-        return head.replace(": ", " was revealed: ", 1) + " (see the view for the card)."
+        return encounter_revealed(game, c.encounters[a[0]])
     if k == "die":
         e = c.encounters[state.enc]
         seat = t[1]
-        return f"{seat_word(seat)} fought {e.name}: " + _fight_outcome(
+        return f"{seat_word(seat)} fought {e.name}" + _fight_outcome(
             game, e, state.strength(seat), a[0]
         )
     if k == "d6":
         table = t[2][1]
         res = next((effs for lo, hi, effs in table if lo <= a[0] <= hi), ())
         who = "The Guide rolled for everyone" if t[1] < 0 else f"{seat_word(t[1])} rolled"
-        return f"{who}: the 6-sided die showed {a[0]} -> {effects_text(res, THEIRS)}."
+        return f"{who}: the 6-sided die showed {a[0]}: {effects_text(res, THEIRS)}."
     return ""
 
 
@@ -640,7 +790,11 @@ def _task_line(game: Almanac, obs: dict) -> str:
         what = _BID_WORDS.get(obs["bid_context"], "the encounter's reward")
         words = f"sealed bid for {what}"
     who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
-    return f"Now: {words}" + (f" ({seat_word(who)})" if who is not None else "")
+    line = f"Now: {words}" + (f" ({seat_word(who)})" if who is not None else "")
+    lost = fight_lost(game, obs)
+    if lost is not None:  # why: the fight's lose result (rulebook "Fight encounter")
+        line += f", the lose result of the fight against {lost[0]}: {lost[1]}"
+    return line
 
 
 def render_observation(game: Almanac, obs: dict) -> str:

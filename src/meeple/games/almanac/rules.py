@@ -203,6 +203,8 @@ def _enc_start(st: AlmanacState, t: tuple) -> bool:
     st.enc_flee = 0
     st.enc_opt = -1
     st.enc_roll = 0
+    st.enc_fighter = -1
+    st.enc_face = 0
     if e.type == "special" and e.mode == "auction":
         st.tasks.append(("bid_start", "reward"))
         return True
@@ -244,6 +246,8 @@ def _cleanup(st: AlmanacState, t: tuple) -> bool:
     st.enc_opt = -1
     st.enc_roll = 0
     st.enc_won = 0
+    st.enc_fighter = -1
+    st.enc_face = 0
     st.page = st.next_page
     st.route.append(st.next_page)
     st.next_page = 0
@@ -664,6 +668,7 @@ def _reveal_encounter(st: AlmanacState, t: tuple, action: Action) -> None:
 
 def _fight_roll(st: AlmanacState, t: tuple, action: Action) -> None:
     st.tasks.pop()
+    st.enc_fighter, st.enc_face = t[1], action.args[0]  # told by the prompt after a loss
     fight(st, t[1], action.args[0])
 
 

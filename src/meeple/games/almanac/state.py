@@ -57,6 +57,8 @@ _SCALARS = (
     "enc_flee",
     "enc_opt",
     "enc_roll",
+    "enc_fighter",
+    "enc_face",
     "bid_ctx",
 )
 
@@ -134,6 +136,8 @@ class AlmanacState(State):
         self.enc_flee = 0
         self.enc_opt = -1
         self.enc_roll = 0
+        self.enc_fighter = -1  # the seat of this encounter's last fight die roll, -1 none
+        self.enc_face = 0  # what it showed (X = -1), for the prompt that follows a loss
         tasks: list[tuple] = [("round",), ("setup_gold",)]
         for s in reversed(range(n)):
             tasks.append(("draw_ct", s, c.starting_contracts, "hand", ()))

@@ -40,7 +40,7 @@ from meeple.games.almanac.content import GOOD_NAMES, GOODS
 from meeple.games.almanac.pagerules.p18_colosseum import winners
 from meeple.games.almanac.pagerules.p19_port import ships_open
 from meeple.games.almanac.pages import GREY, PAGE_RULES
-from meeple.games.almanac.render import ability_text, effects_text, space_text
+from meeple.games.almanac.render import ability_text, effects_text, fight_lost, space_text
 
 if TYPE_CHECKING:
     from meeple.games.almanac.content import Content, Page, Space
@@ -667,6 +667,10 @@ class _Board:
             return "Dealing and rolling"
         if "{n}" in words:
             words = words.format(n=t[2], goods="good" if t[2] == 1 else "goods")
+        if kind == "lose" and fight_lost(self._game(), o) is not None:  # say why
+            if seat == self.me and self.picks.moves:
+                return f"You lost the fight: {words}"
+            return f"{seat_word(seat)} lost the fight: to {words}"
         if seat == self.me and self.picks.moves:  # a view without moves (a replay's) names it
             return f"Your turn: {words}"
         return f"{seat_word(seat)} to {words}" if seat >= 0 else words.capitalize()
@@ -792,7 +796,7 @@ class _Board:
                 inner.append(text(x + 11, y + 20, label, "sm"))
                 x += wdt + 6
             y += 32
-        if o["last_bids"] and not o["bids"]:
+        if o["last_bids"] and not o["bids"] and fight_lost(self._game(), o) is None:
             *bids, winner, pay = o["last_bids"]
             shown = ", ".join(f"{self.who(s)} bid {b}" for s, b in enumerate(bids))
             said = wrap(f"Last bid: {shown}; {self.who(winner)} won and paid {pay}.", W - 60, 14)
@@ -906,6 +910,13 @@ class _Board:
         kind = t[0]
         if kind == "place" and self.page.rule == "cliff":
             return "Click a highlighted space, or a ladder spot to build a ladder."
+        lost = fight_lost(self._game(), self.obs) if kind == "lose" else None
+        if lost is not None:  # the fight's lose result (rulebook "Fight encounter")
+            goods = "good" if t[2] == 1 else "goods"
+            return (
+                f"{lost[0]}: {lost[1]}; its lose result takes {t[2]} {goods} of your choice. "
+                + _HINTS["lose"]
+            )
         return _HINTS.get(kind, "")
 
     def _drawn_keys(self) -> set[tuple]:

@@ -297,8 +297,10 @@ class PeachFestival(Game):
         A reward that is lost because it can never be followed (PF-052, PF-R18, PF-R19) is
         told after the move or outcome that brings it about, to everyone (sheets are public).
         """
+        from meeple.games.peach_festival.render import full_stop
+
         told = self._told(state, seat, action, observer)
-        return and_then(told, self.describe_aftermath(state, seat, action, observer))
+        return full_stop(and_then(told, self.describe_aftermath(state, seat, action, observer)))
 
     def describe_aftermath(
         self, state: PeachState, seat: int, action: Action, observer: int | None

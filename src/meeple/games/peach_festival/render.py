@@ -112,13 +112,18 @@ def describe(action: Action) -> str:
     if kind == "roll":
         return "Roll the Die-icon die now"
     if kind == "card":
-        return f"Request card #{args[0]} was drawn"
+        return f"Request card #{args[0]} was drawn."  # chance outcomes: whole sentences
     if kind == "dice":
         shown = ", ".join(counted(args[0], COLUMN_NAMES))
-        return f"The dice showed {shown}"
+        return f"The dice showed {shown}."
     if kind == "die":
-        return f"The die showed {NAMES[CODES[args[0]]]}"
+        return f"The die showed {NAMES[CODES[args[0]]]}."
     return action.text
+
+
+def full_stop(text: str) -> str:
+    """``text`` ended by a full stop, as every sentence of the log is (``""`` stays empty)."""
+    return text if not text or text[-1] in ".!?" else text + "."
 
 
 def tell_move(action: Action, seat: int, track: bool = False) -> str:

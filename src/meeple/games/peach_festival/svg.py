@@ -786,8 +786,13 @@ def _sheet_svg(ctx: _Ctx, seat: int, interactive: bool) -> tuple[str, float]:
     strip = 50.0 + extra
     out.append(_el("rect", x=0.0, y=0.0, width=float(SHEET_W), height=strip, rx=12, fill="#F6D7C3"))
     out.append(_el("rect", x=0.0, y=strip - 14, width=float(SHEET_W), height=14.0, fill="#F6D7C3"))
-    name = "Your Market sheet" if seat == ctx.me else f"{seat_word(seat)}\u2019s Market sheet"
-    out.append(_text(12, 16, name, "pf-h"))
+    if seat == ctx.me:
+        out.append(_text(12, 16, "Your Market sheet", "pf-h"))
+    else:  # the name alone, so a long one (cut by the page) never runs past the sheet's edge
+        whose = f"{seat_word(seat)}\u2019s Market sheet"
+        out.append(
+            _el("g", _el("title", html.escape(whose)) + _text(12, 16, seat_word(seat), "pf-h"))
+        )
     for i, line in enumerate(lines):
         out.append(_text(12, 37 + 18 * i, line, "pf-s pf-b"))
     # the multiplier column (PF-017) and the Lantern row marker (PF-065)
