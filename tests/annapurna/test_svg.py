@@ -16,7 +16,7 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.content import DEFAULT_DIR
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
-from meeple.games.annapurna.svg import render_board
+from meeple.games.annapurna.svg import WIDTH, render_board
 from meeple.testing.golden import check_golden
 
 from .helpers import actor, code, deal, finish, go, hike_all, layout, play, setup
@@ -77,14 +77,19 @@ def test_the_board_is_one_standalone_svg_with_a_text_alternative():
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
-    assert root.get("viewBox", "").startswith("0 0 480 ")
+    assert root.get("viewBox", "").startswith(f"0 0 {WIDTH} ")
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert title is not None and "Ascent 1" in (title.text or "")
     # the text alternative tells the position: each climber, each spot, the own Backpack
     assert desc is not None
     assert "Red (you): Climbing, at a1" in desc.text
     assert "a1 face up R14 Sunrise +1" in desc.text
-    assert "Backpack: R01 Chocolate Bar 0, R02 Whiteout 0, R03 Bivouac Tent 0" in desc.text
+    assert (  # each card with its effect, which its face shows in short
+        "Backpack: R01 Chocolate Bar 0, effect: Take another turn after this one (Sweep in "
+        "between); R02 Whiteout 0, effect: Your next turn is skipped (you still Sweep); R03 "
+        "Bivouac Tent 0, effect: Until your next turn, nobody may Hide or Throw onto your "
+        "mountainside. Cache: empty."
+    ) in desc.text
     assert "Blue: Climbing, at a1" in desc.text and "Backpack 3 cards, Cache 0 cards" in desc.text
     assert root.find(f"{SVG}style") is not None
 

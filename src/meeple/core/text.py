@@ -1,6 +1,6 @@
 """Plain text for an 80-column terminal: long lines wrapped at word boundaries, each
 continuation indented under its line so lists and tables stay readable; and the greedy word
-wrap the boards draw their text with."""
+wrap the boards draw their text with, and a count with its noun."""
 
 from __future__ import annotations
 
@@ -55,3 +55,9 @@ def word_lines(text: str, per: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def plural(n: int, noun: str, nouns: str = "") -> str:
+    """``n`` and the noun that agrees with it: ``plural(1, "flag")`` is ``"1 flag"``,
+    ``plural(2, "flag")`` ``"2 flags"``; ``nouns`` for a plural that is not ``noun + "s"``."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
