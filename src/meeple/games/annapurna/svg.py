@@ -1002,7 +1002,7 @@ def _header(out: _Out, ctx: _Ctx) -> float:
     left = [k for k in (1, 2, 3) if k not in taken]
     out.text(14, 52, "peak tokens", SMALLEST, "", style="fill:#d6e2ec")
     for k in (1, 2, 3):
-        cx = 112 + (k - 1) * 26
+        cx = 122 + (k - 1) * 26
         if k in left:
             _token(out, cx, 47, 11, k)
         else:  # taken: an empty place
