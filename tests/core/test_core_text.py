@@ -1,8 +1,8 @@
-"""The greedy word wrap the boards draw their text with."""
+"""The greedy word wrap the boards draw their text with, and a count with its noun."""
 
 from __future__ import annotations
 
-from meeple.core.text import word_lines
+from meeple.core.text import plural, word_lines
 
 
 def test_each_line_takes_as_many_words_as_fit():
@@ -19,3 +19,9 @@ def test_a_word_longer_than_a_line_stands_alone_unbroken():
 
 def test_no_words_make_no_lines():
     assert word_lines("   ", 10) == []
+
+
+def test_a_count_takes_the_singular_for_one_and_the_plural_otherwise():
+    assert plural(1, "flag") == "1 flag"
+    assert [plural(n, "flag") for n in (0, 2, 11)] == ["0 flags", "2 flags", "11 flags"]
+    assert plural(2, "die", "dice") == "2 dice" and plural(1, "die", "dice") == "1 die"
