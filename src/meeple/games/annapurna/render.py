@@ -517,6 +517,8 @@ def ascent_lines(game: Annapurna, obs: dict) -> list[str]:
             + "".join(c[0].ljust(width) for c in table["total"]["cells"])
         ).rstrip()
     )
+    # rulebook, Peaking and Peak Tokens: the token tells the order of arrival at the peak
+    out.append("#n: the peak token, taken by the n-th climber to reach the peak.")
     out += table["notes"]
     return out
 

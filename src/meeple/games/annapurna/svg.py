@@ -108,7 +108,8 @@ _TILES = {
 
 _SPOT_KINDS = ("explore", "climb", "stow")
 
-#: One word for a zero card's effect on the smallest cards.
+#: One word for a card's effect on the mountainside's and the Cache's cards (the Backpack's
+#: say it in short, the title and the text alternative in full).
 _TINY = {
     "extra_turn": "Extra",
     "skip_turn": "Skip",
