@@ -473,7 +473,7 @@ def _face_down(
         f"L{_n(cx + s * 0.15)},{_n(cy - s * 0.1)}L{_n(cx + s * 0.4)},{_n(cy - s * 0.35)}"
         f'L{_n(cx + s)},{_n(cy + s * 0.55)}Z" fill="#ffffff" opacity="0.35"/>'
     )
-    if w >= MINI[0] and pos:
+    if pos:  # the position's name, for a Hide or a Throw onto another climber's too
         out.text(x + w - 5, y + 16, pos, SMALLEST, "an-e", style=f"fill:{ink};opacity:.85")
     if known is not None:  # the seat knows it: its value, the rest in the title
         d = ctx.card(known)
