@@ -14,7 +14,7 @@ from meeple.games.annapurna import board, rules
 from meeple.games.annapurna.consts import AWARDS, LNTB_FLAGS
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.render import ascent_table
-from meeple.games.annapurna.svg import render_board
+from meeple.games.annapurna.svg import WIDTH, render_board
 
 from .helpers import ZERO_RUSH, card_id, climb_route, setup
 
@@ -104,8 +104,11 @@ def test_the_end_tells_a_tie_in_flags_broken_by_the_final_ascent_placing():
     assert table is not None
     assert [row["label"] for row in table["rows"]] == ["1", "2"] and table["corner"] == "Ascent"
     assert [row["cells"][0][0] for row in table["rows"]] == ["+3", "+2"]
-    assert table["rows"][1]["cells"][1] == ["+3", "1st, total +1, token #1"]
-    assert [c[0] for c in table["total"]["cells"]] == ["5", "5"]
+    assert table["rows"][1]["cells"][1] == [
+        "+3",
+        "placed 1st, total +1, 1st to the peak (peak token #1)",
+    ]
+    assert table["total"]["cells"] == [["5 flags", "target 5"], ["5 flags", "target 5"]]
     assert (
         "Ascent 2: Blue and Red tied at ±1; the first to the peak placed higher "
         "(AN-062, ruling AN-R21)." in table["notes"]
@@ -151,7 +154,7 @@ def test_the_terminal_end_shows_each_climbers_flags_per_ascent_in_80_columns():
     assert one.split()[:5] == ["1", "+3", "1st", "+1", "#1"]
     assert two.startswith("2") and "+3 1st +0 #2" in two  # Green balanced, second to peak
     assert "no peak" not in text and "-2 -" in one  # the 4th arrival takes no token (AN-R10)
-    assert total.split() == ["Total", *(str(f) for f in state.flags)]
+    assert total.split() == ["Total", *(w for f in state.flags for w in (str(f), "flags"))]
     winner = state.game.colour(state.winner)
     assert any(line.startswith(winner) or f": {winner} wins" in line for line in lines)
 
@@ -163,8 +166,11 @@ def test_the_cooperative_table_counts_each_climbers_own_flags_without_placings()
     _score_ascent(state, [0, -2], [2, 1])
     table = ascent_table(state.observe(0), state.game.colour)
     assert table is not None
-    assert table["rows"][0]["cells"] == [["+3", "total +0, token #2"], ["+1", "total -2, token #1"]]
-    assert table["total"]["label"] == "Total (team: 4)"
+    assert table["rows"][0]["cells"] == [
+        ["+3", "total +0, 2nd to the peak (peak token #2)"],
+        ["+1", "total -2, 1st to the peak (peak token #1)"],
+    ]
+    assert table["total"]["label"] == "So far (team: 4 flags)"
     assert not any("tied" in note for note in table["notes"])
 
 
@@ -205,12 +211,16 @@ def test_the_board_shows_every_finished_ascents_flags_in_order_and_the_flags_so_
             ["2", "+1 3rd", "+2 2nd", "+3 1st"],
             ["So far", "3", "5", "4"],
         ]
-        # 12 px where a 360 px phone draws the 480-unit board 329 px wide
-        assert _smallest_text(svg) * 329 / 480 >= 12
+        # 12 px where a 360 px phone draws the board 329 px wide
+        assert _smallest_text(svg) * 329 / WIDTH >= 12
         desc = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc").text
-        one = desc.index("Ascent 1 flags: Red +2 (2nd, total +1, token #1)")
-        assert one < desc.index("Ascent 2 flags: Red +1 (3rd, total +2, token #2)")
-        assert "Flags in all: Red 3, Blue 5, Green 4." in desc
+        one = desc.index(
+            "Ascent 1 flags: Red +2, placed 2nd, total +1, 1st to the peak (peak token #1); Blue"
+        )
+        assert one < desc.index(
+            "Ascent 2 flags: Red +1, placed 3rd, total +2, 2nd to the peak (peak token #2); Blue"
+        )
+        assert "So far: Red 3 flags, Blue 5 flags, Green 4 flags; target 20 flags." in desc
 
 
 def test_the_board_marks_who_left_no_trace_behind_and_who_never_peaked():

@@ -16,7 +16,7 @@ from meeple.core.game import CHANCE, sample_chance
 from meeple.games.annapurna.content import DEFAULT_DIR
 from meeple.games.annapurna.game import Annapurna
 from meeple.games.annapurna.state import AnnapurnaState
-from meeple.games.annapurna.svg import render_board
+from meeple.games.annapurna.svg import WIDTH, render_board
 from meeple.testing.golden import check_golden
 
 from .helpers import actor, code, deal, finish, go, hike_all, layout, play, setup
@@ -77,14 +77,19 @@ def test_the_board_is_one_standalone_svg_with_a_text_alternative():
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img"
-    assert root.get("viewBox", "").startswith("0 0 480 ")
+    assert root.get("viewBox", "").startswith(f"0 0 {WIDTH} ")
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert title is not None and "Ascent 1" in (title.text or "")
     # the text alternative tells the position: each climber, each spot, the own Backpack
     assert desc is not None
     assert "Red (you): Climbing, at a1" in desc.text
     assert "a1 face up R14 Sunrise +1" in desc.text
-    assert "Backpack: R01 Chocolate Bar 0, R02 Whiteout 0, R03 Bivouac Tent 0" in desc.text
+    assert (  # each card with its effect, which its face shows in short
+        "Backpack: R01 Chocolate Bar 0, effect: Take another turn after this one (Sweep in "
+        "between); R02 Whiteout 0, effect: Your next turn is skipped (you still Sweep); R03 "
+        "Bivouac Tent 0, effect: Until your next turn, nobody may Hide or Throw onto your "
+        "mountainside. Cache: empty."
+    ) in desc.text
     assert "Blue: Climbing, at a1" in desc.text and "Backpack 3 cards, Cache 0 cards" in desc.text
     assert root.find(f"{SVG}style") is not None
 
@@ -303,3 +308,85 @@ def test_golden_boards_match_the_recorded_drawing(name):
     moves = [] if seat is None or state.current_player() != seat else state.legal_actions(seat)
     svg = render_board(state.observe(seat), [(a.text, a.text) for a in moves])
     check_golden(GOLDEN / f"board-{name}.svg", svg + "\n")
+
+
+# -- a 360 px phone ----------------------------------------------------------------------------
+#: The board's width on a 360 px phone, between the page's margins, in CSS px.
+PHONE_BOARD_PX = 329
+#: The smallest text a phone shows legibly, and the smallest side of a tap target, in CSS px.
+LEGIBLE_PX = 12
+TAP_PX = 24
+
+
+def _phone_boards() -> Iterator[tuple[str, str]]:
+    """Boards of every kind of moment: the golden ones, every 7th decision of seeded
+    Expeditions for each seat and the spectator, and a cooperative Expedition."""
+    for name, (state, seat) in _golden_states().items():
+        yield name, board_of(state, seat)
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        for k, state in enumerate(decision_states(players, seed, every=7)):
+            for seat in (*range(players), None):
+                if (k + (seat or 0)) % 3 == 0 or seat is None or state.is_terminal():
+                    yield f"{players}p #{k} seat {seat}", board_of(state, seat)
+    coop = Annapurna(3, mode="cooperative").new_initial_state()
+    rng = random.Random(4)
+    while not coop.is_terminal():
+        seat = actor(coop) if coop.current_player() != CHANCE else CHANCE
+        if seat == CHANCE:
+            coop.apply_action(sample_chance(coop, rng), CHANCE)
+            continue
+        legal = coop.legal_actions(seat)
+        coop.apply_action(legal[rng.randrange(len(legal))], seat)
+    yield "cooperative end", board_of(coop, None)
+    yield "cooperative end, a climber", board_of(coop, 1)
+
+
+def _scale(svg: str) -> float:
+    """CSS px per unit where the board is drawn PHONE_BOARD_PX wide."""
+    return PHONE_BOARD_PX / float(ET.fromstring(svg).get("viewBox").split()[2])
+
+
+def test_no_text_of_the_board_is_under_12_px_on_a_360_px_phone():
+    """The board is one column WIDTH units wide: at a phone's board width every text's size
+    in px (units times PHONE_BOARD_PX / WIDTH) is at least LEGIBLE_PX, for every seat and a
+    spectator, in play and at the end."""
+    seen = 0
+    for name, svg in _phone_boards():
+        scale = _scale(svg)
+        texts = list(ET.fromstring(svg).iter(f"{SVG}text"))
+        assert texts, name
+        small = [
+            (round(float(t.get("font-size")) * scale, 2), "".join(t.itertext()))
+            for t in texts
+            if float(t.get("font-size")) * scale < LEGIBLE_PX
+        ]
+        assert not small, (name, small[:5])
+        seen += 1
+    assert seen > 40
+
+
+def test_every_tap_target_of_the_board_is_at_least_24_px_on_a_360_px_phone():
+    """Every pick (a card of any mountainside, a Backpack or Cache card, an action tile, a
+    group chip) is drawn with its outline: at a phone's board width its smaller side is at
+    least TAP_PX."""
+    for name, svg in _phone_boards():
+        scale = _scale(svg)
+        for _, el in picks(svg):
+            outline = [r for r in el.iter(f"{SVG}rect") if "an-hl" in r.get("class", "")]
+            assert outline, (name, el.get("aria-label"))
+            side = min(float(outline[0].get("width")), float(outline[0].get("height")))
+            assert side * scale >= TAP_PX, (name, el.get("aria-label"), side * scale)
+
+
+def test_the_board_shows_a_backpack_cards_effect_in_words_on_the_card():
+    """The viewer's Backpack cards carry their effect, wrapped to the card; the mountainside's
+    cards say it in a word, and the text alternative in full."""
+    state = hike_all(setup(3))
+    svg = board_of(state, 0)
+    root = ET.fromstring(svg)
+    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    joined = " | ".join(texts)
+    for lines in ("Extra turn", "Skip your | next turn", "Shelter | until your | next turn"):
+        assert lines in joined, lines
+    desc = root.find(f"{SVG}desc").text
+    assert "R03 Bivouac Tent 0, effect: Until your next turn, nobody may Hide or Throw" in desc

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.core.text import counted, noun, word_lines
+from meeple.core.text import counted, noun, plural, word_lines
 
 
 def test_each_line_takes_as_many_words_as_fit():
@@ -31,3 +31,9 @@ def test_the_noun_is_the_singular_for_exactly_one_and_the_plural_otherwise():
     assert noun(1, "Peach", "Peaches") == "Peach"
     assert [noun(n, "Peach", "Peaches") for n in (0, 2)] == ["Peaches", "Peaches"]
     assert (noun(1, "card"), noun(3, "card")) == ("card", "cards")
+
+
+def test_a_count_takes_the_singular_for_one_and_the_plural_otherwise():
+    assert plural(1, "flag") == "1 flag"
+    assert [plural(n, "flag") for n in (0, 2, 11)] == ["0 flags", "2 flags", "11 flags"]
+    assert plural(2, "die", "dice") == "2 dice" and plural(1, "die", "dice") == "1 die"

@@ -488,7 +488,9 @@ def test_the_end_screen_shows_each_climbers_flags_per_ascent(viewer: int | None)
     ]
     for k, (_, _, _, _, earned) in enumerate(state.ascents):
         assert [cell[0] for cell in history["rows"][k]["cells"]] == [f"+{e}" for e in earned]
-    assert [cell[0] for cell in history["total"]["cells"]] == [str(f) for f in state.flags]
+    assert [cell[0] for cell in history["total"]["cells"]] == [  # each count with its noun
+        f"{f} flag{'' if f == 1 else 's'}" for f in state.flags
+    ]
     assert names[state.winner] in history["notes"][-1]
     html = pages.render_view(view, pages.Frame(table_id="t1"))
     assert "<caption>Flags per Ascent</caption>" in html

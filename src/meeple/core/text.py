@@ -71,3 +71,9 @@ def counted(counts: Iterable[int], names: Sequence[str]) -> list[str]:
     called ``names[i]``, kinds with none left out (``counted([2, 0, 1], ["Silk", "Tea",
     "Gems"])`` is ``["2 Silk", "1 Gems"]``); counts past the last name are not told."""
     return [f"{n} {name}" for n, name in zip(counts, names, strict=False) if n]
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun that agrees with it (:func:`noun`): ``plural(1, "flag")`` is
+    ``"1 flag"``, ``plural(2, "flag")`` ``"2 flags"``, ``plural(2, "die", "dice")`` ``"2 dice"``."""
+    return f"{n} {noun(n, one, many)}"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.core.text import fit
+from meeple.core.text import fit, plural
 from meeple.games.annapurna import board
 from meeple.games.annapurna.consts import (
     COOP_ASCENTS,
@@ -234,10 +234,13 @@ def render_observation(game: Annapurna, obs: dict) -> str:
     doing = STAGE_WORDS.get(stage, stage)
     if stage == "sweep" and protecting:
         doing = "Burying balanced groups"
-    goal = f"first to {obs['target']} flags"
+    goal = f"first to {plural(obs['target'], 'flag')}"
     if obs.get("cooperative"):  # rulings AN-R43, AN-R44
         team = sum(c["flags"] for c in obs["climbers"])
-        goal = f"cooperative: the team has {team} of {obs['team_target']} flags, {COOP_ASCENTS} Ascents"
+        goal = (
+            f"cooperative: the team has {team} of {plural(obs['team_target'], 'flag')}, "
+            f"{COOP_ASCENTS} Ascents"
+        )
     out = [f"Annapurna — Ascent {obs['ascent']}, {goal}. Turn: {game.colour(turn)} ({doing})"]
     # an Expedition may end in its first Ascent (Left No Trace Behind, a shorter Expedition)
     over = obs["winner"] >= 0 or stage == "over"
@@ -332,8 +335,15 @@ def _names(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _detail(obs: dict, ascent: dict, t: int) -> str:
-    """How climber ``t`` came by its flags in ``ascent`` (placing, total, peak token)."""
+def _plus(v: int) -> str:
+    """``+2``, ``-3``, ``+0``: a total with its sign, in plain characters."""
+    return f"{v:+d}"
+
+
+def _detail(obs: dict, ascent: dict, t: int, signed: Callable[[int], str] = _plus) -> str:
+    """How climber ``t`` came by its flags in ``ascent``: its placing, its face-up total and
+    when it reached the peak, the peak token it took (rulebook, Peaking and Peak Tokens: the
+    token tells the order of arrival at the peak), its sign written by ``signed``."""
     c = ascent["climbers"][t]
     lntb = ascent["lntb"]
     if lntb == t:  # AN-063
@@ -345,10 +355,16 @@ def _detail(obs: dict, ascent: dict, t: int) -> str:
             "never peaked" if obs.get("cooperative") else f"{ordinal(c['placing'])}, never peaked"
         )
     # a 4th arrival takes no peak token (ruling AN-R10)
-    token = f"token #{c['arrival']}" if c["arrival"] <= PEAK_TOKENS else "no token"
+    arrived = f"{ordinal(c['arrival'])} to the peak"
+    token = (
+        f"{arrived} (peak token #{c['arrival']})"
+        if c["arrival"] <= PEAK_TOKENS
+        else f"{arrived} (no peak token left)"
+    )
+    total = f"total {signed(c['total'])}"
     if obs.get("cooperative"):  # ruling AN-R43: by its own distance from zero
-        return f"total {c['total']:+d}, {token}"
-    return f"{ordinal(c['placing'])}, total {c['total']:+d}, {token}"
+        return f"{total}, {token}"
+    return f"placed {ordinal(c['placing'])}, {total}, {token}"
 
 
 def _ascent_notes(obs: dict, name: Callable[[int], str]) -> list[str]:
@@ -403,21 +419,23 @@ def _ascent_notes(obs: dict, name: Callable[[int], str]) -> list[str]:
         if tied and last:
             places = " against ".join(ordinal(last[t]["placing"]) for t in [winner, *tied])
             notes.append(
-                f"{_names([name(t) for t in [winner, *tied]])} have {best} flags each: "
+                f"{_names([name(t) for t in [winner, *tied]])} have {plural(best, 'flag')} each: "
                 f"{name(winner)} wins by the better place in the final Ascent ({places}; "
                 "AN-070, ruling AN-R20)."
             )
         elif len(reached) > 1:
             notes.append(
-                f"{_names([name(t) for t in reached])} reached {target} flags in the same "
+                f"{_names([name(t) for t in reached])} reached {plural(target, 'flag')} in the same "
                 f"Ascent: {name(winner)} wins with the most flags, {best} (AN-069)."
             )
         else:
-            notes.append(f"{name(winner)} is the first to reach {target} flags (AN-068).")
+            notes.append(f"{name(winner)} is the first to reach {plural(target, 'flag')} (AN-068).")
     return notes
 
 
-def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
+def ascent_table(
+    obs: dict, name: Callable[[int], str], signed: Callable[[int], str] = _plus
+) -> dict | None:
     """Every climber's flags per finished Ascent, as ``obs`` shows them to everyone (ruling
     AN-R46), for an end screen.
 
@@ -425,13 +443,16 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
         obs: An observation (any seat's or the spectator's: the Ascents are public).
         name: How to call a climber (``game.colour``, or :func:`meeple.core.game.seat_word`
             for a driver that puts its players' names in).
+        signed: How to write a total with its sign (default ``+2``/``-3``; a board passes
+            its own, with a true minus sign).
 
     Returns:
         ``None`` before the first Ascent ends, else ``{"caption", "corner": "Ascent",
         "seats": [seat...], "columns": [name...], "rows": [{"label": "k" (the Ascent,
         from 1), "cells": [[flags, how]...]}],
-        "total": {"label", "cells"}, "notes": [sentence...]}``: a cell is the flags earned
-        (``"+3"``) and how (placing, total, peak token); the notes tell the ties the placings
+        "total": {"label", "cells"}, "goal": words, "notes": [sentence...]}``: a cell is the
+        flags earned (``"+3"``) and how (placing, total, peak token); a total cell the flags
+        so far (``"2 flags"``) and the goal (``"target 9"``); the notes tell the ties the placings
         broke (AN-062, ruling AN-R21) and who won by what (AN-068..AN-070, ruling AN-R20).
     """
     ascents = obs.get("ascents") or []
@@ -441,15 +462,27 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
     rows = [
         {
             "label": str(a["ascent"]),
-            "cells": [[f"+{a['climbers'][t]['earned']}", _detail(obs, a, t)] for t in range(n)],
+            "cells": [
+                [f"+{a['climbers'][t]['earned']}", _detail(obs, a, t, signed)] for t in range(n)
+            ],
         }
         for a in ascents
     ]
     flags = [c["flags"] for c in obs["climbers"]]
+    over = obs["stage"] == "over"
+    label = "Total" if over else "So far"
     if obs.get("cooperative"):  # ruling AN-R45: each climber's own flags, and the team's
-        total = {"label": f"Total (team: {sum(flags)})", "cells": [[str(f), ""] for f in flags]}
+        total = {
+            "label": f"{label} (team: {plural(sum(flags), 'flag')})",
+            "cells": [[plural(f, "flag"), ""] for f in flags],
+        }
+        goal = f"the team's target {obs['team_target']}"
     else:
-        total = {"label": "Total", "cells": [[str(f), f"of {obs['target']}"] for f in flags]}
+        total = {
+            "label": label,
+            "cells": [[plural(f, "flag"), f"target {obs['target']}"] for f in flags],
+        }
+        goal = f"target {plural(obs['target'], 'flag')}"
     return {
         "caption": "Flags per Ascent",
         "corner": "Ascent",
@@ -457,6 +490,7 @@ def ascent_table(obs: dict, name: Callable[[int], str]) -> dict | None:
         "columns": [name(t) for t in range(n)],
         "rows": rows,
         "total": total,
+        "goal": goal,
         "notes": _ascent_notes(obs, name),
     }
 
@@ -478,8 +512,13 @@ def ascent_lines(game: Annapurna, obs: dict) -> list[str]:
             cells.append(f"{got} {_short(obs, obs['ascents'][k], t)}".ljust(width))
         out.append((str(k + 1).ljust(9) + "".join(cells)).rstrip())
     out.append(
-        ("Total".ljust(9) + "".join(c[0].ljust(width) for c in table["total"]["cells"])).rstrip()
+        (
+            table["total"]["label"].split(" (")[0].ljust(9)
+            + "".join(c[0].ljust(width) for c in table["total"]["cells"])
+        ).rstrip()
     )
+    # rulebook, Peaking and Peak Tokens: the token tells the order of arrival at the peak
+    out.append("#n: the peak token, taken by the n-th climber to reach the peak.")
     out += table["notes"]
     return out
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from meeple.core.text import word_lines
+from meeple.core.text import plural, word_lines
 from meeple.games.annapurna import board
 from meeple.games.annapurna.content import SUIT_SIZE, CardDef, Content, load_content
 from meeple.games.annapurna.effects import EFFECTS
@@ -36,8 +36,17 @@ from meeple.games.annapurna.render import ascent_table, ordinal
 if TYPE_CHECKING:
     from meeple.games.annapurna.game import Annapurna
 
-#: Width of the drawing in user units; everything is laid out for a 360 px phone at 0.75.
-WIDTH = 480
+#: Width of the drawing in user units; every length below is in these units. The board is one
+#: column (the header, the viewer's mountainside and Backpack, then every other climber's, one
+#: under another): on a 360 px phone (a board 329 px wide between the page's margins) it is
+#: drawn at about 0.88 of its size, so the smallest text (:data:`SMALLEST`) is still 12 px and
+#: the smallest click target (:data:`TAP`) 24 px; a desktop shows it beside the move list at a
+#: bounded width.
+WIDTH = 372
+#: The smallest font size any text of the board is set in, in units.
+SMALLEST = 14.0
+#: The smallest side of any click target, in units.
+TAP = 28.0
 
 #: Fill, dark edge and text colour of each seat's suit (seat i plays colour i).
 PALETTE: tuple[tuple[str, str, str], ...] = (
@@ -99,7 +108,8 @@ _TILES = {
 
 _SPOT_KINDS = ("explore", "climb", "stow")
 
-#: One word for a zero card's effect on the smallest cards.
+#: One word for a card's effect on the mountainside's and the Cache's cards (the Backpack's
+#: say it in short, the title and the text alternative in full).
 _TINY = {
     "extra_turn": "Extra",
     "skip_turn": "Skip",
@@ -191,6 +201,12 @@ class _Ctx:
     def short(self, c: int) -> str:
         d = self.card(c)
         return f"{self.code(c)} {d.name} {_signed(d.net)}"
+
+    def effect(self, c: int) -> str:
+        """The card's effect for the text alternative: ``", effect: Shelter..."``, or ``""``
+        for a card without one."""
+        d = self.card(c)
+        return "" if d.effect == "none" else f", effect: {_effect_text(d).rstrip('.')}"
 
     def line(self, c: int) -> str:
         d = self.card(c)
@@ -328,7 +344,7 @@ def _token(out: _Out, x: float, y: float, r: float, number: int) -> None:
         f'<path d="M{_n(x - r * 0.55)},{_n(y + r * 0.35)}L{_n(x)},{_n(y - r * 0.5)}'
         f'L{_n(x + r * 0.55)},{_n(y + r * 0.35)}Z" fill="#ffffff" opacity="0.55"/>'
     )
-    out.text(x, y + r * 0.42, str(number), r * 1.15, "an-b an-m")
+    out.text(x, y + r * 0.42, str(number), max(SMALLEST, r * 1.15), "an-b an-m")
 
 
 def _pips(out: _Out, cx: float, cy: float, d: CardDef, r: float, gap: float, off: float) -> None:
@@ -353,14 +369,33 @@ def _badge(out: _Out, cx: float, cy: float, r: float, v: int) -> None:
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}" stroke="#26303a" '
         'stroke-width="1"/>'
     )
-    out.text(cx, cy + r * 0.4, _signed(v), r * 1.15, "an-b an-m", style=f"fill:{ink}")
+    out.text(
+        cx, cy + r * 0.4, _signed(v), max(SMALLEST, r * 1.15), "an-b an-m", style=f"fill:{ink}"
+    )
 
 
 # -- cards -------------------------------------------------------------------------------------
-#: Card sizes: (width, height).
-FULL = (84.0, 108.0)
-MINI = (62.0, 74.0)
-SMALL = (42.0, 50.0)
+#: Card sizes (width, height): a Backpack card (its height grows with its effect's lines, see
+#: :func:`_full_size`), the viewer's mountainside and the Cache, another climber's mountainside.
+FULL = (110.0, 112.0)
+MINI = (64.0, 62.0)
+SMALL = (60.0, 46.0)
+
+#: Characters of a Backpack card's effect per line at :data:`SMALLEST` (italic, about 0.55 em
+#: a character on a card 110 units wide).
+_EFFECT_PER = 12
+
+
+def _effect_lines(d: CardDef) -> list[str]:
+    """A card's effect in short, wrapped to a Backpack card's width (the full text is in the
+    card's title and the board's text alternative)."""
+    return word_lines(" ".join(_short_effect(d)), _EFFECT_PER)
+
+
+def _full_size(ctx: _Ctx, cards: Sequence[int]) -> tuple[float, float]:
+    """The Backpack cards' size: tall enough for the longest effect among ``cards``."""
+    lines = max((len(_effect_lines(ctx.card(c))) for c in cards), default=1)
+    return (FULL[0], FULL[1] + 16 * max(0, lines - 1))
 
 
 def _face_up(
@@ -370,47 +405,40 @@ def _face_up(
     d = ctx.card(c)
     fill, _, ink = PALETTE[c // SUIT_SIZE % 4]
     out.rect(x, y, w, h, "an-card an-face", rx=5)
-    if size == FULL:
+    if w >= FULL[0]:  # a Backpack card: name, value and effect in words
         out.add(
-            f'<path d="M{_n(x)},{_n(y + 17)}v-12a5,5 0 0,1 5,-5h{_n(w - 10)}a5,5 0 0,1 5,5v12z" '
+            f'<path d="M{_n(x)},{_n(y + 20)}v-15a5,5 0 0,1 5,-5h{_n(w - 10)}a5,5 0 0,1 5,5v15z" '
             f'fill="{fill}"/>'
         )
-        out.text(x + 5, y + 13, ctx.code(c), 11, "an-b", style=f"fill:{ink}")
+        out.text(x + 6, y + 15, ctx.code(c), SMALLEST, "an-b", style=f"fill:{ink}")
+        name = word_lines(d.name, 11)
+        for k, line in enumerate(name[:2]):
+            out.text(
+                x + w / 2, y + 38 + k * 16 + (8 if len(name) == 1 else 0), line, 14.5, "an-b an-m"
+            )
+        _badge(out, x + w / 2, y + 80, 12.5, d.net)
+        _pips(out, x + w / 2, y + 80, d, 2.8, 6.4, 19)
+        for k, line in enumerate(_effect_lines(d)):
+            out.text(x + w / 2, y + 108 + k * 16, line, SMALLEST, "an-i an-m an-dim")
+    elif w >= MINI[0]:  # the viewer's mountainside, a Cache: code, value, the effect in a word
+        out.add(
+            f'<path d="M{_n(x)},{_n(y + 18)}v-14a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v14z" '
+            f'fill="{fill}"/>'
+        )
+        out.text(x + 4, y + 14, ctx.code(c), SMALLEST, "an-b", style=f"fill:{ink}")
         if pos:
-            out.text(x + w - 5, y + 13, pos, 10, "an-e", style=f"fill:{ink};opacity:.85")
-        name = word_lines(d.name, 10)
-        for k, line in enumerate(name[:2]):
-            out.text(
-                x + w / 2, y + 33 + k * 13 + (6 if len(name) == 1 else 0), line, 12.5, "an-b an-m"
-            )
-        _badge(out, x + w / 2, y + 68, 12, d.net)
-        _pips(out, x + w / 2, y + 68, d, 2.9, 6.6, 16.5)
-        for k, line in enumerate(_short_effect(d)):
-            out.text(x + w / 2, y + 91 + k * 11, line, 9.5, "an-i an-m an-dim")
-    elif size == MINI:
+            out.text(x + w - 4, y + 14, pos, SMALLEST, "an-e", style=f"fill:{ink};opacity:.85")
+        _badge(out, x + w / 2, y + 33, 12.5, d.net)
+        _pips(out, x + w / 2, y + 33, d, 2.1, 4.4, 16)
+        if d.effect != "none":
+            word = _TINY.get(d.effect, d.name.split()[0][:7])
+            out.text(x + w / 2, y + h - 4, word, SMALLEST, "an-m an-dim")
+    else:  # another climber's mountainside: code and value
         out.add(
-            f'<path d="M{_n(x)},{_n(y + 14)}v-10a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v10z" '
-            f'fill="{fill}"/>'
+            f'<path d="M{_n(x)},{_n(y + 6)}v-2a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v2z" fill="{fill}"/>'
         )
-        out.text(x + w / 2, y + 11, ctx.code(c), 10, "an-b an-m", style=f"fill:{ink}")
-        name = word_lines(d.name, 9)
-        for k, line in enumerate(name[:2]):
-            out.text(
-                x + w / 2, y + 27 + k * 11 + (5 if len(name) == 1 else 0), line, 10, "an-b an-m"
-            )
-        _badge(out, x + w / 2, y + 58, 10, d.net)
-    else:
-        out.add(
-            f'<path d="M{_n(x)},{_n(y + 8)}v-4a4,4 0 0,1 4,-4h{_n(w - 8)}a4,4 0 0,1 4,4v4z" fill="{fill}"/>'
-        )
-        out.text(x + w / 2, y + 32, _signed(d.net), 17, "an-b an-m")
-        dots = f"{'●' * d.yin}{'○' * d.yang}" if d.yin + d.yang <= 4 else f"{d.yin}●{d.yang}○"
-        if dots:
-            out.text(x + w / 2, y + 44, dots, 7, "an-m an-dim")
-        elif d.effect != "none":
-            out.text(
-                x + w / 2, y + 44, _TINY.get(d.effect, d.name.split()[0][:6]), 7.5, "an-m an-dim"
-            )
+        out.text(x + w / 2, y + 20, ctx.code(c), SMALLEST, "an-b an-m")
+        out.text(x + w / 2, y + 40, _signed(d.net), 17, "an-b an-m")
 
 
 def _face_down(
@@ -426,7 +454,7 @@ def _face_down(
     w, h = size
     fill, dark, ink = PALETTE[colour % 4]
     out.rect(x, y, w, h, rx=5, fill=fill, stroke=dark, stroke_width="1")
-    inset = 3 if size != FULL else 4
+    inset = 3
     out.rect(
         x + inset,
         y + inset,
@@ -438,30 +466,19 @@ def _face_down(
         stroke_opacity="0.45",
     )
     # a mountain on the back
-    cx, cy = x + w / 2, y + h * (0.3 if known is not None else 0.5)
+    cx, cy = x + w / 2, y + h * (0.4 if known is not None else 0.55)
     s = w * 0.26
     out.add(
         f'<path d="M{_n(cx - s)},{_n(cy + s * 0.55)}L{_n(cx - s * 0.2)},{_n(cy - s * 0.6)}'
         f"L{_n(cx + s * 0.15)},{_n(cy - s * 0.1)}L{_n(cx + s * 0.4)},{_n(cy - s * 0.35)}"
         f'L{_n(cx + s)},{_n(cy + s * 0.55)}Z" fill="#ffffff" opacity="0.35"/>'
     )
-    if size == FULL and pos:
-        out.text(x + w - 6, y + 13, pos, 9, "an-e", style=f"fill:{ink};opacity:.85")
-    if known is not None:
+    if pos:  # the position's name, for a Hide or a Throw onto another climber's too
+        out.text(x + w - 5, y + 16, pos, SMALLEST, "an-e", style=f"fill:{ink};opacity:.85")
+    if known is not None:  # the seat knows it: its value, the rest in the title
         d = ctx.card(known)
-        if size == FULL:
-            out.rect(x + 5, y + h - 50, w - 10, 45, rx=4, fill="#fbf7ec", opacity="0.95")
-            name = word_lines(d.name, 10)[:2]
-            for k, line in enumerate(name):
-                top = y + h - (36 if len(name) == 2 else 31)
-                out.text(x + w / 2, top + k * 11.5, line, 10.5, "an-b an-m")
-            out.text(x + w / 2, y + h - 11, f"{_signed(d.net)} · hidden", 10, "an-m an-dim")
-        elif size == MINI:
-            out.rect(x + 4, y + h - 22, w - 8, 18, rx=3, fill="#fbf7ec", opacity="0.95")
-            out.text(x + w / 2, y + h - 9, _signed(d.net), 11, "an-b an-m")
-        else:
-            out.rect(x + 4, y + h - 20, w - 8, 16, rx=3, fill="#fbf7ec", opacity="0.95")
-            out.text(x + w / 2, y + h - 8, _signed(d.net), 11, "an-b an-m")
+        out.rect(x + 4, y + h - 21, w - 8, 17, rx=3, fill="#fbf7ec", opacity="0.95")
+        out.text(x + w / 2, y + h - 7.5, _signed(d.net), SMALLEST, "an-b an-m")
 
 
 def _entry_words(ctx: _Ctx, e: object) -> str:
@@ -469,11 +486,11 @@ def _entry_words(ctx: _Ctx, e: object) -> str:
     if e is None:
         return "empty spot"
     if isinstance(e, int):
-        return f"face up {ctx.short(e)}"
+        return f"face up {ctx.short(e)}{ctx.effect(e)}"
     colour, known = e  # type: ignore[misc]
     if known is None:
         return f"face-down {ctx.colour(colour)} card"
-    return f"face-down {ctx.short(known)} (you know it)"
+    return f"face-down {ctx.short(known)} (you know it){ctx.effect(known)}"
 
 
 def _card_title(ctx: _Ctx, e: object) -> str:
@@ -515,15 +532,14 @@ def _spot(
     out.title(f"{pos}: {_card_title(ctx, e)}")
     if e is None:
         out.rect(x, y, w, h, "an-empty", rx=5)
-        if size == FULL:
-            out.text(x + w / 2, y + h / 2 + 4, pos, 11, "an-m an-dim")
+        out.text(x + w / 2, y + h / 2 + 5, pos, SMALLEST, "an-m an-dim")
     elif isinstance(e, int):
         _face_up(out, ctx, x, y, size, e, corner)
     else:
         _face_down(out, ctx, x, y, size, e[0], e[1], corner)
     seen = _seen_by(ctx, t, p)
     for k, u in enumerate(seen):  # ruling AN-R41: an eye per climber who knows this card
-        r = 4.2 if size == FULL else 3.0
+        r = 4.2 if size == MINI else 3.4
         cx, cy = x + 4 + r + k * (2 * r + 1.5), y + 4 + r
         out.add(
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#ffffff" stroke="#26303a" '
@@ -566,7 +582,7 @@ def _mountainside(
     c = ctx.obs["climbers"][t]
     width = 5 * w + 4 * gap
     height = 5 * h + 4 * gap
-    f = w / FULL[0]  # 1 for the viewer's cards, 0.5 for the smallest
+    f = 1.0 if w >= MINI[0] else 0.5  # 1 for the viewer's cards, 0.5 for the others'
     # the mountain behind the cards, with a snowcap
     base = y0 + height + _lerp(f, 22, 34)
     peak_x, peak_y = x0 + width / 2, y0 - _lerp(f, 8, 16)
@@ -593,9 +609,9 @@ def _mountainside(
         tx = x0 + width / 2 + w / 2 + _lerp(f, 20, 34)
         ty = y0 + h / 2 + _lerp(f, 2, 4)
         if c["arrival"] <= 3:
-            _token(out, tx, ty, _lerp(f, 9, 15), c["arrival"])
+            _token(out, tx, ty, _lerp(f, 12.5, 15), c["arrival"])
         else:
-            out.text(tx, ty + 4, f"#{c['arrival']}", _lerp(f, 9, 13), "an-b an-m")
+            out.text(tx, ty + 5, f"#{c['arrival']}", _lerp(f, SMALLEST, 16), "an-b an-m")
         _meeple(
             out,
             tx + (2 if lying else 0),
@@ -609,12 +625,12 @@ def _mountainside(
         _meeple(out, px + w - _lerp(f, 7, 11), py + _lerp(f, 10, 17), t, scale, lying)
     else:
         _meeple(out, x0 + _lerp(f, 9, 14), base - 3, t, scale, lying)
-        out.text(x0 + _lerp(f, 18, 30), base - 7, "trailhead", _lerp(f, 8, 10), "an-dim an-i")
+        out.text(x0 + _lerp(f, 20, 30), base - 5, "trailhead", SMALLEST, "an-dim an-i")
     # flags on the left of the peak
     fx = x0 + width / 2 - w / 2 - _lerp(f, 26, 44)
     fy = y0 + h * 0.55
     _flag(out, fx, fy, _lerp(f, 13, 22), PALETTE[t % 4][0])
-    out.text(fx + _lerp(f, 12, 20), fy, str(c["flags"]), _lerp(f, 11, 18), "an-b")
+    out.text(fx + _lerp(f, 12, 20), fy, str(c["flags"]), _lerp(f, 15, 18), "an-b")
     return base + _lerp(f, 3, 4)
 
 
@@ -697,40 +713,45 @@ def _own_panel(out: _Out, ctx: _Ctx, t: int, y: float) -> float:
     start = len(out.parts)
     y += 26
     fill = PALETTE[t % 4][0]
-    out.rect(18, top + 10, 15, 15, rx=3, fill=fill)
-    out.text(39, top + 23, ctx.who(t), 16, "an-b")
-    out.text(WIDTH - 18, top + 23, f"balance {_signed(_total(ctx, t))}", 14, "an-e an-b")
+    out.rect(16, top + 10, 15, 15, rx=3, fill=fill)
+    out.text(37, top + 23, ctx.who(t), 16, "an-b")
+    out.text(WIDTH - 16, top + 23, f"balance {_signed(_total(ctx, t))}", 15, "an-e an-b")
     status = ", ".join([_status(ctx, t), *_marks(ctx, t)])
-    for line in word_lines(status, 56):
-        y += 17
-        out.text(18, y, line, 13, "an-dim")
-    y += 36
-    bottom = _mountainside(out, ctx, t, 18, y, FULL, 6)
+    for line in word_lines(status, 42):
+        y += 18
+        out.text(16, y, line, SMALLEST, "an-dim")
+    y += 34
+    pw = 5 * MINI[0] + 4 * 4
+    bottom = _mountainside(out, ctx, t, (WIDTH - pw) / 2, y, MINI, 4)
     y = bottom + 14
     mine = isinstance(c["pack"], list)
     if mine:
-        out.text(18, y + 11, f"Backpack ({len(c['pack'])})", 14, "an-b")
-        y += 20
+        out.text(16, y + 12, f"Backpack ({len(c['pack'])})", 15, "an-b")
+        y += 22
         if c["pack"]:
-            y = _card_row(out, ctx, 18, y, c["pack"], FULL, 5, "pack", obs.get("card")) + 12
+            size = _full_size(ctx, c["pack"])
+            x0 = (WIDTH - 3 * size[0] - 2 * 6) / 2
+            sel = obs.get("card")
+            y = _card_row(out, ctx, x0, y, c["pack"], size, 3, "pack", sel) + 12
         else:
-            out.text(18, y + 12, "empty", 12, "an-dim an-i")
+            out.text(16, y + 12, "empty", SMALLEST, "an-dim an-i")
             y += 22
         if c["arrival"]:
-            out.text(18, y + 11, "Cache", 14, "an-b")
-            out.text(
-                76, y + 11, "replaced by the peak token: cards go to the Backpack", 11, "an-dim"
-            )
+            out.text(16, y + 12, "Cache", 15, "an-b")
+            for line in word_lines("replaced by the peak token: cards go to the Backpack", 36):
+                out.text(72, y + 12, line, SMALLEST, "an-dim")
+                y += 18
         else:
-            out.text(18, y + 11, f"Cache ({len(c['cache'])})", 14, "an-b")
-        y += 20
+            out.text(16, y + 12, f"Cache ({len(c['cache'])})", 15, "an-b")
+            y += 22
         if c["cache"]:
-            y = _card_row(out, ctx, 18, y, c["cache"], MINI, 7, "cache") + 12
+            x0 = (WIDTH - 5 * MINI[0] - 4 * 6) / 2
+            y = _card_row(out, ctx, x0, y, c["cache"], MINI, 5, "cache") + 12
         elif not c["arrival"]:
-            out.text(18, y + 12, "empty", 12, "an-dim an-i")
+            out.text(16, y + 12, "empty", SMALLEST, "an-dim an-i")
             y += 22
     else:
-        y = _hidden_zones(out, ctx, t, 18, y, WIDTH - 36) + 8
+        y = _hidden_zones(out, ctx, t, 16, y, WIDTH - 32) + 8
     cls = "an-panel an-turn" if acting else "an-panel"
     out.parts.insert(
         start,
@@ -747,7 +768,7 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
     obs = ctx.obs
     c = obs["climbers"][t]
     small = width < 300
-    size = 12 if small else 13
+    size = SMALLEST
     pack = c["pack"] if isinstance(c["pack"], int) else len(c["pack"])
     cache = c["cache"] if isinstance(c["cache"], int) else len(c["cache"])
     # a backpack icon and a card-stack icon
@@ -780,8 +801,8 @@ def _hidden_zones(out: _Out, ctx: _Ctx, t: int, x: float, y: float, width: float
         held = obs[key][t] if seat is not None and t < len(obs.get(key) or []) else []
         if not held:
             continue
-        out.text(x, y + 11, f"You know in the {label}:", 11.5, "an-dim an-i")
-        y += 16
+        out.text(x, y + 13, f"You know in the {label}:", SMALLEST, "an-dim an-i")
+        y += 20
         per = max(1, int((width + 6) // (MINI[0] + 6)))
         y = _card_row(out, ctx, x, y, list(held), MINI, per, f"known-{key}") + 6
     return y
@@ -802,14 +823,14 @@ def _other_panel(
     out.add("<g>")
     start = len(out.parts)
     fill = PALETTE[t % 4][0]
-    out.rect(x + 8, y + 8, 13, 13, rx=2, fill=fill)
-    out.text(x + 26, y + 19.5, ctx.who(t), 14.5, "an-b")
-    out.text(x + width - 8, y + 19.5, _signed(_total(ctx, t)), 14.5, "an-e an-b")
-    for line in word_lines(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 6.2)):
-        y += 14
-        out.text(x + 8, y + 20, line, 11.5, "an-dim")
-    y += 44 if size == SMALL else 52
-    gap = 3.0 if size == SMALL else 4.0
+    out.rect(x + 8, y + 9, 14, 14, rx=3, fill=fill)
+    out.text(x + 28, y + 22, ctx.who(t), 16, "an-b")
+    out.text(x + width - 8, y + 22, f"balance {_signed(_total(ctx, t))}", 15, "an-e an-b")
+    for line in word_lines(", ".join([_status(ctx, t), *_marks(ctx, t)]), int(width / 8)):
+        y += 18
+        out.text(x + 8, y + 22, line, SMALLEST, "an-dim")
+    y += 50
+    gap = 4.0
     pw = 5 * size[0] + 4 * gap
     bottom = _mountainside(out, ctx, t, x + (width - pw) / 2, y, size, gap)
     y = _hidden_zones(out, ctx, t, x + 8, bottom + 8, width - 16) + 4
@@ -878,14 +899,19 @@ def _prompt(ctx: _Ctx) -> list[str]:
     if stage == "over" and obs.get("cooperative"):  # rulings AN-R44, AN-R45
         team = sum(c["flags"] for c in obs["climbers"])
         return [
-            f"The team reached {team} of {obs['team_target']} flags together: the Expedition succeeds!"
-            if team >= obs["team_target"]
-            else f"The team reached {team} of {obs['team_target']} flags: the Expedition fails."
+            f"The team earned {plural(team, 'flag')}, target {obs['team_target']}: "
+            + (
+                "the Expedition succeeds!"
+                if team >= obs["team_target"]
+                else "the Expedition fails."
+            )
         ]
     if stage == "over":
         w = obs["winner"]
         return (
-            [f"{ctx.who(w)} wins the Expedition with {obs['climbers'][w]['flags']} flags!"]
+            [
+                f"{ctx.who(w)} wins the Expedition with {plural(obs['climbers'][w]['flags'], 'flag')}!"
+            ]
             if w >= 0
             else ["The Expedition is over."]
         )
@@ -929,7 +955,7 @@ def _hint(ctx: _Ctx, stage: str) -> str:
     kinds = {m[0].partition(" ")[0] for m in ctx.moves}
     if stage == "main":
         if "explore" in kinds and ctx.obs["climbers"][ctx.me]["loc"] < 0:
-            return "Tap a card of your bottom row to Hike onto it."
+            return "Hike to Base Camp: tap a card of your bottom row to Explore it."
         if "explore" in kinds:
             return "Tap a highlighted card to Explore it, or choose an action below."
         return "Choose an action below."
@@ -963,75 +989,76 @@ def _pending(ctx: _Ctx, entry: list) -> str:
 
 def _header(out: _Out, ctx: _Ctx) -> float:
     obs = ctx.obs
-    out.rect(0, 0, WIDTH, 46, fill="#24455f")
-    out.add('<path d="M0,46L52,14L74,30L108,4L150,46Z" fill="#ffffff" opacity="0.16"/>')
-    out.text(18, 30, "Annapurna", 21, "an-b", style="fill:#ffffff")
-    out.text(WIDTH - 18, 20, f"Ascent {obs['ascent']}", 12.5, "an-e an-b", style="fill:#ffffff")
+    out.rect(0, 0, WIDTH, 62, fill="#24455f")
+    out.add('<path d="M0,62L52,22L74,40L108,8L160,62Z" fill="#ffffff" opacity="0.16"/>')
+    out.text(14, 27, "Annapurna", 22, "an-b", style="fill:#ffffff")
+    out.text(WIDTH - 14, 24, f"Ascent {obs['ascent']}", 15, "an-e an-b", style="fill:#ffffff")
     goal = (
-        f"team: {sum(c['flags'] for c in obs['climbers'])} of {obs['team_target']} flags"
+        f"team: {sum(c['flags'] for c in obs['climbers'])} of {plural(obs['team_target'], 'flag')}"
         if obs.get("cooperative")
-        else f"first to {obs['target']} flags"
+        else f"first to {plural(obs['target'], 'flag')}"
     )
-    out.text(WIDTH - 18, 36, goal, 11, "an-e", style="fill:#d6e2ec")
+    out.text(WIDTH - 14, 48, goal, SMALLEST, "an-e", style="fill:#d6e2ec")
     taken = {c["arrival"] for c in obs["climbers"]}
     left = [k for k in (1, 2, 3) if k not in taken]
-    tx = 268
-    out.text(tx, 42, "peak tokens", 8.5, "an-m", style="fill:#d6e2ec")
+    out.text(14, 52, "peak tokens", SMALLEST, "", style="fill:#d6e2ec")
     for k in (1, 2, 3):
-        cx = tx + (k - 2) * 22
+        cx = 122 + (k - 1) * 26
         if k in left:
-            _token(out, cx, 20, 9, k)
+            _token(out, cx, 47, 11, k)
         else:  # taken: an empty place
             out.add(
-                f'<circle cx="{_n(cx)}" cy="20" r="9" fill="none" stroke="#d6e2ec" '
+                f'<circle cx="{_n(cx)}" cy="47" r="11" fill="none" stroke="#d6e2ec" '
                 'stroke-dasharray="2 2"/>'
             )
-    y = 46
-    # standings: each climber's flags (and last Ascent's result)
+    y = 62
+    # standings: each climber's flags, two to a row
     n = ctx.n
-    w = (WIDTH - 16) / n
+    per = n if n <= 2 else 2
+    w = (WIDTH - 16) / per
     y += 6
     for k, t in enumerate(range(n)):
         c = obs["climbers"][t]
-        x = 8 + k * w
+        x = 8 + (k % per) * w
+        yy = y + (k // per) * 38
         acting = _acting(obs) == t
         out.rect(
             x + 2,
-            y,
+            yy,
             w - 4,
-            30,
+            34,
             rx=6,
             fill="#ffffff",
             stroke="#f08c00" if acting else "#c9d4dc",
             stroke_width="2" if acting else "1",
         )
-        out.rect(x + 8, y + 9, 12, 12, rx=3, fill=PALETTE[t % 4][0])
+        out.rect(x + 9, yy + 10, 14, 14, rx=3, fill=PALETTE[t % 4][0])
         name = ctx.colour(t)
-        if t == ctx.me and 25 + 7 * (len(name) + 6) + 40 <= w:
-            name += " (you)"
-        out.text(x + 25, y + 19.5, name, 11.5, "an-b" + (" an-you" if t == ctx.me else ""))
         if t == ctx.me:
-            out.rect(x + 25, y + 23, 6.8 * len(ctx.colour(t)), 1.6, fill=PALETTE[t % 4][0])
-        _flag(out, x + w - 30, y + 24, 15, PALETTE[t % 4][0])
-        out.text(x + w - 10, y + 21, str(c["flags"]), 13, "an-b an-e")
-    y += 36
+            name += " (you)"
+        out.text(x + 28, yy + 22.5, name, 15, "an-b" + (" an-you" if t == ctx.me else ""))
+        if t == ctx.me:
+            out.rect(x + 28, yy + 26, 9 * len(ctx.colour(t)), 1.6, fill=PALETTE[t % 4][0])
+        _flag(out, x + w - 36, yy + 27, 17, PALETTE[t % 4][0])
+        out.text(x + w - 10, yy + 24, str(c["flags"]), 16, "an-b an-e")
+    y += 38 * ((n + per - 1) // per)
     y = _ascents(out, ctx, y)
     # the prompt
     lines = []
     for k, line in enumerate(_prompt(ctx)):
-        lines += [(k, s) for s in word_lines(line, 46 if k == 0 else 56)]
-    h = 12 + 18 * len(lines)
+        lines += [(k, s) for s in word_lines(line, 31 if k == 0 else 42)]
+    h = 14 + 20 * len(lines)
     over = obs["stage"] == "over"
     mine = _acting(obs) == ctx.me and bool(ctx.moves)
     fill = "#fff4e0" if mine else ("#e6f4ea" if over else "#e7eef4")
     out.rect(8, y + 4, WIDTH - 16, h, rx=8, fill=fill, stroke="#f08c00" if mine else "#c9d4dc")
     for j, (k, s) in enumerate(lines):
-        out.text(18, y + 22 + j * 18, s, 15 if k == 0 else 13, "an-b" if k == 0 else "an-dim")
+        out.text(16, y + 24 + j * 20, s, 16 if k == 0 else SMALLEST, "an-b" if k == 0 else "an-dim")
     return y + h + 10
 
 
 #: Text size of the Ascents' table: 12 px where the board is drawn 329 px wide (a 360 px phone).
-ASCENT_SIZE = 18.0
+ASCENT_SIZE = SMALLEST
 
 
 def _ascent_cell(ctx: _Ctx, ascent: dict, t: int) -> tuple[str, str]:
@@ -1108,12 +1135,12 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
     """Action tiles and group chips; returns the bottom y."""
     if ctx.tiles:
         x = 8.0
-        th = 40
+        th = 46
         for text, i in ctx.tiles:
             name, sub = _TILES.get(text, (text, ""))
             if text == "end" and ctx.groups:
                 sub = "groups stay face up"
-            w = max(100.0, 9.0 * len(name) + 26, 5.2 * len(sub) + 16)
+            w = min(WIDTH - 16.0, max(100.0, 10.0 * len(name) + 26, 7.8 * len(sub) + 18))
             if x + w > WIDTH - 8:
                 x = 8.0
                 y += th + 8
@@ -1123,21 +1150,22 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
             out.title(label)
             out.rect(x, y, w, th, "an-tile", rx=8)
             out.text(
-                x + w / 2, y + (18 if sub else 25), name, 14, "an-b an-m", style="fill:#ffffff"
+                x + w / 2, y + (20 if sub else 29), name, 16, "an-b an-m", style="fill:#ffffff"
             )
             if sub:
-                out.text(x + w / 2, y + 32, sub, 9, "an-m", style="fill:#d6e2ec")
+                out.text(x + w / 2, y + 38, sub, SMALLEST, "an-m", style="fill:#d6e2ec")
             out.rect(x - 1.5, y - 1.5, w + 3, th + 3, "an-hl", rx=9)
             out.add("</g>")
             x += w + 8
         y += th + 10
     if ctx.groups:
         verb = "Sweep it into your Cache" if ctx.kind == "sweep" else "Bury it face down"
-        out.text(
-            12, y + 13, f"Balanced groups — tap one to {verb[0].lower()}{verb[1:]}:", 12.5, "an-b"
-        )
-        y += 22
-        cw, ch = 78.0, 70.0
+        head = f"Balanced groups — tap one to {verb[0].lower()}{verb[1:]}:"
+        for line in word_lines(head, 38):
+            out.text(12, y + 14, line, SMALLEST, "an-b")
+            y += 19
+        y += 4
+        cw, ch = 84.0, 70.0
         per = int((WIDTH - 16 + 6) // (cw + 6))
         side = ctx.obs["climbers"][ctx.me]["side"] if ctx.me is not None else [None] * board.SIZE
         for k, (mask, i) in enumerate(ctx.groups):
@@ -1148,7 +1176,7 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
             out.title(label)
             out.rect(x, yy, cw, ch, "an-chip", rx=7)
             for p in range(board.SIZE):  # the mountainside in miniature, the group in orange
-                px, py = _pyramid_xy(x + 11, yy + 6, (10.0, 8.0), 1.4, p)
+                px, py = _pyramid_xy(x + 14, yy + 6, (10.0, 8.0), 1.4, p)
                 e = side[p]
                 if mask >> p & 1:
                     fill = "#f08c00"
@@ -1163,7 +1191,7 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
                 )
             cells = board.bits(mask)
             name = board.mask_name(mask) if len(cells) <= 3 else f"{len(cells)} cards"
-            out.text(x + cw / 2, yy + ch - 8, name, 10.5, "an-m an-b")
+            out.text(x + cw / 2, yy + ch - 7, name, SMALLEST, "an-m an-b")
             out.rect(x - 1.5, yy - 1.5, cw + 3, ch + 3, "an-hl", rx=8)
             out.add("</g>")
         rows = (len(ctx.groups) + per - 1) // per
@@ -1172,25 +1200,27 @@ def _tiles(out: _Out, ctx: _Ctx, y: float) -> float:
 
 
 def _legend(out: _Out, y: float) -> float:
-    """A key to the symbols at the foot of the board; returns the bottom y."""
+    """A key to the symbols at the foot of the board, a line each; returns the bottom y."""
     out.add(
-        f'<circle cx="16" cy="{_n(y + 8)}" r="3.4" fill="#26303a"/>'
-        f'<circle cx="58" cy="{_n(y + 8)}" r="3.4" fill="#ffffff" stroke="#26303a"/>'
+        f'<circle cx="16" cy="{_n(y + 9)}" r="3.6" fill="#26303a"/>'
+        f'<circle cx="66" cy="{_n(y + 9)}" r="3.6" fill="#ffffff" stroke="#26303a"/>'
     )
-    out.text(23, y + 12, "Yin", 11.5, "an-dim")
-    out.text(65, y + 12, "Yang", 11.5, "an-dim")
-    _badge(out, 112, y + 8, 8, 1)
-    out.text(124, y + 12, "value = Yang − Yin; balance 0 is best", 11.5, "an-dim")
-    y += 20
+    out.text(24, y + 14, "Yin", SMALLEST, "an-dim")
+    out.text(74, y + 14, "Yang", SMALLEST, "an-dim")
+    _badge(out, 134, y + 9, 10, 1)
+    out.text(148, y + 14, "value = Yang − Yin", SMALLEST, "an-dim")
+    y += 22
+    out.text(12, y + 14, "A mountainside's balance 0 is best.", SMALLEST, "an-dim")
+    y += 22
     out.add(
-        f'<circle cx="16" cy="{_n(y + 8)}" r="4.2" fill="#ffffff" stroke="#26303a" '
-        f'stroke-width="0.8"/><circle cx="16" cy="{_n(y + 8)}" r="2.3" fill="#5b6873"/>'
+        f'<circle cx="16" cy="{_n(y + 9)}" r="4.6" fill="#ffffff" stroke="#26303a" '
+        f'stroke-width="0.8"/><circle cx="16" cy="{_n(y + 9)}" r="2.5" fill="#5b6873"/>'
     )
-    out.text(25, y + 12, "another climber knows this face-down card", 11.5, "an-dim")
-    y += 20
-    _meeple(out, 24, y + 8, 1, 0.6, lying=True)
-    out.text(30, y + 12, "a climber lying down (shenpa): next turn skipped", 11.5, "an-dim")
-    return y + 22
+    out.text(27, y + 14, "another climber knows this face-down card", SMALLEST, "an-dim")
+    y += 22
+    _meeple(out, 24, y + 9, 1, 0.65, lying=True)
+    out.text(32, y + 14, "lying down (shenpa): next turn skipped", SMALLEST, "an-dim")
+    return y + 24
 
 
 # -- text alternative --------------------------------------------------------------------------
@@ -1202,7 +1232,7 @@ def _describe(ctx: _Ctx, order: list[int]) -> str:
         marks = _marks(ctx, t)
         head = (
             f"{ctx.who(t)}: {_status(ctx, t)}{'; ' + ', '.join(marks) if marks else ''}; "
-            f"flags {c['flags']}; face-up balance {_signed(_total(ctx, t))}."
+            f"{plural(c['flags'], 'flag')}; face-up balance {_signed(_total(ctx, t))}."
         )
         side = "; ".join(
             f"{board.NAMES[p]} {_entry_words(ctx, e)}"
@@ -1214,23 +1244,27 @@ def _describe(ctx: _Ctx, order: list[int]) -> str:
             for p, e in enumerate(c["side"])
         )
         if isinstance(c["pack"], list):
-            pack = ", ".join(ctx.short(x) for x in c["pack"]) or "empty"
-            cache = ", ".join(ctx.short(x) for x in c["cache"]) or "empty"
+            pack = "; ".join(ctx.short(x) + ctx.effect(x) for x in c["pack"]) or "empty"
+            cache = "; ".join(ctx.short(x) + ctx.effect(x) for x in c["cache"]) or "empty"
             zones = f"Backpack: {pack}. Cache: {cache}."
         else:
-            zones = f"Backpack {c['pack']} cards, Cache {c['cache']} cards."
+            zones = f"Backpack {plural(c['pack'], 'card')}, Cache {plural(c['cache'], 'card')}."
             if ctx.me is not None:
                 known = obs["known_pack"][t] + obs["known_cache"][t]
                 if known:
-                    zones += " You know there: " + ", ".join(ctx.short(x) for x in known) + "."
+                    zones += (
+                        " You know there: "
+                        + "; ".join(ctx.short(x) + ctx.effect(x) for x in known)
+                        + "."
+                    )
         parts.append(f"{head} Mountainside: {side}. {zones}")
-    table = ascent_table(obs, ctx.colour)
+    table = ascent_table(obs, ctx.colour, _signed)
     if table is not None:  # every finished Ascent, then the flags so far (ruling AN-R46)
         for row in table["rows"]:
-            cells = (f"{ctx.colour(t)} {got} ({how})" for t, (got, how) in enumerate(row["cells"]))
-            parts.append(f"Ascent {row['label']} flags: {', '.join(cells)}.")
+            cells = (f"{ctx.colour(t)} {got}, {how}" for t, (got, how) in enumerate(row["cells"]))
+            parts.append(f"Ascent {row['label']} flags: {'; '.join(cells)}.")
         flags = (f"{ctx.colour(t)} {c[0]}" for t, c in enumerate(table["total"]["cells"]))
-        parts.append(f"Flags in all: {', '.join(flags)}.")
+        parts.append(f"{table['total']['label']}: {', '.join(flags)}; {table['goal']}.")
     if ctx.moves:
         parts.append(f"{len(ctx.moves)} moves to choose from.")
     return " ".join(parts)
@@ -1255,7 +1289,7 @@ def render_board(
             names); default the packaged content.
 
     Returns:
-        An ``<svg>`` element (``viewBox`` 480 units wide, no scripts or external references),
+        An ``<svg>`` element (``viewBox`` :data:`WIDTH` units wide, no scripts or external references),
         the same bytes for the same arguments.
     """
     content = game.content if game is not None else _packaged()
@@ -1275,21 +1309,13 @@ def render_board(
     own = first in sides or any(key[0] in ("pack", "cache") for key in ctx.picks)
     if len(sides) == 1 and not own and me is not None:
         focus = sides.pop()
-        y = _other_panel(out, ctx, focus, 8, y + 2, WIDTH - 16, MINI) + 10
+        y = _other_panel(out, ctx, focus, 8, y + 2, WIDTH - 16) + 10
         others.remove(focus)
     y = _own_panel(out, ctx, first, y + 2) + 10
     # the others clockwise, those with a move on their mountainside first
     others.sort(key=lambda t: t not in sides)
-    if len(others) == 1:
-        y = _other_panel(out, ctx, others[0], 8, y, WIDTH - 16, MINI) + 10
-    else:
-        colw = (WIDTH - 24) / 2
-        for k in range(0, len(others), 2):
-            row = others[k : k + 2]
-            bottoms = [
-                _other_panel(out, ctx, t, 8 + j * (colw + 8), y, colw) for j, t in enumerate(row)
-            ]
-            y = max(bottoms) + 10
+    for t in others:  # one under another, in one column
+        y = _other_panel(out, ctx, t, 8, y, WIDTH - 16) + 10
     height = _legend(out, y)
     title = f"Annapurna, Ascent {observation['ascent']}: " + _prompt(ctx)[0]
     head = (
