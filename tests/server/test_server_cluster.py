@@ -431,3 +431,55 @@ def test_replays_kept_while_two_processes_serve_the_database_are_each_kept_once(
         server.kill()
         logged = server.proc.stderr.read().decode(errors="replace")
         assert "not stored" not in logged and "not built" not in logged, logged
+
+
+def test_lock_jobs_queued_together_share_one_transaction_and_a_failing_one_fails_alone(
+    postgres_server: str,
+) -> None:
+    import threading
+
+    from sqlalchemy import event
+
+    from meeple.server.cluster import Ownership, presence_key, presences
+
+    url = new_postgres_db(postgres_server)
+    own = Ownership(url, "http://127.0.0.1:1", on_lost=lambda: None)
+    commits: list[str] = []
+    event.listen(own._engine, "commit", lambda conn: commits.append("commit"))
+    other = create_engine(url)
+    gate = threading.Event()
+
+    def held_up() -> None:
+        """Keep the ownership thread busy until ``gate`` opens, so the next jobs queue up."""
+        gate.clear()
+        own.call(lambda conn: gate.wait(10))
+
+    try:
+        held_up()
+        tables = ["t1", "t2", "t3", "t4"]
+        jobs = [own.acquire(t) for t in tables] + [own.present(t, 0, True) for t in tables]
+        jobs.append(own.release("t4"))
+        gate.set()
+        assert [f.result(10) for f in jobs] == [True] * 4 + [None] * 5
+        assert commits == ["commit"] * 2  # the call's, then one for the nine jobs
+        with other.connect() as conn:
+            assert [owner_of(conn, t) for t in tables] == ["http://127.0.0.1:1"] * 3 + [None]
+            assert presences(conn) == {presence_key(t, 0) for t in tables}
+
+        commits.clear()
+        held_up()
+        before = own.acquire("t5")
+        wrong = own.acquire(42)  # type: ignore[arg-type]  # no table id: fails before any SQL
+        after = [own.acquire("t6"), own.present("t1", 0, False)]
+        gate.set()
+        assert before.result(10) is True  # a session's lock outlives the rolled-back batch
+        assert isinstance(wrong.exception(10), AttributeError)
+        assert [f.result(10) for f in after] == [True, None]
+        assert commits == ["commit"] * 3  # the call's, none for the batch, one per later job
+        with other.connect() as conn:
+            assert owner_of(conn, "t5") == owner_of(conn, "t6") == "http://127.0.0.1:1"
+            assert presences(conn) == {presence_key(t, 0) for t in tables[1:]}
+    finally:
+        gate.set()
+        own.close()
+        other.dispose()

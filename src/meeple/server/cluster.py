@@ -113,6 +113,10 @@ def _broken(error: BaseException, conn: Connection | None) -> bool:
     return conn is not None and (conn.invalidated or conn.closed)
 
 
+#: The jobs that take or let go advisory locks (run together, apart from the writes).
+_LOCK_JOBS = frozenset({"acquire", "release", "present"})
+
+
 class Ownership:
     """The ownership connection: the locks of the tables this process serves, and every write
     of those tables, on one connection in one thread.
@@ -225,6 +229,21 @@ class Ownership:
             if job is None:
                 return
             kind, arg, future = job
+            if kind in _LOCK_JOBS:
+                # locks and presences waiting together share one transaction too: when many
+                # sockets open at once they cost one commit, not one each, ahead of the writes
+                locks = [job]
+                while len(locks) < self._batch:
+                    try:
+                        more = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None or more[0] not in _LOCK_JOBS:
+                        pending.append(more)
+                        break
+                    locks.append(more)
+                self._locks(locks)
+                continue
             if kind not in ("write", "notify"):
                 self._one(kind, arg, future)
                 continue
@@ -255,42 +274,78 @@ class Ownership:
         try:
             conn = self._connection()
             with conn.begin():
-                if kind == "acquire":
-                    result: Any = arg in self._held or bool(
-                        conn.scalar(
-                            text("SELECT pg_try_advisory_lock(:c, :k)"),
-                            {"c": TABLE_CLASS, "k": table_key(arg)},
-                        )
-                    )
-                    if result:
-                        self._held.add(arg)
-                elif kind == "release":
-                    result = None
-                    if arg in self._held:
-                        self._held.discard(arg)
-                        conn.execute(
-                            text("SELECT pg_advisory_unlock(:c, :k)"),
-                            {"c": TABLE_CLASS, "k": table_key(arg)},
-                        )
-                elif kind == "present":
-                    table_id, seat, here = arg
-                    result = None
-                    key = {"c": PRESENCE_CLASS, "k": presence_key(table_id, seat)}
-                    count = self._present.get((table_id, seat), 0)
-                    if here:
-                        conn.execute(text("SELECT pg_advisory_lock_shared(:c, :k)"), key)
-                        self._present[(table_id, seat)] = count + 1
-                    elif count > 0:
-                        conn.execute(text("SELECT pg_advisory_unlock_shared(:c, :k)"), key)
-                        self._present[(table_id, seat)] = count - 1
-                else:
-                    result = arg(conn)
+                result = self._lock(conn, kind, arg) if kind in _LOCK_JOBS else arg(conn)
         except Exception as e:
             if _broken(e, self._conn):
                 self._lose()
             settle(future, error=e)
             return
         settle(future, result)
+
+    def _locks(self, jobs: list[tuple[str, Any, Future]]) -> None:
+        """Run lock and presence jobs in one transaction; one that fails fails alone.
+
+        Advisory locks belong to the session, not the transaction: those taken or let go before
+        a failing job stay so after the rollback, so they keep their results; the failing job
+        gets its error and the jobs after it run one by one.
+        """
+        if len(jobs) == 1:
+            self._one(*jobs[0])
+            return
+        results: list[Any] = []
+        try:
+            conn = self._connection()
+            with conn.begin():
+                for kind, arg, _ in jobs:
+                    results.append(self._lock(conn, kind, arg))
+        except Exception as e:
+            if _broken(e, self._conn):  # every lock went with the connection
+                self._lose()
+                for _, _, future in jobs:
+                    settle(future, error=e)
+                return
+            for (_, _, future), result in zip(jobs, results, strict=False):
+                settle(future, result)
+            if len(results) < len(jobs):
+                settle(jobs[len(results)][2], error=e)
+                for job in jobs[len(results) + 1 :]:
+                    self._one(*job)
+            return
+        for (_, _, future), result in zip(jobs, results, strict=True):
+            settle(future, result)
+
+    def _lock(self, conn: Connection, kind: str, arg: Any) -> Any:
+        """One ``acquire``, ``release`` or ``present`` job on ``conn``; what its future gets.
+
+        The bookkeeping (``_held``, ``_present``) changes only after its statement succeeded."""
+        if kind == "acquire":
+            held = arg in self._held or bool(
+                conn.scalar(
+                    text("SELECT pg_try_advisory_lock(:c, :k)"),
+                    {"c": TABLE_CLASS, "k": table_key(arg)},
+                )
+            )
+            if held:
+                self._held.add(arg)
+            return held
+        if kind == "release":
+            if arg in self._held:
+                conn.execute(
+                    text("SELECT pg_advisory_unlock(:c, :k)"),
+                    {"c": TABLE_CLASS, "k": table_key(arg)},
+                )
+                self._held.discard(arg)
+            return None
+        table_id, seat, here = arg
+        key = {"c": PRESENCE_CLASS, "k": presence_key(table_id, seat)}
+        count = self._present.get((table_id, seat), 0)
+        if here:
+            conn.execute(text("SELECT pg_advisory_lock_shared(:c, :k)"), key)
+            self._present[(table_id, seat)] = count + 1
+        elif count > 0:
+            conn.execute(text("SELECT pg_advisory_unlock_shared(:c, :k)"), key)
+            self._present[(table_id, seat)] = count - 1
+        return None
 
     def _commit(
         self,
