@@ -433,14 +433,14 @@ def test_replays_kept_while_two_processes_serve_the_database_are_each_kept_once(
         assert "not stored" not in logged and "not built" not in logged, logged
 
 
-def test_lock_jobs_queued_together_share_one_transaction_and_a_failing_one_fails_alone(
+def test_lock_jobs_queued_together_go_in_one_statement_and_a_bad_one_fails_alone(
     postgres_server: str,
 ) -> None:
     import threading
 
-    from sqlalchemy import event
+    from sqlalchemy import event, text
 
-    from meeple.server.cluster import Ownership, presence_key, presences
+    from meeple.server.cluster import TABLE_CLASS, Ownership, presence_key, presences, table_key
 
     url = new_postgres_db(postgres_server)
     own = Ownership(url, "http://127.0.0.1:1", on_lost=lambda: None)
@@ -461,7 +461,8 @@ def test_lock_jobs_queued_together_share_one_transaction_and_a_failing_one_fails
         jobs.append(own.release("t4"))
         gate.set()
         assert [f.result(10) for f in jobs] == [True] * 4 + [None] * 5
-        assert commits == ["commit"] * 2  # the call's, then one for the nine jobs
+        # the call's, one for the first eight jobs, one for t4's release (its table came up again)
+        assert commits == ["commit"] * 3
         with other.connect() as conn:
             assert [owner_of(conn, t) for t in tables] == ["http://127.0.0.1:1"] * 3 + [None]
             assert presences(conn) == {presence_key(t, 0) for t in tables}
@@ -470,15 +471,29 @@ def test_lock_jobs_queued_together_share_one_transaction_and_a_failing_one_fails
         held_up()
         before = own.acquire("t5")
         wrong = own.acquire(42)  # type: ignore[arg-type]  # no table id: fails before any SQL
-        after = [own.acquire("t6"), own.present("t1", 0, False)]
+        after = [own.acquire("t6"), own.present("t1", 0, False), own.release("t5")]
+        again = own.acquire("t5")  # its table came up before: a statement of its own
         gate.set()
-        assert before.result(10) is True  # a session's lock outlives the rolled-back batch
         assert isinstance(wrong.exception(10), AttributeError)
-        assert [f.result(10) for f in after] == [True, None]
-        assert commits == ["commit"] * 3  # the call's, none for the batch, one per later job
+        assert [f.result(10) for f in [before, *after, again]] == [True, True, None, None, True]
+        # the call's; t5, t6 and t1's presence; t5's release; t5 again
+        assert commits == ["commit"] * 4
         with other.connect() as conn:
             assert owner_of(conn, "t5") == owner_of(conn, "t6") == "http://127.0.0.1:1"
             assert presences(conn) == {presence_key(t, 0) for t in tables[1:]}
+
+        with other.connect() as conn:  # a table another session holds is not taken
+            conn.execute(
+                text("SELECT pg_advisory_lock(:c, :k)"), {"c": TABLE_CLASS, "k": table_key("t7")}
+            )
+            commits.clear()
+            held_up()
+            jobs = [own.acquire("t7"), own.acquire("t8"), own.release("t7")]
+            gate.set()
+            assert [f.result(10) for f in jobs] == [False, True, None]
+            assert owner_of(conn, "t7") == "-"  # still the other session's
+            assert commits == ["commit"] * 2  # the call's, t7 and t8's; t7's release asks nothing
+            assert owner_of(conn, "t8") == "http://127.0.0.1:1"
     finally:
         gate.set()
         own.close()

@@ -115,6 +115,15 @@ def _broken(error: BaseException, conn: Connection | None) -> bool:
 
 #: The jobs that take or let go advisory locks (run together, apart from the writes).
 _LOCK_JOBS = frozenset({"acquire", "release", "present"})
+#: Takes and lets go advisory locks in the order given, one row (``true`` if done) each.
+_LOCKS_SQL = text(
+    "SELECT CASE j.op WHEN 'acquire' THEN pg_try_advisory_lock(j.c, j.k) "
+    "WHEN 'release' THEN pg_advisory_unlock(j.c, j.k) "
+    "WHEN 'here' THEN pg_advisory_lock_shared(j.c, j.k) IS NOT NULL "
+    "WHEN 'gone' THEN pg_advisory_unlock_shared(j.c, j.k) END "
+    "FROM unnest(CAST(:ops AS text[]), CAST(:cs AS int[]), CAST(:ks AS int[])) "
+    "WITH ORDINALITY AS j(op, c, k, n) ORDER BY j.n"
+)
 
 
 class Ownership:
@@ -271,10 +280,13 @@ class Ownership:
             self._commit(jobs, notes)
 
     def _one(self, kind: str, arg: Any, future: Future) -> None:
+        if kind in _LOCK_JOBS:
+            self._locks([(kind, arg, future)])
+            return
         try:
             conn = self._connection()
             with conn.begin():
-                result = self._lock(conn, kind, arg) if kind in _LOCK_JOBS else arg(conn)
+                result = arg(conn)
         except Exception as e:
             if _broken(e, self._conn):
                 self._lose()
@@ -283,69 +295,83 @@ class Ownership:
         settle(future, result)
 
     def _locks(self, jobs: list[tuple[str, Any, Future]]) -> None:
-        """Run lock and presence jobs in one transaction; one that fails fails alone.
+        """Run lock and presence jobs queued together: one statement, one round trip.
 
-        Advisory locks belong to the session, not the transaction: those taken or let go before
-        a failing job stay so after the rollback, so they keep their results; the failing job
-        gets its error and the jobs after it run one by one.
+        A job whose table appears a second time (``acquire`` then ``release``, say) starts the
+        next statement, since what it does depends on the first one's result. A job that cannot
+        be planned (a bad argument) fails alone. When the statement fails the connection is
+        dropped, as if it broke: which of its locks were taken is then unknown, and dropping
+        the connection lets every one of them go.
         """
-        if len(jobs) == 1:
-            self._one(*jobs[0])
-            return
-        results: list[Any] = []
-        try:
-            conn = self._connection()
-            with conn.begin():
-                for kind, arg, _ in jobs:
-                    results.append(self._lock(conn, kind, arg))
-        except Exception as e:
-            if _broken(e, self._conn):  # every lock went with the connection
-                self._lose()
+        chunk: list[tuple[str, Any, Future]] = []
+        tables: set[str] = set()
+        for job in jobs:
+            kind, arg, future = job
+            try:
+                if kind == "present":
+                    presence_key(arg[0], arg[1])
+                else:
+                    table_key(arg)
+            except Exception as e:
+                settle(future, error=e)
+                continue
+            if kind != "present":
+                if arg in tables:
+                    self._lock_chunk(chunk)
+                    chunk, tables = [], set()
+                tables.add(arg)
+            chunk.append(job)
+        if chunk:
+            self._lock_chunk(chunk)
+
+    def _lock_chunk(self, jobs: list[tuple[str, Any, Future]]) -> None:
+        """One statement for ``jobs``, no two of which take or let go the same table."""
+        present = dict(self._present)  # each seat's count as it will be after the jobs
+        ops: list[tuple[str, int, int]] = []  # (op, first key, second key), in job order
+        for kind, arg, _ in jobs:
+            if kind == "acquire" and arg not in self._held:
+                ops.append(("acquire", TABLE_CLASS, table_key(arg)))
+            elif kind == "release" and arg in self._held:
+                ops.append(("release", TABLE_CLASS, table_key(arg)))
+            elif kind == "present":
+                table_id, seat, here = arg
+                count = present.get((table_id, seat), 0)
+                if here or count > 0:
+                    op = "here" if here else "gone"
+                    ops.append((op, PRESENCE_CLASS, presence_key(table_id, seat)))
+                    present[(table_id, seat)] = count + (1 if here else -1)
+        results: list[bool] = []
+        if ops:
+            try:
+                conn = self._connection()
+                with conn.begin():
+                    rows = conn.scalars(
+                        _LOCKS_SQL,
+                        {
+                            "ops": [o for o, _, _ in ops],
+                            "cs": [c for _, c, _ in ops],
+                            "ks": [k for _, _, k in ops],
+                        },
+                    )
+                    results = [bool(r) for r in rows]
+            except Exception as e:
+                self._lose()  # broken, or its locks unknown: either way, none are held now
                 for _, _, future in jobs:
                     settle(future, error=e)
                 return
-            for (_, _, future), result in zip(jobs, results, strict=False):
-                settle(future, result)
-            if len(results) < len(jobs):
-                settle(jobs[len(results)][2], error=e)
-                for job in jobs[len(results) + 1 :]:
-                    self._one(*job)
-            return
-        for (_, _, future), result in zip(jobs, results, strict=True):
-            settle(future, result)
-
-    def _lock(self, conn: Connection, kind: str, arg: Any) -> Any:
-        """One ``acquire``, ``release`` or ``present`` job on ``conn``; what its future gets.
-
-        The bookkeeping (``_held``, ``_present``) changes only after its statement succeeded."""
-        if kind == "acquire":
-            held = arg in self._held or bool(
-                conn.scalar(
-                    text("SELECT pg_try_advisory_lock(:c, :k)"),
-                    {"c": TABLE_CLASS, "k": table_key(arg)},
-                )
-            )
-            if held:
-                self._held.add(arg)
-            return held
-        if kind == "release":
-            if arg in self._held:
-                conn.execute(
-                    text("SELECT pg_advisory_unlock(:c, :k)"),
-                    {"c": TABLE_CLASS, "k": table_key(arg)},
-                )
+        # one row per acquire of a table not held, in job order, says whether it was taken (the
+        # other rows say nothing: a held lock is let go, a shared one is always had)
+        outcomes = iter(r for (op, _, _), r in zip(ops, results, strict=True) if op == "acquire")
+        for kind, arg, future in jobs:
+            if kind == "acquire":
+                if arg not in self._held and next(outcomes):
+                    self._held.add(arg)
+                settle(future, arg in self._held)
+                continue
+            if kind == "release":
                 self._held.discard(arg)
-            return None
-        table_id, seat, here = arg
-        key = {"c": PRESENCE_CLASS, "k": presence_key(table_id, seat)}
-        count = self._present.get((table_id, seat), 0)
-        if here:
-            conn.execute(text("SELECT pg_advisory_lock_shared(:c, :k)"), key)
-            self._present[(table_id, seat)] = count + 1
-        elif count > 0:
-            conn.execute(text("SELECT pg_advisory_unlock_shared(:c, :k)"), key)
-            self._present[(table_id, seat)] = count - 1
-        return None
+            settle(future, None)
+        self._present = {k: n for k, n in present.items() if n > 0}
 
     def _commit(
         self,
