@@ -17,7 +17,7 @@ import pytest
 import meeple
 from meeple.core.game import CHANCE, sample_chance
 from meeple.games.almanac.game import Almanac
-from meeple.games.almanac.render import ability_text
+from meeple.games.almanac.render import ability_text, where_words
 from meeple.games.almanac.state import AlmanacState
 from meeple.games.almanac.svg import MAX_BID_TILES, esc, render_board, token_disc
 from meeple.testing.golden import check_golden
@@ -515,3 +515,26 @@ def test_a_discard_that_is_no_fight_keeps_the_plain_prompt():
     refresh(st)
     words = _prompt_words(st.game, st, 0)
     assert words.startswith("Your turn: discard 1 good") and "fight" not in words
+
+
+def test_the_first_pages_clusters_are_labelled_with_the_words_the_moves_use(cases):
+    game, st = cases["start"]
+    base = st.observe(0)
+    drawn = 0
+    for page in game.content.pages.values():
+        if page.rule not in ("village", "floe", "cliff", "uphill"):
+            continue
+        obs = copy.deepcopy(base)
+        obs["page"] = page.id
+        obs["occupied"] = [-1] * len(page.spaces)
+        obs["page_state"] = (
+            list(page.ice_start) if page.rule == "floe" else [-1] * len(page.ladder_spots)
+        )
+        root = ET.fromstring(render_board(obs, []))
+        texts = {"".join(t.itertext()) for t in root.iter(f"{NS}text")}
+        for k in range(page.clusters):
+            said = where_words(game, page.id, k).split(" (")[0]  # "ledge 1 (level 1)"
+            assert any(t.startswith(said.capitalize()) for t in texts), (page.name, said)
+            assert f"c{k}" not in texts
+        drawn += 1
+    assert drawn >= 3

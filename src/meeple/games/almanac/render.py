@@ -481,7 +481,7 @@ def _ladder_spot(game: Almanac, page_id: int, spot: int) -> str:
 def ladder_words(game: Almanac, page_id: int, spot: int) -> str:
     """Where a ladder spot of Cliffside leads, in the rulebook's nouns (AL-089..AL-096):
     ``"from ledge 0 (level 0) up to ledge 1 (level 1)"``; the ledges are numbered as the
-    board's ``c0 · level 0`` labels."""
+    board's ``Ledge 0 · level 0`` labels."""
     page = game.content.pages[page_id]
     lo, hi = page.ladder_spots[spot]
     return f"from ledge {lo} (level {page.levels[lo]}) up to ledge {hi} (level {page.levels[hi]})"

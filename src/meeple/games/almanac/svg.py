@@ -1754,11 +1754,12 @@ def layout_village(b: _Board, x: float, y: float, w: float) -> tuple[str, float]
         out.append(
             line(ax, ay, bx, by2, "#efe0b9", 8, ' stroke-linecap="round" stroke-dasharray="10 6"')
         )
+    noun = "Lane" if page.rule == "uphill" else "Cluster"  # as the moves name it (where_words)
     for k in range(n):
         bx0, by0, bw, bh = boxes[k]
         edge, width = b.cluster_edge(by[k])
         out.append(rect(bx0, by0, bw, bh, "#f1e6c8", edge, width, 10))
-        out.append(text(bx0 + 8, by0 + 16, f"c{k}", "sm b"))
+        out.append(text(bx0 + 8, by0 + 16, f"{noun} {k}", "sm b"))
         # who has visited the cluster (AL-087)
         vx = bx0 + bw - 10
         for s in range(b.n - 1, -1, -1):
@@ -1836,7 +1837,7 @@ def layout_floe(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
                 18,
             )
         )
-        out.append(text(bx0 + 10, by0 + 15, f"c{k}" + (" · ice" if has_ice else ""), "sm b"))
+        out.append(text(bx0 + 10, by0 + 15, f"Island {k}" + (" · ice" if has_ice else ""), "sm b"))
         frag, _, _ = b.spaces_block(by[k], bx0 + 7, by0 + 19, max(1, len(by[k])), tw, th, 4)
         out.append(frag)
     return "".join(out), total + 4
@@ -1946,7 +1947,7 @@ def layout_cliff(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
         out.append(rect(bx0 - 6, by0 + bh - 10, bw + 12, 16, "#8fae5c", "#5d7a34", 1.5, 6))
         edge, width = b.cluster_edge(by[k])
         out.append(rect(bx0, by0, bw, bh - 6, "#efe6cc", edge, width, 10))
-        out.append(text(bx0 + 8, by0 + 16, f"c{k} · level {page.levels[k]}", "sm b"))
+        out.append(text(bx0 + 8, by0 + 16, f"Ledge {k} · level {page.levels[k]}", "sm b"))
         frag, _, _ = b.spaces_block(by[k], bx0 + 6, by0 + 21, per[k], tw, th, gap_t)
         out.append(frag)
     out += ladders
@@ -2000,8 +2001,8 @@ def layout_aurora(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 
     def label(k: int) -> str:
         if k >= len(page.bar):
-            return f"c{k} · pale band, open to all"
-        return f"c{k} · {GOOD_NAMES[page.bar[k]]} band: carry {GOOD_NAMES[page.bar[k]]} to enter"
+            return f"Band {k} · pale, open to all"
+        return f"Band {k} · {GOOD_NAMES[page.bar[k]]}: carry {GOOD_NAMES[page.bar[k]]} to enter"
 
     def fill(k: int) -> str:
         return "#f4f1fa" if k >= len(page.bar) else tint(GOOD_COLOR[page.bar[k]], 0.7)
@@ -2033,9 +2034,9 @@ def layout_fair(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 
     def label(k: int) -> str:
         monte = any(s.cluster == k and s.token == "monte" for s in page.spaces)
-        kind = "card tent (monte)" if monte else "tent"
+        kind = f"Card tent {k} (monte)" if monte else f"Tent {k}"
         full = " · full" if counts[k] >= cap else ""
-        return f"c{k} · {kind} · {counts[k]}/{cap} workers{full}"
+        return f"{kind} · {counts[k]}/{cap} workers{full}"
 
     def fill(k: int) -> str:
         return "#e9dcc0" if counts[k] >= cap else ("#f7e3d4", "#f4efd0")[k % 2]
@@ -2055,7 +2056,7 @@ def layout_skell(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
         who = sorted({o for i, o in enumerate(occ) if o >= 0 and page.spaces[i].cluster == k})
         names = ", ".join(b.who(s) for s in who) or "nobody"
         shut = " · quarantined" if b.n == 2 and counts[k] >= limit else ""
-        return f"c{k} · district · here: {names}{shut}"
+        return f"District {k} · here: {names}{shut}"
 
     def fill(k: int) -> str:
         return ("#e7e2cf", "#dcd8c0")[k % 2]
@@ -2086,7 +2087,7 @@ def layout_palace(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     fills = ("#e6eef4", "#d9e4f0", "#e9dcf2")
 
     def label(k: int) -> str:
-        return f"c{k} · " + (names[k] if k < 2 else "Throne room · needs royalty · City Key")
+        return names[k] if k < 2 else "Throne room · needs royalty · City Key"  # 3 (AL-R92)
 
     frag, h = rows_of_clusters(
         b, x, y, w, label, lambda k: fills[k % 3], "#9fb4c8", range(b.page.clusters - 1, -1, -1)
@@ -2103,7 +2104,7 @@ def layout_fortress(b: _Board, x: float, y: float, w: float) -> tuple[str, float
     need = b.page.param("medal_strength")
 
     def label(k: int) -> str:
-        return f"c{k} · wall · sentries close the spaces beside them · medals need strength {need}"
+        return f"Wall {k} · sentries close the spaces beside them · medals need strength {need}"
 
     return rows_of_clusters(b, x, y, w, label, lambda k: ("#dfe3e6", "#d4d9dd")[k % 2], "#7f8b94")
 
@@ -2117,7 +2118,7 @@ def layout_colosseum(b: _Board, x: float, y: float, w: float) -> tuple[str, floa
 
     def label(k: int) -> str:
         lead = "nobody yet" if won[k] < 0 else b.who(won[k])
-        return f"c{k} · arena · {purse} gold to the strongest: {lead}"
+        return f"Arena {k} · {purse} gold to the strongest: {lead}"
 
     return rows_of_clusters(b, x, y, w, label, lambda k: ("#f2dcc0", "#ead0ae")[k % 2], "#c29a62")
 
@@ -2130,7 +2131,7 @@ def layout_port(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
 
     def label(k: int) -> str:
         state = "boarding" if k < k_open else f"waits for {need} aboard ship c{k - 1}"
-        return f"c{k} · ship · {state} (a theatre ticket boards any ship)"
+        return f"Ship {k} · {state} (a theatre ticket boards any ship)"
 
     def fill(k: int) -> str:
         return "#d6e9f2" if k < k_open else "#c3cfd6"
