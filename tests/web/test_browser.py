@@ -509,6 +509,11 @@ def test_a_replays_controls_are_in_a_phones_first_screen_drawn_and_the_address_f
         page.wait_for_function("() => window.scrollY > 1000")
         for c in page.evaluate(CONTROLS)[:5]:
             assert c["top"] >= 0 and c["bottom"] <= 740, c
+        # ...and so does the move shown, beside them
+        at = page.locator(".replay-at").bounding_box()
+        assert at is not None and at["y"] >= 0 and at["y"] + at["height"] <= 740
+        assert at["x"] + at["width"] <= 360
+        assert page.inner_text(".replay-at").split() == [str(steps), f"/{steps}"]
         page.screenshot(path=str(screenshots / "replay-scrolled-360.png"))
         # the address names the step shown after every control: Back, Next, Start, Play, jump
         page.click(".replay-prev")

@@ -1759,13 +1759,16 @@ def layout_village(b: _Board, x: float, y: float, w: float) -> tuple[str, float]
         bx0, by0, bw, bh = boxes[k]
         edge, width = b.cluster_edge(by[k])
         out.append(rect(bx0, by0, bw, bh, "#f1e6c8", edge, width, 10))
-        out.append(text(bx0 + 8, by0 + 16, f"{noun} {k}", "sm b"))
-        # who has visited the cluster (AL-087)
-        vx = bx0 + bw - 10
-        for s in range(b.n - 1, -1, -1):
-            if o["players"][s]["visited"] >> k & 1:
-                out.append(circle(vx, by0 + 11, 6, seat_color(s), "#fff", 1.5))
-                vx -= 14
+        label = f"{noun} {k}"
+        out.append(text(bx0 + 8, by0 + 16, label, "sm b"))
+        # who has visited the cluster (AL-087): beside the name, or riding on the box's top
+        # edge when there are more than fit beside it
+        seen = [s for s in range(b.n - 1, -1, -1) if o["players"][s]["visited"] >> k & 1]
+        beside = bx0 + 8 + len(label) * 14 * 0.58 + 4 + 14 * len(seen) <= bx0 + bw - 2
+        vx, vy = bx0 + bw - 10, (by0 + 11 if beside else by0)
+        for s in seen:
+            out.append(circle(vx, vy, 6, seat_color(s), "#fff", 1.5))
+            vx -= 14
         frag, _, _ = b.spaces_block(by[k], bx0 + 5, by0 + 22, per, tw, 62, 4)
         out.append(frag)
     return "".join(out), total + 4
