@@ -239,8 +239,8 @@ class Ownership:
                 return
             kind, arg, future = job
             if kind in _LOCK_JOBS:
-                # locks and presences waiting together share one transaction too: when many
-                # sockets open at once they cost one commit, not one each, ahead of the writes
+                # locks and presences waiting together go in one statement: when many sockets
+                # open at once they cost one round trip, not one each, ahead of the writes
                 locks = [job]
                 while len(locks) < self._batch:
                     try:

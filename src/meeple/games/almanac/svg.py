@@ -173,6 +173,11 @@ def wrap(s: str, width: float, size: float = 15) -> list[str]:
     return word_lines(s, max(4, int(width / (size * 0.58))))
 
 
+def text_width(s: str, size: float = 15) -> float:
+    """The estimated drawn width of ``s`` at font ``size`` (as :func:`wrap` estimates it)."""
+    return len(s) * size * 0.58
+
+
 def fit(s: str, width: float, size: float = 15, lines: int = 2) -> tuple[list[str], float]:
     """``s`` whole in at most ``lines`` lines of ``width`` units: at font ``size``, else a
     smaller one (down to 12), else in as many lines as it takes; never cut, so a name the
@@ -181,7 +186,7 @@ def fit(s: str, width: float, size: float = 15, lines: int = 2) -> tuple[list[st
         if sz < 12:
             continue
         out = wrap(s, width, sz)
-        if len(out) <= lines and all(len(ln) * sz * 0.58 <= width for ln in out):
+        if len(out) <= lines and all(text_width(ln, sz) <= width for ln in out):
             return out, sz
     return wrap(s, width, 12), 12
 
@@ -1764,7 +1769,7 @@ def layout_village(b: _Board, x: float, y: float, w: float) -> tuple[str, float]
         # who has visited the cluster (AL-087): beside the name, or riding on the box's top
         # edge when there are more than fit beside it
         seen = [s for s in range(b.n - 1, -1, -1) if o["players"][s]["visited"] >> k & 1]
-        beside = bx0 + 8 + len(label) * 14 * 0.58 + 4 + 14 * len(seen) <= bx0 + bw - 2
+        beside = 8 + text_width(label, 14) + 4 + 14 * len(seen) <= bw - 2
         vx, vy = bx0 + bw - 10, (by0 + 11 if beside else by0)
         for s in seen:
             out.append(circle(vx, vy, 6, seat_color(s), "#fff", 1.5))
@@ -2090,7 +2095,7 @@ def layout_palace(b: _Board, x: float, y: float, w: float) -> tuple[str, float]:
     fills = ("#e6eef4", "#d9e4f0", "#e9dcf2")
 
     def label(k: int) -> str:
-        return names[k] if k < 2 else "Throne room · needs royalty · City Key"  # 3 (AL-R92)
+        return names[k] if k < 2 else "Throne room · needs royalty · City Key"  # 3 halls (AL-R92)
 
     frag, h = rows_of_clusters(
         b, x, y, w, label, lambda k: fills[k % 3], "#9fb4c8", range(b.page.clusters - 1, -1, -1)
